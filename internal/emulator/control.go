@@ -1,0 +1,310 @@
+package emulator
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// Fault makes matching requests fail before they reach the API: nothing is executed.
+type Fault struct {
+	Method     string // empty matches any method
+	PathPrefix string // matched against the path after /api/v2, e.g. "/components/"
+	Status     int
+	Message    string // JSON error message; defaults to the status text
+	RawBody    string // sent verbatim instead of a JSON error (for example an HTML page)
+	RetryAfter string // Retry-After header value, if any
+	Times      int    // how many requests fail; 0 means 1
+}
+
+func (f Fault) matches(r *http.Request) bool {
+	path := strings.TrimPrefix(r.URL.Path, "/api/v2")
+	return (f.Method == "" || strings.EqualFold(f.Method, r.Method)) && strings.HasPrefix(path, f.PathPrefix)
+}
+
+func (f Fault) write(w http.ResponseWriter) {
+	if f.RetryAfter != "" {
+		w.Header().Set("Retry-After", f.RetryAfter)
+	}
+	if f.RawBody != "" {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(f.Status)
+		_, _ = w.Write([]byte(f.RawBody))
+		return
+	}
+	msg := f.Message
+	if msg == "" {
+		msg = "injected fault: " + http.StatusText(f.Status)
+	}
+	writeError(w, newError(f.Status, "injected", "%s", msg))
+}
+
+// FailNext makes the next request with this method and path prefix (after /api/v2) fail with status.
+func (s *Server) FailNext(method, pathPrefix string, status int) {
+	s.Inject(Fault{Method: method, PathPrefix: pathPrefix, Status: status})
+}
+
+// Inject queues a fault; faults are matched in the order they were injected.
+func (s *Server) Inject(f Fault) {
+	if f.Times < 1 {
+		f.Times = 1
+	}
+	s.ctlMu.Lock()
+	defer s.ctlMu.Unlock()
+	s.fault = append(s.fault, f)
+}
+
+func (s *Server) takeFault(r *http.Request) (Fault, bool) {
+	s.ctlMu.Lock()
+	defer s.ctlMu.Unlock()
+	for i, f := range s.fault {
+		if f.matches(r) {
+			s.fault[i].Times--
+			if s.fault[i].Times == 0 {
+				s.fault = append(s.fault[:i], s.fault[i+1:]...)
+			}
+			return f, true
+		}
+	}
+	return Fault{}, false
+}
+
+// SetLatency delays every request by d (0 turns it off).
+func (s *Server) SetLatency(d time.Duration) {
+	s.ctlMu.Lock()
+	defer s.ctlMu.Unlock()
+	s.delay = d
+}
+
+func (s *Server) latency() time.Duration {
+	s.ctlMu.Lock()
+	defer s.ctlMu.Unlock()
+	return s.delay
+}
+
+// SetRateLimit answers 429 with Retry-After: 1 above rps requests per second (burst allowed);
+// rps <= 0 turns it off.
+func (s *Server) SetRateLimit(rps float64, burst int) {
+	s.ctlMu.Lock()
+	defer s.ctlMu.Unlock()
+	if rps <= 0 {
+		s.limit = nil
+		return
+	}
+	s.limit = rate.NewLimiter(rate.Limit(rps), burst)
+}
+
+func (s *Server) limiter() *rate.Limiter {
+	s.ctlMu.Lock()
+	defer s.ctlMu.Unlock()
+	return s.limit
+}
+
+// Request is one request the server received, with the status it answered.
+type Request struct {
+	Method string
+	Path   string // including /api/v2
+	Query  string
+	Header http.Header // without Authorization
+	Body   []byte
+	Status int
+}
+
+func (s *Server) record(r *http.Request, body []byte, status int) {
+	h := r.Header.Clone()
+	h.Del("Authorization")
+	s.ctlMu.Lock()
+	defer s.ctlMu.Unlock()
+	s.log = append(s.log, Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Header: h, Body: body, Status: status})
+}
+
+// Requests returns the request log.
+func (s *Server) Requests() []Request {
+	s.ctlMu.Lock()
+	defer s.ctlMu.Unlock()
+	return append([]Request(nil), s.log...)
+}
+
+// ResetRequests clears the request log.
+func (s *Server) ResetRequests() {
+	s.ctlMu.Lock()
+	defer s.ctlMu.Unlock()
+	s.log = nil
+}
+
+// CountRequests counts logged requests by "METHOD /path-pattern", ids replaced by {id}.
+func (s *Server) CountRequests() map[string]int {
+	out := map[string]int{}
+	for _, r := range s.Requests() {
+		parts := strings.Split(r.Path, "/")
+		for i, p := range parts {
+			if len(p) == 24 && userIDPattern.MatchString(p) {
+				parts[i] = "{id}"
+			}
+		}
+		out[r.Method+" "+strings.Join(parts, "/")]++
+	}
+	return out
+}
+
+// ComponentSeed is the input of SeedComponent; unset fields stay null.
+type ComponentSeed struct {
+	Name, RootWorkspace, TypeID string
+	Parent, Description         *string
+	CustomFields                map[string]any
+}
+
+// SeedComponent creates a component out of band, validated like an API create.
+func (s *Server) SeedComponent(in ComponentSeed) (Component, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, err := s.writer(s.st).createComponent(componentDoc{name: in.Name, rootWorkspace: in.RootWorkspace, typeID: in.TypeID,
+		parent: in.Parent, description: in.Description, customFields: normalise(in.CustomFields)})
+	if err != nil {
+		return Component{}, err
+	}
+	return *c, nil
+}
+
+// ReferenceSeed is the input of SeedReference.
+type ReferenceSeed struct {
+	Source, Target string
+	Type           int64
+	DisplayText    *string
+	CustomFields   map[string]any
+}
+
+// SeedReference creates a reference out of band, validated like an API create.
+func (s *Server) SeedReference(in ReferenceSeed) (Reference, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, err := s.writer(s.st).createReference(referenceDoc{source: in.Source, target: in.Target, typ: in.Type,
+		displayText: in.DisplayText, customFields: normalise(in.CustomFields)})
+	if err != nil {
+		return Reference{}, err
+	}
+	return *r, nil
+}
+
+// MutateComponent edits a component out of band (as a user in the Ardoq app would): fn changes a copy,
+// which is stored with its version bumped.
+func (s *Server) MutateComponent(id string, fn func(c *Component)) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cur, ok := s.st.components[id]
+	if !ok {
+		return fmt.Errorf("component %s does not exist", id)
+	}
+	c := *cur
+	c.CustomFields = cloneFields(cur.CustomFields)
+	fn(&c)
+	c.CustomFields = normalise(c.CustomFields)
+	c.Version++
+	c.Meta = s.writer(s.st).touched(c.Meta)
+	s.st.putComponent(&c)
+	return nil
+}
+
+// MutateReference edits a reference out of band, bumping its version.
+func (s *Server) MutateReference(id string, fn func(r *Reference)) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cur, ok := s.st.references[id]
+	if !ok {
+		return fmt.Errorf("reference %s does not exist", id)
+	}
+	r := *cur
+	r.CustomFields = cloneFields(cur.CustomFields)
+	fn(&r)
+	r.CustomFields = normalise(r.CustomFields)
+	r.Version++
+	r.Meta = s.writer(s.st).touched(r.Meta)
+	s.st.putReference(&r)
+	return nil
+}
+
+// Remove deletes a component (with the usual cascade) or a reference out of band.
+func (s *Server) Remove(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.st.deleteComponent(id) != nil || s.st.deleteReference(id)
+}
+
+// Component returns a stored component.
+func (s *Server) Component(id string) (Component, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	c, ok := s.st.components[id]
+	if !ok {
+		return Component{}, false
+	}
+	return *c, true
+}
+
+// Reference returns a stored reference.
+func (s *Server) Reference(id string) (Reference, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	r, ok := s.st.references[id]
+	if !ok {
+		return Reference{}, false
+	}
+	return *r, true
+}
+
+// Counts returns how many components and references the org holds.
+func (s *Server) Counts() (components, references int) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.st.components), len(s.st.references)
+}
+
+// Workspaces returns the workspaces, ordered by id.
+func (s *Server) Workspaces() []Workspace {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make([]Workspace, 0, len(s.st.workspaces))
+	for _, id := range sortedKeys(s.st.workspaces) {
+		out = append(out, *s.st.workspaces[id])
+	}
+	return out
+}
+
+// Token returns the accepted API token and OrgLabel the expected X-org value.
+func (s *Server) Token() string    { return s.opts.token }
+func (s *Server) OrgLabel() string { return s.opts.org }
+
+func cloneFields(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// normalise converts Go numbers to float64 (as JSON decoding does) and drops nil values.
+func normalise(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		switch x := v.(type) {
+		case nil:
+			continue
+		case int:
+			out[k] = float64(x)
+		case int64:
+			out[k] = float64(x)
+		case []string:
+			arr := make([]any, len(x))
+			for i, e := range x {
+				arr[i] = e
+			}
+			out[k] = arr
+		default:
+			out[k] = v
+		}
+	}
+	return out
+}
