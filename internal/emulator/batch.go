@@ -649,7 +649,7 @@ func (b *batchRun) deleteTargets(op deleteOp, match func(map[string]any) ([]stri
 		return []string{id}, nil
 	}
 	if b.deleted[id] {
-		return nil, nil
+		return []string{id}, nil // removed by an earlier cascade in this batch; still reported as deleted
 	}
 	return nil, notFound("%s %q does not exist", noun, op.ID)
 }

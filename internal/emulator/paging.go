@@ -43,7 +43,11 @@ func writePage[T any](s *Server, w http.ResponseWriter, r *http.Request, items [
 	if meta == nil {
 		meta = map[string]any{}
 	}
-	writeJSON(w, http.StatusOK, page{Values: items[start:end], Links: nextLink(r, next), Meta: meta})
+	values := items[start:end]
+	if values == nil {
+		values = []T{}
+	}
+	writeJSON(w, http.StatusOK, page{Values: values, Links: nextLink(r, next), Meta: meta})
 }
 
 // nextLink builds the absolute URL of the next page: the same path and filters plus the cursor.
