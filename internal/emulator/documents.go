@@ -9,10 +9,10 @@ import (
 // componentDoc is a parsed component body (create, update or batch document). A key in set with a nil
 // pointer means the body sent null for it.
 type componentDoc struct {
-	set                                              map[string]bool
-	name, rootWorkspace, typeID                      string
+	set                                            map[string]bool
+	name, rootWorkspace, typeID                    string
 	parent, description, color, shape, icon, image *string
-	customFields                                     map[string]any
+	customFields                                   map[string]any
 }
 
 type referenceDoc struct {

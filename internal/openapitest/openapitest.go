@@ -82,8 +82,8 @@ func Check(t testing.TB, h http.Handler, strict bool) http.Handler {
 		if in != nil && rec.Code < 300 {
 			if err := openapi3filter.ValidateResponse(context.Background(), &openapi3filter.ResponseValidationInput{
 				RequestValidationInput: in, Status: rec.Code, Header: rec.Header(),
-				Body:                   io.NopCloser(bytes.NewReader(rec.Body.Bytes())),
-				Options:                &openapi3filter.Options{IncludeResponseStatus: true},
+				Body:    io.NopCloser(bytes.NewReader(rec.Body.Bytes())),
+				Options: &openapi3filter.Options{IncludeResponseStatus: true},
 			}); err != nil {
 				t.Errorf("response does not match openapi.json: %s %s -> %d: %v", r.Method, r.URL.Path, rec.Code, err)
 			}
