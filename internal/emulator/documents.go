@@ -132,6 +132,10 @@ func parseReferenceDoc(raw any, create bool) (referenceDoc, error) {
 			return d, err
 		}
 	}
+	// The document types displayText as a plain string in requests (no null): clear it with "".
+	if d.set["displayText"] && m["displayText"] == nil {
+		return d, badRequest("displayText must be a string; send \"\" to clear it")
+	}
 	if d.displayText, err = nullableString(m, "displayText"); err != nil {
 		return d, err
 	}

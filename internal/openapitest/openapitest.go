@@ -79,7 +79,7 @@ func Check(t testing.TB, h http.Handler, strict bool) http.Handler {
 		if problem != "" && (strict || rec.Code < 300) {
 			t.Errorf("request does not match openapi.json: %s %s (answered %d): %s", r.Method, r.URL.Path, rec.Code, problem)
 		}
-		if in != nil && rec.Code < 300 {
+		if in != nil && rec.Code < 300 && r.Context().Err() == nil { // nothing to check once the caller left
 			if err := openapi3filter.ValidateResponse(context.Background(), &openapi3filter.ResponseValidationInput{
 				RequestValidationInput: in, Status: rec.Code, Header: rec.Header(),
 				Body:    io.NopCloser(bytes.NewReader(rec.Body.Bytes())),

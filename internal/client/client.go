@@ -1,0 +1,308 @@
+// Package client is a typed client for Ardoq's REST API v2: the 22 operations of Ardoq's OpenAPI
+// document, with authentication, paging, retries and rate limiting. It has no Terraform dependencies and
+// makes no logging decisions: callers pass an *http.Client whose transport may log.
+package client
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+	"golang.org/x/time/rate"
+)
+
+// DefaultBaseURL is Ardoq's shared host.
+const DefaultBaseURL = "https://app.ardoq.com"
+
+// Config configures a Client. Zero values take the defaults documented on each field.
+type Config struct {
+	BaseURL   string // default DefaultBaseURL; the client appends /api/v2
+	Token     string // API token, sent as Authorization: Bearer
+	Org       string // organisation label, sent as X-org when set
+	UserAgent string // default "terraform-provider-ardoq"
+
+	HTTPClient        *http.Client  // transport to use (connection reuse, logging); default a new client
+	Timeout           time.Duration // per attempt; default 60s
+	MaxRetries        int           // retries after the first attempt; default 4, negative means none
+	RetryWaitMin      time.Duration // first backoff; default 1s
+	RetryWaitMax      time.Duration // longest backoff, and longest Retry-After honoured; default 30s
+	RequestsPerSecond float64       // client-side rate limit; default 10, negative means unlimited
+	Burst             int           // default 5
+}
+
+// Client talks to one Ardoq org.
+type Client struct {
+	base *url.URL
+	cfg  Config
+	http *retryablehttp.Client
+}
+
+// New validates the configuration and returns a client.
+func New(cfg Config) (*Client, error) {
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = DefaultBaseURL
+	}
+	base, err := url.Parse(strings.TrimRight(cfg.BaseURL, "/"))
+	if err != nil || base.Scheme == "" || base.Host == "" {
+		return nil, fmt.Errorf("base URL %q is not an absolute URL such as https://app.ardoq.com", cfg.BaseURL)
+	}
+	if cfg.Token == "" {
+		return nil, errors.New("an API token is required")
+	}
+	if cfg.UserAgent == "" {
+		cfg.UserAgent = "terraform-provider-ardoq"
+	}
+	if cfg.Timeout == 0 {
+		cfg.Timeout = 60 * time.Second
+	}
+	if cfg.MaxRetries == 0 {
+		cfg.MaxRetries = 4
+	}
+	if cfg.RetryWaitMin == 0 {
+		cfg.RetryWaitMin = time.Second
+	}
+	if cfg.RetryWaitMax == 0 {
+		cfg.RetryWaitMax = 30 * time.Second
+	}
+	if cfg.RequestsPerSecond == 0 {
+		cfg.RequestsPerSecond = 10
+	}
+	if cfg.Burst == 0 {
+		cfg.Burst = 5
+	}
+	hc := &http.Client{}
+	if cfg.HTTPClient != nil {
+		copied := *cfg.HTTPClient
+		hc = &copied
+	}
+	hc.Timeout = cfg.Timeout
+	transport := hc.Transport
+	if transport == nil {
+		transport = http.DefaultTransport
+	}
+	if cfg.RequestsPerSecond > 0 {
+		transport = &rateLimited{next: transport, limiter: rate.NewLimiter(rate.Limit(cfg.RequestsPerSecond), cfg.Burst)}
+	}
+	hc.Transport = transport
+
+	rc := retryablehttp.NewClient()
+	rc.HTTPClient = hc
+	rc.Logger = nil
+	rc.RetryMax = max(cfg.MaxRetries, 0)
+	rc.RetryWaitMin, rc.RetryWaitMax = cfg.RetryWaitMin, cfg.RetryWaitMax
+	rc.CheckRetry = checkRetry
+	rc.Backoff = backoff
+	rc.ErrorHandler = retryablehttp.PassthroughErrorHandler
+	return &Client{base: base, cfg: cfg, http: rc}, nil
+}
+
+// rateLimited waits for the limiter before every attempt, retries included.
+type rateLimited struct {
+	next    http.RoundTripper
+	limiter *rate.Limiter
+}
+
+func (t *rateLimited) RoundTrip(req *http.Request) (*http.Response, error) {
+	if err := t.limiter.Wait(req.Context()); err != nil {
+		return nil, err
+	}
+	return t.next.RoundTrip(req)
+}
+
+// retryClass says when a request may be sent again.
+type retryClass int
+
+const (
+	// idempotent requests (GET, DELETE, PATCH with an integer ifVersionMatch) are retried on 429, 502,
+	// 503, 504 and on connection errors.
+	idempotent retryClass = iota
+	// unsafe requests (POST) are retried only where the server certainly did not act: 429, or 503 with
+	// Retry-After. A retry can never create twice.
+	unsafe
+)
+
+type retryClassKey struct{}
+
+func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if ctx.Err() != nil {
+		return false, ctx.Err()
+	}
+	class, _ := ctx.Value(retryClassKey{}).(retryClass)
+	if err != nil {
+		return class == idempotent, nil
+	}
+	switch resp.StatusCode {
+	case http.StatusTooManyRequests:
+		return true, nil
+	case http.StatusServiceUnavailable:
+		return class == idempotent || resp.Header.Get("Retry-After") != "", nil
+	case http.StatusBadGateway, http.StatusGatewayTimeout:
+		return class == idempotent, nil
+	}
+	return false, nil
+}
+
+// backoff honours Retry-After (capped at max) and otherwise waits min*2^attempt with full jitter.
+func backoff(minWait, maxWait time.Duration, attempt int, resp *http.Response) time.Duration {
+	if resp != nil {
+		if d, ok := retryAfter(resp.Header.Get("Retry-After")); ok {
+			return min(d, maxWait)
+		}
+	}
+	ceiling := minWait << min(attempt, 20)
+	if ceiling <= 0 || ceiling > maxWait {
+		ceiling = maxWait
+	}
+	return minWait/2 + jitter(ceiling-minWait/2)
+}
+
+// Version of the API path prefix every operation lives under.
+const apiPrefix = "/api/v2"
+
+// request describes one API call.
+type request struct {
+	method string
+	path   string // under /api/v2, or an absolute next-page URL
+	query  url.Values
+	body   any
+	class  retryClass
+	out    any
+}
+
+func (c *Client) url(path string, query url.Values) (string, error) {
+	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") || strings.HasPrefix(path, apiPrefix+"/") {
+		u, err := c.base.Parse(path) // next links: absolute, or relative to the base URL
+		if err != nil {
+			return "", fmt.Errorf("invalid next link %q: %w", path, err)
+		}
+		return u.String(), nil
+	}
+	u := *c.base
+	u.Path = strings.TrimRight(c.base.Path, "/") + apiPrefix + path
+	if len(query) > 0 {
+		u.RawQuery = query.Encode()
+	}
+	return u.String(), nil
+}
+
+func (c *Client) do(ctx context.Context, r request) error {
+	target, err := c.url(r.path, r.query)
+	if err != nil {
+		return err
+	}
+	var body []byte
+	if r.body != nil {
+		if body, err = json.Marshal(r.body); err != nil {
+			return fmt.Errorf("encoding %s request: %w", r.method, err)
+		}
+	}
+	ctx = context.WithValue(ctx, retryClassKey{}, r.class)
+	req, err := retryablehttp.NewRequestWithContext(ctx, r.method, target, bodyOrNil(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "Bearer "+c.cfg.Token)
+	if c.cfg.Org != "" {
+		req.Header.Set("X-org", c.cfg.Org)
+	}
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", c.cfg.UserAgent)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return fmt.Errorf("%s %s: %w", r.method, redactedPath(target), unwrapURLError(err))
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
+	if err != nil {
+		return fmt.Errorf("%s %s: reading response: %w", r.method, redactedPath(target), err)
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return newAPIError(r.method, redactedPath(target), resp, raw)
+	}
+	if r.out == nil || len(bytes.TrimSpace(raw)) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(r.out); err != nil {
+		return fmt.Errorf("%s %s: decoding response: %w", r.method, redactedPath(target), err)
+	}
+	return nil
+}
+
+func bodyOrNil(b []byte) any {
+	if b == nil {
+		return nil
+	}
+	return b
+}
+
+// redactedPath is the URL's path and query, without the host: enough to identify the call.
+func redactedPath(target string) string {
+	u, err := url.Parse(target)
+	if err != nil {
+		return "?"
+	}
+	return u.RequestURI()
+}
+
+func unwrapURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
+
+// page is the list envelope of every paginated operation.
+type page[T any] struct {
+	Values []T             `json:"values"`
+	Links  links           `json:"_links"`
+	Meta   json.RawMessage `json:"_meta"`
+}
+
+type links struct {
+	Next *struct {
+		Href string `json:"href"`
+	} `json:"next"`
+}
+
+// listAll follows _links.next.href (absolute or relative) until the last page and returns every value,
+// with the _meta of the first page.
+func listAll[T any](ctx context.Context, c *Client, path string, query url.Values) ([]T, json.RawMessage, error) {
+	var all []T
+	var meta json.RawMessage
+	next, q := path, query
+	for pages := 0; next != ""; pages++ {
+		var p page[T]
+		if err := c.do(ctx, request{method: http.MethodGet, path: next, query: q, out: &p}); err != nil {
+			return nil, nil, err
+		}
+		if pages == 0 {
+			meta = p.Meta
+		}
+		all = append(all, p.Values...)
+		next, q = "", nil
+		if p.Links.Next != nil && p.Links.Next.Href != "" {
+			next = p.Links.Next.Href
+		}
+		if pages > 1_000_000 {
+			return nil, nil, errors.New("listing did not end after a million pages")
+		}
+	}
+	if all == nil {
+		all = []T{}
+	}
+	return all, meta, nil
+}
