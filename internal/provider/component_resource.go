@@ -1,0 +1,212 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+var (
+	_ resource.ResourceWithConfigure   = (*componentResource)(nil)
+	_ resource.ResourceWithImportState = (*componentResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*componentResource)(nil)
+)
+
+// NewComponentResource returns the ardoq_component resource.
+func NewComponentResource() resource.Resource { return &componentResource{} }
+
+type componentResource struct{ data *providerData }
+
+func (r *componentResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_component"
+}
+
+func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A component: a node of the Ardoq model (an application, a server, a capability...), in one workspace. " +
+			"Every update is guarded by the component's `version`, so an edit made in Ardoq after the last refresh is never " +
+			"overwritten silently. Do not manage a component with both this resource and `ardoq_batch`.",
+		Attributes: map[string]schema.Attribute{
+			"id": idAttribute("component"),
+			"name": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Name of the component.",
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"root_workspace": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the workspace the component lives in. Changing it replaces the component.",
+				Validators:          oidValidators(),
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"type_id": schema.StringAttribute{
+				Required: true,
+				MarkdownDescription: "Component type id from the workspace's model, for example " +
+					"`data.ardoq_workspace_context.x.component_type_ids[\"Application\"]`. Changing it replaces the component.",
+				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"parent": schema.StringAttribute{
+				Optional:            true,
+				MarkdownDescription: "Id of the parent component, in the same workspace. Unset for a top-level component.",
+				Validators:          oidValidators(),
+			},
+			"description":   optionalString("Description of the component."),
+			"color":         optionalString("Display color overriding the type's, for example `#3a7bd5`."),
+			"shape":         optionalString("Display shape overriding the type's."),
+			"icon":          optionalString("Display icon overriding the type's."),
+			"image":         optionalString("Display image overriding the type's."),
+			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: customFieldsDescription},
+			"component_key": schema.StringAttribute{
+				Computed:            true,
+				MarkdownDescription: "Human-readable Ardoq id such as `APP-12` (the API's `componentKey`).",
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"type_name": schema.StringAttribute{
+				Computed:            true,
+				MarkdownDescription: "Name of the component type (the API's `type`), for example `Application`.",
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"version":      versionAttribute("component"),
+			"created":      createdAttribute("component"),
+			"last_updated": lastUpdatedAttribute("component"),
+		},
+	}
+}
+
+func (r *componentResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// ModifyPlan checks type_id and custom fields against the workspace context at plan time.
+func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || r.data == nil {
+		return
+	}
+	var plan componentModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() || plan.RootWorkspace.IsUnknown() || plan.TypeID.IsUnknown() {
+		return
+	}
+	wctx, err := r.data.contexts.get(ctx, plan.RootWorkspace.ValueString())
+	if client.IsNotFound(err) {
+		resp.Diagnostics.AddAttributeError(path.Root("root_workspace"), "Unknown Workspace",
+			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.", plan.RootWorkspace.ValueString()))
+		return
+	}
+	if err != nil {
+		addClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
+		return
+	}
+	typ, ok := componentTypeOf(wctx, plan.TypeID.ValueString())
+	if !ok {
+		resp.Diagnostics.AddAttributeError(path.Root("type_id"), "Unknown Component Type",
+			fmt.Sprintf("Component type %q is not in the model of workspace %s. Its types are: %s.", plan.TypeID.ValueString(),
+				plan.RootWorkspace.ValueString(), componentTypeList(wctx)))
+		return
+	}
+	resp.Diagnostics.Append(validateCustomFields(plan.CustomFields, wctx.CustomFields, typ.CustomFields, typ.Name)...)
+}
+
+func (r *componentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan componentModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	body, diags := plan.toCreate()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	created, err := r.data.client.CreateComponent(ctx, body)
+	if err != nil {
+		addClientError(&resp.Diagnostics, "Unable to Create Component", err)
+		return
+	}
+	tflog.Debug(ctx, "created component", map[string]any{"id": created.ID, "version": created.Version})
+	state := componentFromAPI(created, plan.CustomFields, false)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var prior componentModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	got, err := r.data.client.GetComponent(ctx, prior.ID.ValueString())
+	if client.IsNotFound(err) {
+		tflog.Info(ctx, "component no longer exists; removing it from state", map[string]any{"id": prior.ID.ValueString()})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		addClientError(&resp.Diagnostics, "Unable to Read Component", err)
+		return
+	}
+	imported := prior.Name.IsNull() // name is required, so only an import leaves it null
+	state := componentFromAPI(got, prior.CustomFields, imported)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *componentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, prior componentModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	body, diags := plan.toUpdate(prior)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	updated, err := r.data.client.UpdateComponent(ctx, prior.ID.ValueString(), client.IfVersion(prior.Version.ValueInt64()), body)
+	if client.IsConflict(err) {
+		resp.Diagnostics.AddError("Component Changed Outside Terraform", conflictDetail("Component", prior.ID.ValueString(), prior.Version.ValueInt64(), err))
+		return
+	}
+	if err != nil {
+		addClientError(&resp.Diagnostics, "Unable to Update Component", err)
+		return
+	}
+	state := componentFromAPI(updated, plan.CustomFields, false)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *componentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var prior componentModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	err := r.data.client.DeleteComponent(ctx, prior.ID.ValueString())
+	if err != nil && !client.IsNotFound(err) { // gone already, for example with its parent
+		addClientError(&resp.Diagnostics, "Unable to Delete Component", err)
+	}
+}
+
+func (r *componentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if !oidPattern.MatchString(req.ID) {
+		resp.Diagnostics.AddError("Invalid Import Id", fmt.Sprintf("%q is not an Ardoq component id (24 hexadecimal characters).", req.ID))
+		return
+	}
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
+
+func conflictDetail(noun, id string, version int64, err error) string {
+	return fmt.Sprintf("%s %s was changed in Ardoq after Terraform last read it: Terraform expected version %d, and Ardoq refused "+
+		"the update rather than overwrite the other change (%s). Nothing was changed. Run terraform plan (or apply) again to "+
+		"refresh, review the difference, and apply.", noun, id, version, clientErrorDetail(err))
+}

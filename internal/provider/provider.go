@@ -1,0 +1,213 @@
+// Package provider implements the Terraform provider for Ardoq's REST API v2.
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+var _ provider.Provider = (*ardoqProvider)(nil)
+
+// New returns a constructor of the provider at the given version.
+func New(version string) func() provider.Provider {
+	return func() provider.Provider { return &ardoqProvider{version: version} }
+}
+
+type ardoqProvider struct {
+	version string
+}
+
+type providerModel struct {
+	BaseURL              types.String  `tfsdk:"base_url"`
+	APIToken             types.String  `tfsdk:"api_token"`
+	Org                  types.String  `tfsdk:"org"`
+	AllowInsecureHTTP    types.Bool    `tfsdk:"allow_insecure_http"`
+	SkipCredentialsCheck types.Bool    `tfsdk:"skip_credentials_check"`
+	MaxRetries           types.Int64   `tfsdk:"max_retries"`
+	RequestTimeout       types.Int64   `tfsdk:"request_timeout_seconds"`
+	RequestsPerSecond    types.Float64 `tfsdk:"requests_per_second"`
+}
+
+func (p *ardoqProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
+	resp.TypeName = "ardoq"
+	resp.Version = p.version
+}
+
+func (p *ardoqProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Manages an [Ardoq](https://www.ardoq.com) architecture model through Ardoq's REST API v2.",
+		Attributes: map[string]schema.Attribute{
+			"base_url": schema.StringAttribute{
+				Optional: true,
+				MarkdownDescription: "Base URL of the Ardoq host, without `/api/v2`. Defaults to the `ARDOQ_BASE_URL` environment " +
+					"variable, then `https://app.ardoq.com`. Plain `http://` is accepted only for loopback hosts (such as the bundled " +
+					"emulator) unless `allow_insecure_http` is set.",
+			},
+			"api_token": schema.StringAttribute{
+				Optional:            true,
+				Sensitive:           true,
+				MarkdownDescription: "Ardoq API token. Defaults to the `ARDOQ_API_TOKEN` environment variable. Never logged.",
+			},
+			"org": schema.StringAttribute{
+				Optional: true,
+				MarkdownDescription: "Organization label sent as `X-org`. Required on the shared host `app.ardoq.com`, optional on a " +
+					"custom domain. Defaults to the `ARDOQ_ORG` environment variable.",
+			},
+			"allow_insecure_http": schema.BoolAttribute{
+				Optional:            true,
+				MarkdownDescription: "Allow a plain `http://` `base_url` on a host other than loopback. The token then travels unencrypted. Default `false`.",
+			},
+			"skip_credentials_check": schema.BoolAttribute{
+				Optional:            true,
+				MarkdownDescription: "Skip the `GET /api/v2/me` call that checks the token and org when the provider is configured. Default `false`.",
+			},
+			"max_retries": schema.Int64Attribute{
+				Optional: true,
+				MarkdownDescription: "How many times a request is retried after 429, 502, 503 or 504 (with jittered exponential backoff " +
+					"honouring `Retry-After`). Creates and batches are retried only where the server certainly did not act. Default `4`.",
+				Validators: []validator.Int64{int64validator.Between(0, 20)},
+			},
+			"request_timeout_seconds": schema.Int64Attribute{
+				Optional:            true,
+				MarkdownDescription: "Timeout of a single request attempt, in seconds. Default `60`.",
+				Validators:          []validator.Int64{int64validator.Between(1, 3600)},
+			},
+			"requests_per_second": schema.Float64Attribute{
+				Optional:            true,
+				MarkdownDescription: "Client-side limit on requests per second. Default `10`.",
+				Validators:          []validator.Float64{float64validator.Between(0.1, 1000)},
+			},
+		},
+	}
+}
+
+func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	var cfg providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	for name, v := range map[string]interface{ IsUnknown() bool }{"base_url": cfg.BaseURL, "api_token": cfg.APIToken, "org": cfg.Org,
+		"allow_insecure_http": cfg.AllowInsecureHTTP, "skip_credentials_check": cfg.SkipCredentialsCheck, "max_retries": cfg.MaxRetries,
+		"request_timeout_seconds": cfg.RequestTimeout, "requests_per_second": cfg.RequestsPerSecond} {
+		if v.IsUnknown() {
+			resp.Diagnostics.AddAttributeError(path.Root(name), "Unknown Provider Configuration Value",
+				fmt.Sprintf("The provider cannot be configured while %s is unknown. Set it to a value known at plan time, "+
+					"or use its environment variable.", name))
+		}
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	baseURL := firstNonEmpty(cfg.BaseURL.ValueString(), os.Getenv("ARDOQ_BASE_URL"), client.DefaultBaseURL)
+	token := firstNonEmpty(cfg.APIToken.ValueString(), os.Getenv("ARDOQ_API_TOKEN"))
+	org := firstNonEmpty(cfg.Org.ValueString(), os.Getenv("ARDOQ_ORG"))
+	if token == "" {
+		resp.Diagnostics.AddAttributeError(path.Root("api_token"), "Missing Ardoq API Token",
+			"Set api_token in the provider block or the ARDOQ_API_TOKEN environment variable. Create a token in Ardoq under "+
+				"your profile's API tokens, or with a service account.")
+	}
+	resp.Diagnostics.Append(checkBaseURL(baseURL, cfg.AllowInsecureHTTP.ValueBool())...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ua := fmt.Sprintf("terraform-provider-ardoq/%s (+https://registry.terraform.io/providers/seed762a2f0c/ardoq) Terraform/%s", p.version, req.TerraformVersion)
+	if extra := strings.TrimSpace(os.Getenv("TF_APPEND_USER_AGENT")); extra != "" {
+		ua += " " + extra
+	}
+	c, err := client.New(client.Config{
+		BaseURL: baseURL, Token: token, Org: org, UserAgent: ua,
+		HTTPClient:        newLoggingHTTPClient(token),
+		MaxRetries:        retriesOrDefault(cfg.MaxRetries),
+		Timeout:           time.Duration(cfg.RequestTimeout.ValueInt64()) * time.Second,
+		RequestsPerSecond: cfg.RequestsPerSecond.ValueFloat64(),
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("Unable to Create Ardoq Client", err.Error())
+		return
+	}
+	if !cfg.SkipCredentialsCheck.ValueBool() {
+		if _, err := c.Me(ctx); err != nil {
+			summary, detail := "Unable to Reach Ardoq", "GET /api/v2/me failed: "+err.Error()
+			if client.IsUnauthorized(err) {
+				summary = "Ardoq Rejected the Credentials"
+				detail = fmt.Sprintf("Ardoq at %s rejected the API token or organization %q: %s. Check api_token (ARDOQ_API_TOKEN) "+
+					"and org (ARDOQ_ORG); tokens unused for 60 days expire.", baseURL, org, err.Error())
+			}
+			resp.Diagnostics.AddError(summary, detail)
+			return
+		}
+	}
+	data := &providerData{client: c, contexts: newContextCache(c)}
+	resp.ResourceData = data
+	resp.DataSourceData = data
+}
+
+func retriesOrDefault(v types.Int64) int {
+	if v.IsNull() {
+		return 0 // the client's default
+	}
+	if v.ValueInt64() == 0 {
+		return -1 // explicitly no retries
+	}
+	return int(v.ValueInt64())
+}
+
+func checkBaseURL(raw string, allowHTTP bool) diag.Diagnostics {
+	var diags diag.Diagnostics
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
+		diags.AddAttributeError(path.Root("base_url"), "Invalid Ardoq Base URL",
+			fmt.Sprintf("%q is not an absolute http(s) URL. Use the Ardoq host, for example https://app.ardoq.com or https://myorg.ardoq.com.", raw))
+		return diags
+	}
+	if u.Scheme == "http" && !allowHTTP && !isLoopback(u.Hostname()) {
+		diags.AddAttributeError(path.Root("base_url"), "Insecure Ardoq Base URL",
+			fmt.Sprintf("%q uses plain http on a non-loopback host, which would send the API token unencrypted. Use https, "+
+				"or set allow_insecure_http = true if you really mean it.", raw))
+	}
+	return diags
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func firstNonEmpty(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func (p *ardoqProvider) Resources(_ context.Context) []func() resource.Resource {
+	return []func() resource.Resource{NewComponentResource, NewReferenceResource}
+}
+
+func (p *ardoqProvider) DataSources(_ context.Context) []func() datasource.DataSource {
+	return []func() datasource.DataSource{}
+}

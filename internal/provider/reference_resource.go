@@ -1,0 +1,216 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+var (
+	_ resource.ResourceWithConfigure   = (*referenceResource)(nil)
+	_ resource.ResourceWithImportState = (*referenceResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*referenceResource)(nil)
+)
+
+// NewReferenceResource returns the ardoq_reference resource.
+func NewReferenceResource() resource.Resource { return &referenceResource{} }
+
+type referenceResource struct{ data *providerData }
+
+func (r *referenceResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_reference"
+}
+
+func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A reference: a typed edge from a source component to a target component, possibly in another " +
+			"workspace. It lives in its source's workspace. Updates are guarded by `version`. Do not manage a reference with " +
+			"both this resource and `ardoq_batch`.",
+		Attributes: map[string]schema.Attribute{
+			"id": idAttribute("reference"),
+			"source": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the source component. Can be changed in place.",
+				Validators:          oidValidators(),
+			},
+			"target": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the target component, in any workspace. Can be changed in place.",
+				Validators:          oidValidators(),
+			},
+			"type": schema.Int64Attribute{
+				Required: true,
+				MarkdownDescription: "Reference type from the model of the source's workspace, for example " +
+					"`data.ardoq_workspace_context.x.reference_type_ids[\"Depends on\"]`. Changing it replaces the reference.",
+				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+			},
+			"display_text":  optionalString("Label shown on the reference in views. Unset (or removed) means none."),
+			"description":   optionalString("Description of the reference."),
+			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: customFieldsDescription},
+			"root_workspace": schema.StringAttribute{
+				Computed:            true,
+				MarkdownDescription: "Workspace of the reference: its source's workspace.",
+			},
+			"target_workspace": schema.StringAttribute{
+				Computed:            true,
+				MarkdownDescription: "Workspace of the target component.",
+			},
+			"version":      versionAttribute("reference"),
+			"created":      createdAttribute("reference"),
+			"last_updated": lastUpdatedAttribute("reference"),
+		},
+	}
+}
+
+func (r *referenceResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// ModifyPlan keeps root_workspace and target_workspace known when their component does not change, and
+// checks the type and custom fields against the model of the source's workspace.
+func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || r.data == nil {
+		return
+	}
+	var plan referenceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var prior referenceModel
+	if !req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+		if plan.Source.Equal(prior.Source) {
+			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("root_workspace"), prior.RootWorkspace)...)
+		}
+		if plan.Target.Equal(prior.Target) {
+			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("target_workspace"), prior.TargetWorkspace)...)
+		}
+	}
+	if plan.Source.IsUnknown() || plan.Type.IsUnknown() || resp.Diagnostics.HasError() {
+		return
+	}
+	workspace := prior.RootWorkspace
+	if !plan.Source.Equal(prior.Source) || workspace.IsNull() {
+		src, err := r.data.client.GetComponent(ctx, plan.Source.ValueString())
+		if client.IsNotFound(err) {
+			resp.Diagnostics.AddAttributeError(path.Root("source"), "Unknown Source Component",
+				fmt.Sprintf("Ardoq has no component %q.", plan.Source.ValueString()))
+			return
+		}
+		if err != nil {
+			addClientError(&resp.Diagnostics, "Unable to Read Source Component", err)
+			return
+		}
+		workspace = types.StringValue(src.RootWorkspace)
+	}
+	wctx, err := r.data.contexts.get(ctx, workspace.ValueString())
+	if err != nil {
+		addClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
+		return
+	}
+	typ, ok := referenceTypeOf(wctx, plan.Type.ValueInt64())
+	if !ok {
+		resp.Diagnostics.AddAttributeError(path.Root("type"), "Unknown Reference Type",
+			fmt.Sprintf("Reference type %d is not in the model of the source's workspace %s. Its reference types are: %s.",
+				plan.Type.ValueInt64(), workspace.ValueString(), referenceTypeList(wctx)))
+		return
+	}
+	resp.Diagnostics.Append(validateCustomFields(plan.CustomFields, wctx.CustomFields, typ.CustomFields, typ.Name)...)
+}
+
+func (r *referenceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan referenceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	body, diags := plan.toCreate()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	created, err := r.data.client.CreateReference(ctx, body)
+	if err != nil {
+		addClientError(&resp.Diagnostics, "Unable to Create Reference", err)
+		return
+	}
+	tflog.Debug(ctx, "created reference", map[string]any{"id": created.ID})
+	state := referenceFromAPI(created, plan.CustomFields, false)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var prior referenceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	got, err := r.data.client.GetReference(ctx, prior.ID.ValueString())
+	if client.IsNotFound(err) {
+		tflog.Info(ctx, "reference no longer exists; removing it from state", map[string]any{"id": prior.ID.ValueString()})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		addClientError(&resp.Diagnostics, "Unable to Read Reference", err)
+		return
+	}
+	state := referenceFromAPI(got, prior.CustomFields, prior.Source.IsNull())
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *referenceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, prior referenceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	body, diags := plan.toUpdate(prior)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	updated, err := r.data.client.UpdateReference(ctx, prior.ID.ValueString(), client.IfVersion(prior.Version.ValueInt64()), body)
+	if client.IsConflict(err) {
+		resp.Diagnostics.AddError("Reference Changed Outside Terraform", conflictDetail("Reference", prior.ID.ValueString(), prior.Version.ValueInt64(), err))
+		return
+	}
+	if err != nil {
+		addClientError(&resp.Diagnostics, "Unable to Update Reference", err)
+		return
+	}
+	state := referenceFromAPI(updated, plan.CustomFields, false)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var prior referenceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	err := r.data.client.DeleteReference(ctx, prior.ID.ValueString())
+	if err != nil && !client.IsNotFound(err) { // gone already, for example with its source or target
+		addClientError(&resp.Diagnostics, "Unable to Delete Reference", err)
+	}
+}
+
+func (r *referenceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if !oidPattern.MatchString(req.ID) {
+		resp.Diagnostics.AddError("Invalid Import Id", fmt.Sprintf("%q is not an Ardoq reference id (24 hexadecimal characters).", req.ID))
+		return
+	}
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
+
