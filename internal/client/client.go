@@ -137,7 +137,8 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 	}
 	class, _ := ctx.Value(retryClassKey{}).(retryClass)
 	if err != nil {
-		return class == idempotent, nil
+		// A connection error may come after the server acted: only idempotent requests go again.
+		return class == idempotent, nil //nolint:nilerr // the error is retried, not swallowed
 	}
 	switch resp.StatusCode {
 	case http.StatusTooManyRequests:

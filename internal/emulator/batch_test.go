@@ -220,7 +220,7 @@ func TestBatchDeleteCascadeInSameBatch(t *testing.T) {
 	if n := len(r["components"].(map[string]any)["deleted"].([]any)); n != 2 {
 		t.Fatalf("deleted: %v", r)
 	}
-	if n, refs := c.srv.Counts(); n != 4 || refs != 0 { // 3 seeded capabilities + O
+	if n, refs := c.srv.Counts(); n != 4 || refs != 1 { // 3 seeded capabilities and their reference, + O
 		t.Fatalf("left %d components %d references", n, refs)
 	}
 }

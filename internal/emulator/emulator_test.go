@@ -337,7 +337,7 @@ func TestListFiltersAndPaging(t *testing.T) {
 		}
 	}
 	_ = mod
-	for _, bad := range []string{"/api/v2/components?nmae=x", "/api/v2/components?customFields.cost=abc", "/api/v2/components?customFields.nope=1", "/api/v2/references?type=x", "/api/v2/components?cursor=zzz"} {
+	for _, bad := range []string{"/api/v2/components?nam=x", "/api/v2/components?customFields.cost=abc", "/api/v2/components?customFields.nope=1", "/api/v2/references?type=x", "/api/v2/components?cursor=zzz"} {
 		if r := c.do("GET", bad, nil); r.status != 400 {
 			t.Errorf("%s: %d, want 400", bad, r.status)
 		}

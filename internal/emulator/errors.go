@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 )
@@ -28,7 +29,8 @@ func notFound(format string, args ...any) *apiError {
 
 // prefixed returns err with its message prefixed by an operation path (batch errors name the operation).
 func prefixed(prefix string, err error) *apiError {
-	if e, ok := err.(*apiError); ok {
+	var e *apiError
+	if errors.As(err, &e) {
 		return &apiError{Status: e.Status, Code: e.Code, Message: prefix + ": " + e.Message}
 	}
 	return badRequest("%s: %s", prefix, err.Error())
@@ -36,7 +38,8 @@ func prefixed(prefix string, err error) *apiError {
 
 // asAPIError turns any error into an apiError (validation errors are 400).
 func asAPIError(err error) *apiError {
-	if e, ok := err.(*apiError); ok {
+	var e *apiError
+	if errors.As(err, &e) {
 		return e
 	}
 	return badRequest("%s", err.Error())

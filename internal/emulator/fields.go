@@ -97,45 +97,45 @@ func checkValue(f *Field, v any) (any, error) {
 	case "Number":
 		n, ok := toFloat(v)
 		if !ok {
-			return nil, fmt.Errorf("Number field needs a number, got %s", jsonKind(v))
+			return nil, fmt.Errorf("%s field needs a number, got %s", f.Type, jsonKind(v))
 		}
 		return n, nil
 	case "Checkbox":
 		if _, ok := v.(bool); !ok {
-			return nil, fmt.Errorf("Checkbox field needs a boolean, got %s", jsonKind(v))
+			return nil, fmt.Errorf("%s field needs a boolean, got %s", f.Type, jsonKind(v))
 		}
 	case "DateTime":
 		if !isStr {
-			return nil, fmt.Errorf("DateTime field needs an ISO-8601 string, got %s", jsonKind(v))
+			return nil, fmt.Errorf("%s field needs an ISO-8601 string, got %s", f.Type, jsonKind(v))
 		}
 		if _, err := time.Parse(time.RFC3339, str); err != nil {
-			return nil, fmt.Errorf("DateTime field needs an ISO-8601 date-time such as 2024-01-31T12:00:00Z, got %q", str)
+			return nil, fmt.Errorf("%s field needs an ISO-8601 date-time such as 2024-01-31T12:00:00Z, got %q", f.Type, str)
 		}
 	case "Email":
 		if _, err := mail.ParseAddress(str); !isStr || err != nil || strings.ContainsAny(str, "<> ") {
-			return nil, fmt.Errorf("Email field needs an email address, got %v", v)
+			return nil, fmt.Errorf("%s field needs an email address, got %v", f.Type, v)
 		}
 	case "Url":
 		if !isStr || str == "" || strings.ContainsAny(str, " \t\n") {
-			return nil, fmt.Errorf("Url field needs a URL string, got %v", v)
+			return nil, fmt.Errorf("%s field needs a URL string, got %v", f.Type, v)
 		}
 	case "User":
 		if !isStr || !userIDPattern.MatchString(str) {
-			return nil, fmt.Errorf("User field needs a user id (24 hex characters), got %v", v)
+			return nil, fmt.Errorf("%s field needs a user id (24 hex characters), got %v", f.Type, v)
 		}
 	case "List":
 		if !isStr || !slices.Contains(f.Options, str) {
-			return nil, fmt.Errorf("List field needs one of %s, got %v", quoteAll(f.Options), v)
+			return nil, fmt.Errorf("%s field needs one of %s, got %v", f.Type, quoteAll(f.Options), v)
 		}
 	case "SelectMultipleList":
 		arr, ok := v.([]any)
 		if !ok {
-			return nil, fmt.Errorf("SelectMultipleList field needs an array of strings, got %s", jsonKind(v))
+			return nil, fmt.Errorf("%s field needs an array of strings, got %s", f.Type, jsonKind(v))
 		}
 		for _, e := range arr {
 			s, ok := e.(string)
 			if !ok || !slices.Contains(f.Options, s) {
-				return nil, fmt.Errorf("SelectMultipleList field needs values among %s, got %v", quoteAll(f.Options), e)
+				return nil, fmt.Errorf("%s field needs values among %s, got %v", f.Type, quoteAll(f.Options), e)
 			}
 		}
 	default:

@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"net/http"
 	"net/url"
-	"sort"
 	"strconv"
 )
 
@@ -63,8 +62,4 @@ func nextLink(r *http.Request, cursor string) map[string]any {
 	q.Set("cursor", cursor)
 	u := url.URL{Scheme: scheme, Host: r.Host, Path: r.URL.Path, RawQuery: q.Encode()}
 	return map[string]any{"next": map[string]any{"href": u.String()}}
-}
-
-func sortByID[T any](items []T, id func(T) string) {
-	sort.Slice(items, func(i, j int) bool { return id(items[i]) < id(items[j]) })
 }

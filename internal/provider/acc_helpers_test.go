@@ -26,13 +26,13 @@ var testAccProviders = map[string]func() (tfprotov6.ProviderServer, error){
 // ARDOQ_ACC_WORKSPACE_ID is set with ARDOQ_BASE_URL, ARDOQ_API_TOKEN and ARDOQ_ORG. Type ids are
 // looked up in the workspace context, never assumed.
 type testEnv struct {
-	srv                  *emulator.TestServer // nil against a real org
-	baseURL, token, org  string
-	ws, ws2              string // two workspaces sharing a model
-	appType, childType   string // a component type and a type allowed below it
-	otherType            string // another component type
-	refType, refType2    int64
-	client               *client.Client
+	srv                 *emulator.TestServer // nil against a real org
+	baseURL, token, org string
+	ws, ws2             string // two workspaces sharing a model
+	appType, childType  string // a component type and a type allowed below it
+	otherType           string // another component type
+	refType, refType2   int64
+	client              *client.Client
 }
 
 func newTestEnv(t *testing.T, opts ...emulator.Option) *testEnv {

@@ -69,13 +69,13 @@ func (m componentModel) toCreate() (client.ComponentCreate, diag.Diagnostics) {
 func (m componentModel) toUpdate(prior componentModel) (client.ComponentUpdate, diag.Diagnostics) {
 	cf, diags := customFieldsToAPI(m.CustomFields, prior.CustomFields)
 	return client.ComponentUpdate{
-		Name:        client.Set(m.Name.ValueString()),
-		Parent:      client.SetOrNull(m.Parent.ValueStringPointer()),
-		Description: client.SetOrNull(m.Description.ValueStringPointer()),
-		Color:       client.SetOrNull(m.Color.ValueStringPointer()),
-		Shape:       client.SetOrNull(m.Shape.ValueStringPointer()),
-		Icon:        client.SetOrNull(m.Icon.ValueStringPointer()),
-		Image:       client.SetOrNull(m.Image.ValueStringPointer()),
+		Name:         client.Set(m.Name.ValueString()),
+		Parent:       client.SetOrNull(m.Parent.ValueStringPointer()),
+		Description:  client.SetOrNull(m.Description.ValueStringPointer()),
+		Color:        client.SetOrNull(m.Color.ValueStringPointer()),
+		Shape:        client.SetOrNull(m.Shape.ValueStringPointer()),
+		Icon:         client.SetOrNull(m.Icon.ValueStringPointer()),
+		Image:        client.SetOrNull(m.Image.ValueStringPointer()),
 		CustomFields: cf,
 	}, diags
 }

@@ -43,7 +43,7 @@ func TestAccComponentResource_basic(t *testing.T) {
 				},
 			},
 			{
-				Config:             env.config(`resource "ardoq_component" "test" {
+				Config: env.config(`resource "ardoq_component" "test" {
   name           = "Payments"
   root_workspace = "{ws}"
   type_id        = "{app}"

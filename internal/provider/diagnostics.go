@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
@@ -13,11 +12,6 @@ import (
 // addClientError reports a failed API call under a fixed summary, with the status and Ardoq's message.
 func addClientError(diags *diag.Diagnostics, summary string, err error) {
 	diags.AddError(summary, clientErrorDetail(err))
-}
-
-// addClientAttributeError is addClientError pointing at an attribute.
-func addClientAttributeError(diags *diag.Diagnostics, p path.Path, summary string, err error) {
-	diags.AddAttributeError(p, summary, clientErrorDetail(err))
 }
 
 func clientErrorDetail(err error) string {

@@ -48,7 +48,7 @@ func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	_ = resp.Body.Close()
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	if readErr != nil {
-		return resp, nil
+		return nil, readErr
 	}
 	tflog.SubsystemDebug(ctx, apiSubsystem, "Received HTTP response", map[string]any{
 		"method": req.Method, "url": req.URL.String(), "status": resp.StatusCode, "duration_ms": time.Since(began).Milliseconds(),

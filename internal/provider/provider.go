@@ -209,5 +209,9 @@ func (p *ardoqProvider) Resources(_ context.Context) []func() resource.Resource 
 }
 
 func (p *ardoqProvider) DataSources(_ context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{}
+	return []func() datasource.DataSource{
+		NewMeDataSource, NewWorkspaceDataSource, NewWorkspacesDataSource, NewWorkspaceContextDataSource,
+		NewAttachmentDataSource, NewAttachmentsDataSource, NewReportDataSource, NewReportsDataSource, NewReportRunDataSource,
+		NewComponentDataSource, NewComponentsDataSource, NewReferenceDataSource, NewReferencesDataSource,
+	}
 }

@@ -213,4 +213,3 @@ func (r *referenceResource) ImportState(ctx context.Context, req resource.Import
 	}
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
-

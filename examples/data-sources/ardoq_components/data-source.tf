@@ -1,0 +1,11 @@
+data "ardoq_workspace" "caps" {
+  name = "Business Capabilities"
+}
+
+data "ardoq_components" "capabilities" {
+  root_workspace = data.ardoq_workspace.caps.id
+}
+
+output "capability_maturity" {
+  value = { for c in data.ardoq_components.capabilities.components : c.name => lookup(jsondecode(c.custom_fields_json), "maturity", null) }
+}

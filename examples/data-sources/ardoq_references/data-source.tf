@@ -1,0 +1,11 @@
+data "ardoq_workspace" "caps" {
+  name = "Business Capabilities"
+}
+
+data "ardoq_references" "in_caps" {
+  root_workspace = data.ardoq_workspace.caps.id
+}
+
+output "reference_count" {
+  value = length(data.ardoq_references.in_caps.ids)
+}

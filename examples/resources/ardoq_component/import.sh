@@ -1,0 +1,2 @@
+# Import a component by its Ardoq id (24 hexadecimal characters).
+terraform import ardoq_component.customer_management 5eed0000000000000000c001

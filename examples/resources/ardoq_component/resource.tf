@@ -1,0 +1,31 @@
+data "ardoq_workspace" "apps" {
+  name = "Applications"
+}
+
+data "ardoq_workspace_context" "apps" {
+  workspace_id = data.ardoq_workspace.apps.id
+}
+
+resource "ardoq_component" "payments" {
+  name           = "Payments"
+  root_workspace = data.ardoq_workspace.apps.id
+  type_id        = data.ardoq_workspace_context.apps.component_type_ids["Application"]
+  description    = "Takes card and bank payments"
+
+  # Native types: strings, numbers, booleans and lists of strings.
+  custom_fields = {
+    owner     = "team-payments"
+    cost      = 120000
+    critical  = true
+    lifecycle = "live"
+    regions   = ["eu", "us"]
+  }
+}
+
+# A child component: the type hierarchy allows modules below applications.
+resource "ardoq_component" "payments_api" {
+  name           = "Payments API"
+  root_workspace = data.ardoq_workspace.apps.id
+  type_id        = data.ardoq_workspace_context.apps.component_type_ids["Application Module"]
+  parent         = ardoq_component.payments.id
+}

@@ -1,0 +1,223 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+var (
+	_ datasource.DataSourceWithConfigure        = (*componentDataSource)(nil)
+	_ datasource.DataSourceWithConfigValidators = (*componentDataSource)(nil)
+	_ datasource.DataSourceWithConfigure        = (*componentsDataSource)(nil)
+)
+
+// NewComponentDataSource returns the ardoq_component data source.
+func NewComponentDataSource() datasource.DataSource { return &componentDataSource{} }
+
+// NewComponentsDataSource returns the ardoq_components data source.
+func NewComponentsDataSource() datasource.DataSource { return &componentsDataSource{} }
+
+type componentDataSource struct{ dataSourceBase }
+
+type componentsDataSource struct{ dataSourceBase }
+
+// componentDataModel is componentModel plus the custom field filter of a lookup.
+type componentDataModel struct {
+	componentModel
+	CustomFieldsFilter map[string]string `tfsdk:"custom_fields_filter"`
+}
+
+// componentItemModel is one element of ardoq_components. Terraform lists need one element type, so
+// custom fields travel as JSON here (jsondecode gives back their native types).
+type componentItemModel struct {
+	ID               types.String `tfsdk:"id"`
+	Name             types.String `tfsdk:"name"`
+	RootWorkspace    types.String `tfsdk:"root_workspace"`
+	TypeID           types.String `tfsdk:"type_id"`
+	TypeName         types.String `tfsdk:"type_name"`
+	Parent           types.String `tfsdk:"parent"`
+	ComponentKey     types.String `tfsdk:"component_key"`
+	Description      types.String `tfsdk:"description"`
+	Color            types.String `tfsdk:"color"`
+	Shape            types.String `tfsdk:"shape"`
+	Icon             types.String `tfsdk:"icon"`
+	Image            types.String `tfsdk:"image"`
+	CustomFieldsJSON types.String `tfsdk:"custom_fields_json"`
+	Version          types.Int64  `tfsdk:"version"`
+}
+
+type componentsModel struct {
+	Name          types.String         `tfsdk:"name"`
+	RootWorkspace types.String         `tfsdk:"root_workspace"`
+	Parent        types.String         `tfsdk:"parent"`
+	ComponentKey  types.String         `tfsdk:"component_key"`
+	TypeID        types.String         `tfsdk:"type_id"`
+	CustomFields  map[string]string    `tfsdk:"custom_fields"`
+	Components    []componentItemModel `tfsdk:"components"`
+	IDs           []string             `tfsdk:"ids"`
+}
+
+func componentItemFromAPI(c *client.Component) componentItemModel {
+	m := componentFromAPI(c, types.DynamicNull(), true)
+	return componentItemModel{ID: m.ID, Name: m.Name, RootWorkspace: m.RootWorkspace, TypeID: m.TypeID, TypeName: m.TypeName,
+		Parent: m.Parent, ComponentKey: m.ComponentKey, Description: m.Description, Color: m.Color, Shape: m.Shape, Icon: m.Icon,
+		Image: m.Image, CustomFieldsJSON: jsonString(nonNilFields(c.CustomFields)), Version: m.Version}
+}
+
+func nonNilFields(cf client.CustomFields) map[string]any {
+	out := map[string]any{}
+	for k, v := range cf {
+		if v != nil {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+const componentFilterHelp = "Filters go to the API as query parameters, AND-combined; names match exactly."
+
+func (d *componentDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_component"
+}
+
+func (d *componentDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "One component, by `id` or by filters that must match exactly one. " + componentFilterHelp,
+		Attributes: map[string]schema.Attribute{
+			"id":             lookupString("Id of the component."),
+			"name":           lookupString("Filter: exact name."),
+			"root_workspace": lookupString("Filter: workspace id."),
+			"parent":         lookupString("Filter: parent component id."),
+			"component_key":  lookupString("Filter: component key such as `APP-12`."),
+			"type_id":        lookupString("Filter: component type id."),
+			"custom_fields_filter": schema.MapAttribute{Optional: true, ElementType: types.StringType,
+				MarkdownDescription: "Filter: custom field values by API key, written as strings and interpreted by the field's type (`{ cost = \"12\" }` matches the number 12)."},
+			"description":   computedString("Description, or null."),
+			"color":         computedString("Color override, or null."),
+			"shape":         computedString("Shape override, or null."),
+			"icon":          computedString("Icon override, or null."),
+			"image":         computedString("Image override, or null."),
+			"custom_fields": schema.DynamicAttribute{Computed: true, MarkdownDescription: "Every custom field the component has, with native types; null when it has none."},
+			"type_name":     computedString("Name of the component type."),
+			"version":       computedInt64("The component's `_version`."),
+			"created":       computedString("When the component was created."),
+			"last_updated":  computedString("When the component was last changed."),
+		},
+	}
+}
+
+func (d *componentDataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
+	filters := []path.Expression{path.MatchRoot("name"), path.MatchRoot("root_workspace"), path.MatchRoot("parent"),
+		path.MatchRoot("component_key"), path.MatchRoot("type_id"), path.MatchRoot("custom_fields_filter")}
+	return []datasource.ConfigValidator{
+		datasourcevalidator.AtLeastOneOf(append([]path.Expression{path.MatchRoot("id")}, filters...)...),
+		datasourcevalidator.Conflicting(append([]path.Expression{path.MatchRoot("id")}, filters[0])...),
+		datasourcevalidator.Conflicting(path.MatchRoot("id"), path.MatchRoot("root_workspace")),
+		datasourcevalidator.Conflicting(path.MatchRoot("id"), path.MatchRoot("component_key")),
+		datasourcevalidator.Conflicting(path.MatchRoot("id"), path.MatchRoot("custom_fields_filter")),
+	}
+}
+
+func (d *componentDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var cfg componentDataModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var found *client.Component
+	if !cfg.ID.IsNull() {
+		c, err := d.data.client.GetComponent(ctx, cfg.ID.ValueString())
+		if err != nil {
+			addClientError(&resp.Diagnostics, "Unable to Read Component", err)
+			return
+		}
+		found = c
+	} else {
+		f := client.ComponentFilter{Name: cfg.Name.ValueString(), RootWorkspace: cfg.RootWorkspace.ValueString(), Parent: cfg.Parent.ValueString(),
+			ComponentKey: cfg.ComponentKey.ValueString(), TypeID: cfg.TypeID.ValueString(), CustomFields: cfg.CustomFieldsFilter}
+		all, err := d.data.client.ListComponents(ctx, f)
+		if err != nil {
+			addClientError(&resp.Diagnostics, "Unable to List Components", err)
+			return
+		}
+		if !exactlyOne(&resp.Diagnostics, "Component", componentFilterText(f), len(all)) {
+			return
+		}
+		found = &all[0]
+	}
+	state := componentDataModel{componentModel: componentFromAPI(found, types.DynamicNull(), true), CustomFieldsFilter: cfg.CustomFieldsFilter}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func componentFilterText(f client.ComponentFilter) string {
+	pairs := []string{"name", f.Name, "root_workspace", f.RootWorkspace, "parent", f.Parent, "component_key", f.ComponentKey, "type_id", f.TypeID}
+	for k, v := range f.CustomFields {
+		pairs = append(pairs, "custom_fields."+k, v)
+	}
+	return describeFilters(pairs...)
+}
+
+func (d *componentsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_components"
+}
+
+func (d *componentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Every component matching the filters (all pages). " + componentFilterHelp + " Ardoq recommends always filtering, at least by workspace.",
+		Attributes: map[string]schema.Attribute{
+			"name":           filterString("Only components with exactly this name."),
+			"root_workspace": filterString("Only components in this workspace."),
+			"parent":         filterString("Only children of this component."),
+			"component_key":  filterString("Only the component with this key."),
+			"type_id":        filterString("Only components of this type."),
+			"custom_fields": schema.MapAttribute{Optional: true, ElementType: types.StringType,
+				MarkdownDescription: "Only components whose custom fields have these values (strings interpreted by each field's type)."},
+			"components": schema.ListNestedAttribute{
+				Computed: true, MarkdownDescription: "The matching components, ordered by id.",
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"id":                 computedString("Id of the component."),
+					"name":               computedString("Name."),
+					"root_workspace":     computedString("Workspace id."),
+					"type_id":            computedString("Component type id."),
+					"type_name":          computedString("Component type name."),
+					"parent":             computedString("Parent component id, or null."),
+					"component_key":      computedString("Component key such as `APP-12`."),
+					"description":        computedString("Description, or null."),
+					"color":              computedString("Color override, or null."),
+					"shape":              computedString("Shape override, or null."),
+					"icon":               computedString("Icon override, or null."),
+					"image":              computedString("Image override, or null."),
+					"custom_fields_json": computedString("Custom fields as a JSON object; `jsondecode()` gives them back with their native types."),
+					"version":            computedInt64("The component's `_version`."),
+				}},
+			},
+			"ids": computedStrings("Ids of the matching components, in the same order."),
+		},
+	}
+}
+
+func (d *componentsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var cfg componentsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	all, err := d.data.client.ListComponents(ctx, client.ComponentFilter{Name: cfg.Name.ValueString(), RootWorkspace: cfg.RootWorkspace.ValueString(),
+		Parent: cfg.Parent.ValueString(), ComponentKey: cfg.ComponentKey.ValueString(), TypeID: cfg.TypeID.ValueString(), CustomFields: cfg.CustomFields})
+	if err != nil {
+		addClientError(&resp.Diagnostics, "Unable to List Components", err)
+		return
+	}
+	cfg.Components, cfg.IDs = make([]componentItemModel, len(all)), make([]string, len(all))
+	for i := range all {
+		cfg.Components[i], cfg.IDs[i] = componentItemFromAPI(&all[i]), all[i].ID
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
+}

@@ -1,0 +1,106 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// dataSourceBase holds the configured client; every data source embeds it.
+type dataSourceBase struct{ data *providerData }
+
+func (d *dataSourceBase) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func computedString(description string) schema.StringAttribute {
+	return schema.StringAttribute{Computed: true, MarkdownDescription: description}
+}
+
+func computedInt64(description string) schema.Int64Attribute {
+	return schema.Int64Attribute{Computed: true, MarkdownDescription: description}
+}
+
+func computedStrings(description string) schema.ListAttribute {
+	return schema.ListAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: description}
+}
+
+func filterString(description string) schema.StringAttribute {
+	return schema.StringAttribute{Optional: true, MarkdownDescription: description}
+}
+
+// lookupString is an input that is also filled from the found entity (id or name of a single lookup).
+func lookupString(description string) schema.StringAttribute {
+	return schema.StringAttribute{Optional: true, Computed: true, MarkdownDescription: description}
+}
+
+func stringsValue(ss []string) types.List {
+	if ss == nil {
+		return types.ListNull(types.StringType)
+	}
+	v, _ := types.ListValueFrom(context.Background(), types.StringType, ss)
+	return v
+}
+
+// exactlyOne reports a singular lookup that found none or several entities.
+func exactlyOne(diags *diag.Diagnostics, noun, criteria string, found int) bool {
+	switch found {
+	case 1:
+		return true
+	case 0:
+		diags.AddError("No "+noun+" Found", fmt.Sprintf("No %s matches %s.", lower(noun), criteria))
+	default:
+		diags.AddError("Several "+noun+"s Found", fmt.Sprintf("%d %ss match %s; give criteria that match exactly one, or the id.", found, lower(noun), criteria))
+	}
+	return false
+}
+
+func lower(s string) string {
+	if s == "" {
+		return s
+	}
+	b := []byte(s)
+	if b[0] >= 'A' && b[0] <= 'Z' {
+		b[0] += 'a' - 'A'
+	}
+	for i := 1; i < len(b); i++ {
+		if b[i] >= 'A' && b[i] <= 'Z' && b[i-1] == ' ' {
+			b[i] += 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+func jsonString(v any) types.String {
+	if v == nil {
+		return types.StringNull()
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return types.StringNull()
+	}
+	return types.StringValue(string(b))
+}
+
+// describeFilters renders filters for error messages, for example `name = "x", root_workspace = "y"`.
+func describeFilters(pairs ...string) string {
+	out := ""
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if pairs[i+1] == "" {
+			continue
+		}
+		if out != "" {
+			out += ", "
+		}
+		out += fmt.Sprintf("%s = %q", pairs[i], pairs[i+1])
+	}
+	if out == "" {
+		return "no filter"
+	}
+	return out
+}

@@ -1,0 +1,205 @@
+package provider
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+var (
+	_ datasource.DataSourceWithConfigure        = (*referenceDataSource)(nil)
+	_ datasource.DataSourceWithConfigValidators = (*referenceDataSource)(nil)
+	_ datasource.DataSourceWithConfigure        = (*referencesDataSource)(nil)
+)
+
+// NewReferenceDataSource returns the ardoq_reference data source.
+func NewReferenceDataSource() datasource.DataSource { return &referenceDataSource{} }
+
+// NewReferencesDataSource returns the ardoq_references data source.
+func NewReferencesDataSource() datasource.DataSource { return &referencesDataSource{} }
+
+type referenceDataSource struct{ dataSourceBase }
+
+type referencesDataSource struct{ dataSourceBase }
+
+type referenceDataModel struct {
+	referenceModel
+	CustomFieldsFilter map[string]string `tfsdk:"custom_fields_filter"`
+}
+
+type referenceItemModel struct {
+	ID               types.String `tfsdk:"id"`
+	Source           types.String `tfsdk:"source"`
+	Target           types.String `tfsdk:"target"`
+	Type             types.Int64  `tfsdk:"type"`
+	DisplayText      types.String `tfsdk:"display_text"`
+	Description      types.String `tfsdk:"description"`
+	RootWorkspace    types.String `tfsdk:"root_workspace"`
+	TargetWorkspace  types.String `tfsdk:"target_workspace"`
+	CustomFieldsJSON types.String `tfsdk:"custom_fields_json"`
+	Version          types.Int64  `tfsdk:"version"`
+}
+
+type referencesModel struct {
+	DisplayText     types.String         `tfsdk:"display_text"`
+	RootWorkspace   types.String         `tfsdk:"root_workspace"`
+	Source          types.String         `tfsdk:"source"`
+	TargetWorkspace types.String         `tfsdk:"target_workspace"`
+	Target          types.String         `tfsdk:"target"`
+	Type            types.Int64          `tfsdk:"type"`
+	CustomFields    map[string]string    `tfsdk:"custom_fields"`
+	References      []referenceItemModel `tfsdk:"references"`
+	IDs             []string             `tfsdk:"ids"`
+}
+
+func referenceFilterOf(displayText, rootWS, source, targetWS, target types.String, typ types.Int64, cf map[string]string) client.ReferenceFilter {
+	f := client.ReferenceFilter{DisplayText: displayText.ValueString(), RootWorkspace: rootWS.ValueString(), Source: source.ValueString(),
+		TargetWorkspace: targetWS.ValueString(), Target: target.ValueString(), CustomFields: cf}
+	if !typ.IsNull() && !typ.IsUnknown() {
+		t := typ.ValueInt64()
+		f.Type = &t
+	}
+	return f
+}
+
+func referenceFilterText(f client.ReferenceFilter) string {
+	pairs := []string{"display_text", f.DisplayText, "root_workspace", f.RootWorkspace, "source", f.Source, "target_workspace", f.TargetWorkspace, "target", f.Target}
+	if f.Type != nil {
+		pairs = append(pairs, "type", strconv.FormatInt(*f.Type, 10))
+	}
+	for k, v := range f.CustomFields {
+		pairs = append(pairs, "custom_fields."+k, v)
+	}
+	return describeFilters(pairs...)
+}
+
+func (d *referenceDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_reference"
+}
+
+func (d *referenceDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "One reference, by `id` or by filters that must match exactly one. Filters go to the API as query parameters, AND-combined.",
+		Attributes: map[string]schema.Attribute{
+			"id":               lookupString("Id of the reference."),
+			"display_text":     lookupString("Filter: exact display text."),
+			"root_workspace":   lookupString("Filter: workspace of the reference (its source's)."),
+			"source":           lookupString("Filter: source component id."),
+			"target_workspace": lookupString("Filter: workspace of the target."),
+			"target":           lookupString("Filter: target component id."),
+			"type":             schema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: "Filter: reference type."},
+			"custom_fields_filter": schema.MapAttribute{Optional: true, ElementType: types.StringType,
+				MarkdownDescription: "Filter: custom field values by API key, as strings interpreted by the field's type."},
+			"description":   computedString("Description, or null."),
+			"custom_fields": schema.DynamicAttribute{Computed: true, MarkdownDescription: "Every custom field the reference has, with native types; null when it has none."},
+			"version":       computedInt64("The reference's `_version`."),
+			"created":       computedString("When the reference was created."),
+			"last_updated":  computedString("When the reference was last changed."),
+		},
+	}
+}
+
+func (d *referenceDataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
+	exprs := []path.Expression{path.MatchRoot("id"), path.MatchRoot("display_text"), path.MatchRoot("root_workspace"), path.MatchRoot("source"),
+		path.MatchRoot("target_workspace"), path.MatchRoot("target"), path.MatchRoot("type"), path.MatchRoot("custom_fields_filter")}
+	validators := []datasource.ConfigValidator{datasourcevalidator.AtLeastOneOf(exprs...)}
+	for _, e := range exprs[1:] {
+		validators = append(validators, datasourcevalidator.Conflicting(exprs[0], e))
+	}
+	return validators
+}
+
+func (d *referenceDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var cfg referenceDataModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var found *client.Reference
+	if !cfg.ID.IsNull() {
+		r, err := d.data.client.GetReference(ctx, cfg.ID.ValueString())
+		if err != nil {
+			addClientError(&resp.Diagnostics, "Unable to Read Reference", err)
+			return
+		}
+		found = r
+	} else {
+		f := referenceFilterOf(cfg.DisplayText, cfg.RootWorkspace, cfg.Source, cfg.TargetWorkspace, cfg.Target, cfg.Type, cfg.CustomFieldsFilter)
+		all, err := d.data.client.ListReferences(ctx, f)
+		if err != nil {
+			addClientError(&resp.Diagnostics, "Unable to List References", err)
+			return
+		}
+		if !exactlyOne(&resp.Diagnostics, "Reference", referenceFilterText(f), len(all)) {
+			return
+		}
+		found = &all[0]
+	}
+	state := referenceDataModel{referenceModel: referenceFromAPI(found, types.DynamicNull(), true), CustomFieldsFilter: cfg.CustomFieldsFilter}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (d *referencesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_references"
+}
+
+func (d *referencesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Every reference matching the filters (all pages). Filters go to the API as query parameters, AND-combined.",
+		Attributes: map[string]schema.Attribute{
+			"display_text":     filterString("Only references with exactly this display text."),
+			"root_workspace":   filterString("Only references in this workspace (their source's)."),
+			"source":           filterString("Only references from this component."),
+			"target_workspace": filterString("Only references into this workspace."),
+			"target":           filterString("Only references to this component."),
+			"type":             schema.Int64Attribute{Optional: true, MarkdownDescription: "Only references of this type."},
+			"custom_fields": schema.MapAttribute{Optional: true, ElementType: types.StringType,
+				MarkdownDescription: "Only references whose custom fields have these values (strings interpreted by each field's type)."},
+			"references": schema.ListNestedAttribute{
+				Computed: true, MarkdownDescription: "The matching references, ordered by id.",
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"id":                 computedString("Id of the reference."),
+					"source":             computedString("Source component id."),
+					"target":             computedString("Target component id."),
+					"type":               computedInt64("Reference type."),
+					"display_text":       computedString("Display text, or null."),
+					"description":        computedString("Description, or null."),
+					"root_workspace":     computedString("Workspace of the reference."),
+					"target_workspace":   computedString("Workspace of the target."),
+					"custom_fields_json": computedString("Custom fields as a JSON object; `jsondecode()` gives them back with their native types."),
+					"version":            computedInt64("The reference's `_version`."),
+				}},
+			},
+			"ids": computedStrings("Ids of the matching references, in the same order."),
+		},
+	}
+}
+
+func (d *referencesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var cfg referencesModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	all, err := d.data.client.ListReferences(ctx, referenceFilterOf(cfg.DisplayText, cfg.RootWorkspace, cfg.Source, cfg.TargetWorkspace, cfg.Target, cfg.Type, cfg.CustomFields))
+	if err != nil {
+		addClientError(&resp.Diagnostics, "Unable to List References", err)
+		return
+	}
+	cfg.References, cfg.IDs = make([]referenceItemModel, len(all)), make([]string, len(all))
+	for i := range all {
+		m := referenceFromAPI(&all[i], types.DynamicNull(), true)
+		cfg.References[i] = referenceItemModel{ID: m.ID, Source: m.Source, Target: m.Target, Type: m.Type, DisplayText: m.DisplayText,
+			Description: m.Description, RootWorkspace: m.RootWorkspace, TargetWorkspace: m.TargetWorkspace,
+			CustomFieldsJSON: jsonString(nonNilFields(all[i].CustomFields)), Version: m.Version}
+		cfg.IDs[i] = all[i].ID
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
+}
