@@ -80,7 +80,7 @@ func TestAccExamples_dataSources(t *testing.T) {
 			env.requireEmulator(t)
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProviders,
-				Steps: []resource.TestStep{{Config: env.providerConfig() + readExample(t, "data-sources", dir.Name(), "data-source.tf")}},
+				Steps:                    []resource.TestStep{{Config: env.providerConfig() + readExample(t, "data-sources", dir.Name(), "data-source.tf")}},
 			})
 		})
 	}

@@ -1,0 +1,114 @@
+# A small but real architecture model: applications with modules, a database, servers in another
+# workspace, references between them (some across workspaces), typed custom fields, and a report run.
+
+data "ardoq_me" "current" {}
+
+data "ardoq_workspace" "apps" {
+  name = "Applications"
+}
+
+data "ardoq_workspace" "infra" {
+  name = "Infrastructure"
+}
+
+# Both workspaces share one metamodel: look type ids up by name instead of hard-coding them.
+data "ardoq_workspace_context" "model" {
+  workspace_id = data.ardoq_workspace.apps.id
+}
+
+locals {
+  types = data.ardoq_workspace_context.model.component_type_ids
+  refs  = data.ardoq_workspace_context.model.reference_type_ids
+}
+
+resource "ardoq_component" "web_shop" {
+  name           = "Web Shop"
+  root_workspace = data.ardoq_workspace.apps.id
+  type_id        = local.types["Application"]
+  description    = "Customer-facing storefront"
+  custom_fields = {
+    owner     = "team-storefront"
+    cost      = 84000
+    critical  = true
+    lifecycle = "live"
+    regions   = ["eu", "us"]
+    go_live   = "2023-03-01T00:00:00Z"
+    contact   = "storefront@example.com"
+  }
+}
+
+resource "ardoq_component" "checkout" {
+  name           = "Checkout"
+  root_workspace = data.ardoq_workspace.apps.id
+  type_id        = local.types["Application Module"]
+  parent         = ardoq_component.web_shop.id
+  custom_fields  = { owner = "team-checkout", lifecycle = "live" }
+}
+
+resource "ardoq_component" "catalog" {
+  name           = "Catalog"
+  root_workspace = data.ardoq_workspace.apps.id
+  type_id        = local.types["Application Module"]
+  parent         = ardoq_component.web_shop.id
+}
+
+resource "ardoq_component" "payments" {
+  name           = "Payments"
+  root_workspace = data.ardoq_workspace.apps.id
+  type_id        = local.types["Application"]
+  custom_fields  = { owner = "team-payments", cost = 120000, critical = true, lifecycle = "build" }
+}
+
+resource "ardoq_component" "orders_db" {
+  name           = "Orders DB"
+  root_workspace = data.ardoq_workspace.apps.id
+  type_id        = local.types["Database"]
+  custom_fields  = { owner = "team-checkout", cost = 18000 }
+}
+
+resource "ardoq_component" "servers" {
+  for_each       = toset(["web-01", "web-02", "db-01"])
+  name           = each.key
+  root_workspace = data.ardoq_workspace.infra.id
+  type_id        = local.types["Server"]
+  custom_fields  = { hostname = "${each.key}.prod.example.com", regions = ["eu"], lifecycle = "live" }
+}
+
+resource "ardoq_reference" "web_shop_depends_on_payments" {
+  source        = ardoq_component.web_shop.id
+  target        = ardoq_component.payments.id
+  type          = local.refs["Depends on"]
+  display_text  = "charges cards"
+  custom_fields = { criticality = "high" }
+}
+
+resource "ardoq_reference" "checkout_stores_orders" {
+  source = ardoq_component.checkout.id
+  target = ardoq_component.orders_db.id
+  type   = local.refs["Stores data in"]
+}
+
+# Across workspaces: application -> server.
+resource "ardoq_reference" "web_shop_runs_on" {
+  for_each = toset(["web-01", "web-02"])
+  source   = ardoq_component.web_shop.id
+  target   = ardoq_component.servers[each.key].id
+  type     = local.refs["Runs on"]
+}
+
+resource "ardoq_reference" "orders_db_runs_on" {
+  source = ardoq_component.orders_db.id
+  target = ardoq_component.servers["db-01"].id
+  type   = local.refs["Runs on"]
+}
+
+# Reports are computed by Ardoq from the live model; this one lists every application.
+data "ardoq_report" "applications" {
+  name = "Applications overview"
+}
+
+data "ardoq_report_run" "applications" {
+  report_id  = data.ardoq_report.applications.id
+  key_format = "key"
+  depends_on = [ardoq_component.web_shop, ardoq_component.payments]
+}
