@@ -1,0 +1,110 @@
+package provider
+
+import (
+	"encoding/json"
+	"math/big"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+func object(attrs map[string]attr.Value) types.Dynamic {
+	typesOf := map[string]attr.Type{}
+	for k, v := range attrs {
+		typesOf[k] = v.Type(nil) //nolint:staticcheck // primitive types ignore the context
+	}
+	return types.DynamicValue(types.ObjectValueMust(typesOf, attrs))
+}
+
+func TestComponentFromAPI(t *testing.T) {
+	api := &client.Component{ID: "a", Version: 3, Name: "N", RootWorkspace: "w", TypeID: "t", Type: "App", ComponentKey: "APP-1",
+		Description: ptr("d"), CustomFields: client.CustomFields{"cost": json.Number("12.5"), "owner": "x", "regions": []any{"eu"}, "unmanaged": "y"},
+		Meta: client.Meta{Created: "c", LastUpdated: "u"}}
+	prior := object(map[string]attr.Value{
+		"cost":    types.NumberValue(big.NewFloat(1)),
+		"regions": types.TupleValueMust([]attr.Type{types.StringType}, []attr.Value{types.StringValue("us")}),
+		"gone":    types.StringValue("was set"),
+	})
+	m := componentFromAPI(api, prior, false)
+	if m.Parent.IsNull() != true || m.Color.IsNull() != true || m.Description.ValueString() != "d" || m.Version.ValueInt64() != 3 || m.TypeName.ValueString() != "App" {
+		t.Fatalf("scalars: %+v", m)
+	}
+	got, _ := customFieldEntries(m.CustomFields)
+	if len(got) != 3 {
+		t.Fatalf("only managed keys are kept: %v", got)
+	}
+	if n := got["cost"].(types.Number).ValueBigFloat(); n.Cmp(big.NewFloat(12.5)) != 0 {
+		t.Fatalf("cost %v", n)
+	}
+	if _, isTuple := got["regions"].(types.Tuple); !isTuple {
+		t.Fatalf("a tuple in config stays a tuple: %T", got["regions"])
+	}
+	if !got["gone"].IsNull() {
+		t.Fatalf("a managed key cleared in the app is null: %v", got["gone"])
+	}
+	imported := componentFromAPI(api, types.DynamicNull(), true)
+	if all, _ := customFieldEntries(imported.CustomFields); len(all) != 4 {
+		t.Fatalf("an import takes every field: %v", all)
+	}
+	if none := componentFromAPI(&client.Component{}, types.DynamicNull(), true); !none.CustomFields.IsNull() {
+		t.Fatal("no fields at all is null, not {}")
+	}
+	if unset := componentFromAPI(api, types.DynamicNull(), false); !unset.CustomFields.IsNull() {
+		t.Fatal("custom_fields unset in config stays null")
+	}
+}
+
+func TestComponentToUpdate(t *testing.T) {
+	prior := componentModel{CustomFields: object(map[string]attr.Value{"owner": types.StringValue("a"), "cost": types.NumberValue(big.NewFloat(2))})}
+	plan := componentModel{Name: types.StringValue("n"), Parent: types.StringNull(), Description: types.StringValue("d"),
+		CustomFields: object(map[string]attr.Value{"owner": types.StringValue("b"), "critical": types.BoolValue(true),
+			"regions": types.ListValueMust(types.StringType, []attr.Value{types.StringValue("eu")})})}
+	upd, diags := plan.toUpdate(prior)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	b, _ := json.Marshal(upd)
+	want := `{"name":"n","parent":null,"description":"d","color":null,"shape":null,"icon":null,"image":null,"customFields":{"cost":null,"critical":true,"owner":"b","regions":["eu"]}}`
+	if string(b) != want {
+		t.Fatalf("got  %s\nwant %s", b, want)
+	}
+	create, _ := plan.toCreate()
+	b, _ = json.Marshal(create)
+	if want := `{"name":"n","rootWorkspace":"","typeId":"","description":"d","customFields":{"critical":true,"owner":"b","regions":["eu"]}}`; string(b) != want {
+		t.Fatalf("create got  %s\nwant %s", b, want)
+	}
+}
+
+func TestReferenceDisplayTextMapping(t *testing.T) {
+	for _, tc := range []struct {
+		api    *string
+		isNull bool
+	}{{nil, true}, {ptr(""), true}, {ptr("x"), false}} {
+		m := referenceFromAPI(&client.Reference{DisplayText: tc.api}, types.DynamicNull(), false)
+		if m.DisplayText.IsNull() != tc.isNull {
+			t.Fatalf("%v -> %v", tc.api, m.DisplayText)
+		}
+	}
+	upd, _ := referenceModel{DisplayText: types.StringNull(), Description: types.StringNull()}.toUpdate(referenceModel{})
+	b, _ := json.Marshal(upd)
+	if string(b) != `{"source":"","target":"","displayText":"","description":null}` {
+		t.Fatalf("clearing display text sends \"\": %s", b)
+	}
+}
+
+func TestCheckBaseURL(t *testing.T) {
+	for raw, ok := range map[string]bool{"https://app.ardoq.com": true, "http://127.0.0.1:8080": true, "http://localhost:1": true,
+		"http://[::1]:1": true, "http://example.com": false, "ftp://x": false, "app.ardoq.com": false, "": false} {
+		if got := !checkBaseURL(raw, false).HasError(); got != ok {
+			t.Errorf("%q: ok=%v", raw, got)
+		}
+	}
+	if checkBaseURL("http://example.com", true).HasError() {
+		t.Error("allow_insecure_http must allow plain http")
+	}
+}
