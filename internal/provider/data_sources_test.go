@@ -117,16 +117,16 @@ func TestAccDataSources_lookupErrors(t *testing.T) {
 		_, _ = env.srv.SeedComponent(emulator.ComponentSeed{Name: "Twin", RootWorkspace: env.ws, TypeID: env.appType})
 	}
 	cases := map[string]string{
-		`data "ardoq_workspace" "x" { name = "Nope" }`:                                   `No Workspace Found(.|\n)*No workspace matches name = "Nope"`,
-		`data "ardoq_workspace" "x" {}`:                                                  `(?i)exactly one of`,
+		`data "ardoq_workspace" "x" { name = "Nope" }`: `No Workspace Found(.|\n)*No workspace matches name = "Nope"`,
+		`data "ardoq_workspace" "x" {}`:                `(?i)exactly one of`,
 		`data "ardoq_workspace" "x" {
   id   = "{ws}"
   name = "Applications"
 }`: `(?i)exactly one of`,
-		`data "ardoq_component" "x" { name = "Twin" }`:                                   `Several Components Found(.|\n)*2 components match name = "Twin"`,
-		`data "ardoq_component" "x" { name = "Nobody" }`:                                 `No Component Found`,
-		`data "ardoq_report" "x" { name = "Nope" }`:                                      `No Report Found`,
-		`data "ardoq_reference" "x" { display_text = "nothing" }`:                        `No Reference Found`,
+		`data "ardoq_component" "x" { name = "Twin" }`:            `Several Components Found(.|\n)*2 components match name = "Twin"`,
+		`data "ardoq_component" "x" { name = "Nobody" }`:          `No Component Found`,
+		`data "ardoq_report" "x" { name = "Nope" }`:               `No Report Found`,
+		`data "ardoq_reference" "x" { display_text = "nothing" }`: `No Reference Found`,
 		`data "ardoq_report_run" "x" {
   report_id  = "5eed0000000000000000e001"
   format     = "tabular"

@@ -5,7 +5,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
@@ -65,7 +64,7 @@ func (d *workspaceContextDataSource) Schema(_ context.Context, _ datasource.Sche
 			"types, custom field definitions and tags, plus lookup maps from type names to ids, so a configuration can say " +
 			"`type_id = data.ardoq_workspace_context.apps.component_type_ids[\"Application\"]`.",
 		Attributes: map[string]schema.Attribute{
-			"workspace_id": schema.StringAttribute{Required: true, MarkdownDescription: "Id of the workspace.", Validators: []validator.String(oidValidators())},
+			"workspace_id": schema.StringAttribute{Required: true, MarkdownDescription: "Id of the workspace.", Validators: oidValidators()},
 			"component_types": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "Component types of the workspace's model.",
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
