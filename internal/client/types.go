@@ -51,3 +51,17 @@ func (o Optional[T]) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(o.value)
 }
+
+// UnmarshalJSON reads null as Null and anything else as Set (an expanded batch request decodes).
+func (o *Optional[T]) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*o = Null[T]()
+		return nil
+	}
+	var v T
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*o = Set(v)
+	return nil
+}

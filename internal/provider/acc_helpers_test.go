@@ -135,3 +135,7 @@ func readExample(t *testing.T, parts ...string) string {
 }
 
 func expectErr(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+
+func clientFilterByName(ws, name string) client.ComponentFilter {
+	return client.ComponentFilter{RootWorkspace: ws, Name: name}
+}

@@ -205,7 +205,7 @@ func firstNonEmpty(values ...string) string {
 }
 
 func (p *ardoqProvider) Resources(_ context.Context) []func() resource.Resource {
-	return []func() resource.Resource{NewComponentResource, NewReferenceResource}
+	return []func() resource.Resource{NewComponentResource, NewReferenceResource, NewBatchResource}
 }
 
 func (p *ardoqProvider) DataSources(_ context.Context) []func() datasource.DataSource {
