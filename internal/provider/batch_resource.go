@@ -385,11 +385,17 @@ func (r *batchResource) Read(ctx context.Context, req resource.ReadRequest, resp
 // item. Items gone from Ardoq drop out (the plan re-creates them); changed ones show as drift.
 func (r *batchResource) refresh(ctx context.Context, prior batchItems) (batchItems, error) {
 	out := batchItems{Components: map[string]batchComponent{}, References: map[string]batchReference{}}
-	components, err := r.listByWorkspace(ctx, workspacesOf(prior.Components, func(c batchComponent) string { return c.RootWorkspace }), true)
+	components, err := listInWorkspaces(workspacesOf(prior.Components, func(c batchComponent) string { return c.RootWorkspace }),
+		func(ws string) ([]client.Component, error) {
+			return r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
+		}, func(c *client.Component) string { return c.ID })
 	if err != nil {
 		return out, err
 	}
-	references, err := r.listByWorkspace(ctx, workspacesOf(prior.References, func(c batchReference) string { return c.RootWorkspace }), false)
+	references, err := listInWorkspaces(workspacesOf(prior.References, func(c batchReference) string { return c.RootWorkspace }),
+		func(ws string) ([]client.Reference, error) {
+			return r.data.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
+		}, func(r *client.Reference) string { return r.ID })
 	if err != nil {
 		return out, err
 	}
@@ -401,12 +407,12 @@ func (r *batchResource) refresh(ctx context.Context, prior batchItems) (batchIte
 	}
 	for k, c := range prior.Components {
 		if got, ok := components[c.ID]; ok {
-			out.Components[k] = batchComponentFromAPI(got.(*client.Component), c, ids)
+			out.Components[k] = batchComponentFromAPI(got, c, ids)
 		}
 	}
 	for k, ref := range prior.References {
 		if got, ok := references[ref.ID]; ok {
-			out.References[k] = batchReferenceFromAPI(got.(*client.Reference), ref, ids)
+			out.References[k] = batchReferenceFromAPI(got, ref, ids)
 		}
 	}
 	return out, nil
@@ -424,25 +430,16 @@ func workspacesOf[T any](items map[string]T, ws func(T) string) []string {
 	return out
 }
 
-func (r *batchResource) listByWorkspace(ctx context.Context, workspaces []string, components bool) (map[string]any, error) {
-	out := map[string]any{}
+// listInWorkspaces lists entities of each workspace (every page) and indexes them by id.
+func listInWorkspaces[T any](workspaces []string, list func(ws string) ([]T, error), id func(*T) string) (map[string]*T, error) {
+	out := map[string]*T{}
 	for _, ws := range workspaces {
-		if components {
-			all, err := r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
-			if err != nil {
-				return nil, err
-			}
-			for i := range all {
-				out[all[i].ID] = &all[i]
-			}
-			continue
-		}
-		all, err := r.data.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
+		all, err := list(ws)
 		if err != nil {
 			return nil, err
 		}
 		for i := range all {
-			out[all[i].ID] = &all[i]
+			out[id(&all[i])] = &all[i]
 		}
 	}
 	return out, nil
