@@ -110,5 +110,36 @@ data "ardoq_report" "applications" {
 data "ardoq_report_run" "applications" {
   report_id  = data.ardoq_report.applications.id
   key_format = "key"
-  depends_on = [ardoq_component.web_shop, ardoq_component.payments]
+  depends_on = [ardoq_component.web_shop, ardoq_component.payments, ardoq_batch.inventory]
+}
+
+# A generated part of the model, applied in one transaction: an inventory of services with their
+# databases, each service depending on its database. Renaming one item changes only that item.
+locals {
+  inventory = ["billing", "search", "shipping", "loyalty"]
+}
+
+resource "ardoq_batch" "inventory" {
+  adopt_components_by = ["rootWorkspace", "customFields.external_id"]
+
+  components = merge(
+    { for s in local.inventory : s => {
+      root_workspace = data.ardoq_workspace.apps.id
+      type_id        = local.types["Application"]
+      name           = "${title(s)} service"
+      custom_fields  = { external_id = "svc-${s}", lifecycle = "live", regions = jsonencode(["eu"]) }
+    } },
+    { for s in local.inventory : "${s}_db" => {
+      root_workspace = data.ardoq_workspace.apps.id
+      type_id        = local.types["Database"]
+      name           = "${title(s)} DB"
+      custom_fields  = { external_id = "db-${s}", cost = 4000 }
+    } },
+  )
+
+  references = { for s in local.inventory : "${s}_uses_db" => {
+    source = s
+    target = "${s}_db"
+    type   = local.refs["Stores data in"]
+  } }
 }

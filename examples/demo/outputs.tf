@@ -24,3 +24,8 @@ output "applications_report" {
   description = "Rows of the 'Applications overview' report, run after the apply."
   value       = [for row in data.ardoq_report_run.applications.rows : "${row["componentKey"]} ${row["name"]}: owner ${lookup(row, "owner", "-")}, cost ${lookup(row, "cost", "-")}"]
 }
+
+output "batch_managed" {
+  description = "Items created by ardoq_batch in one transaction, with their Ardoq keys."
+  value       = { for k, c in ardoq_batch.inventory.components : k => c.component_key }
+}

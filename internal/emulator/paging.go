@@ -4,7 +4,9 @@ import (
 	"encoding/base64"
 	"net/http"
 	"net/url"
+	"sort"
 	"strconv"
+	"strings"
 )
 
 type page struct {
@@ -14,27 +16,43 @@ type page struct {
 }
 
 // pageBounds returns the slice [start,end) of n sorted items a request's cursor selects, and the cursor
-// of the next page ("" on the last page). Cursors are opaque: base64 of the position.
-func (s *Server) pageBounds(r *http.Request, n int) (start, end int, next string, err error) {
+// of the next page ("" on the last page). Cursors are opaque (base64). With key, a cursor is the key of
+// the last item served and the next page starts after it, so entities created or deleted between two
+// page requests never make a listing skip or repeat others; without key it is a position.
+func (s *Server) pageBounds(r *http.Request, n int, key func(int) string) (start, end int, next string, err error) {
 	if c := r.URL.Query().Get("cursor"); c != "" {
 		raw, decErr := base64.RawURLEncoding.DecodeString(c)
-		pos, convErr := strconv.Atoi(string(raw))
-		if decErr != nil || convErr != nil || pos < 0 {
+		if decErr != nil {
 			return 0, 0, "", badRequest("cursor %q is not valid; follow _links.next.href as returned", c)
 		}
-		start = pos
+		if after, isKey := strings.CutPrefix(string(raw), "after:"); isKey && key != nil {
+			start = sort.Search(n, func(i int) bool { return key(i) > after })
+		} else if pos, convErr := strconv.Atoi(strings.TrimPrefix(string(raw), "at:")); convErr == nil && pos >= 0 && key == nil {
+			start = pos
+		} else {
+			return 0, 0, "", badRequest("cursor %q is not valid; follow _links.next.href as returned", c)
+		}
 	}
 	start = min(start, n)
 	end = min(start+s.opts.pageSize, n)
 	if end < n {
-		next = base64.RawURLEncoding.EncodeToString([]byte(strconv.Itoa(end)))
+		cursor := "at:" + strconv.Itoa(end)
+		if key != nil {
+			cursor = "after:" + key(end-1)
+		}
+		next = base64.RawURLEncoding.EncodeToString([]byte(cursor))
 	}
 	return start, end, next, nil
 }
 
-// writePage answers a list request with the page of items the cursor selects.
-func writePage[T any](s *Server, w http.ResponseWriter, r *http.Request, items []T, meta any) {
-	start, end, next, err := s.pageBounds(r, len(items))
+// writePage answers a list request with the page of items the cursor selects. Items are sorted by key
+// when key is given (entity lists, by id); report rows page by position.
+func writePage[T any](s *Server, w http.ResponseWriter, r *http.Request, items []T, meta any, key func(T) string) {
+	var keyAt func(int) string
+	if key != nil {
+		keyAt = func(i int) string { return key(items[i]) }
+	}
+	start, end, next, err := s.pageBounds(r, len(items), keyAt)
 	if err != nil {
 		writeError(w, err)
 		return

@@ -9,6 +9,7 @@ import (
 
 // listSimple filters a small read-only collection (workspaces, attachments, reports) by exact fields.
 func listSimple[T any](s *Server, w http.ResponseWriter, r *http.Request, all map[string]*T, allowed []string, field func(*T, string) (string, bool)) {
+	ids := sortedKeys(all)
 	values := r.URL.Query()
 	for key := range values {
 		if key == "cursor" {
@@ -24,7 +25,8 @@ func listSimple[T any](s *Server, w http.ResponseWriter, r *http.Request, all ma
 		}
 	}
 	var out []*T
-	for _, id := range sortedKeys(all) {
+	var outIDs []string
+	for _, id := range ids {
 		item, ok := all[id], true
 		for _, key := range allowed {
 			if want := values.Get(key); values.Has(key) {
@@ -33,10 +35,14 @@ func listSimple[T any](s *Server, w http.ResponseWriter, r *http.Request, all ma
 			}
 		}
 		if ok {
-			out = append(out, item)
+			out, outIDs = append(out, item), append(outIDs, id)
 		}
 	}
-	writePage(s, w, r, out, nil)
+	position := make(map[*T]string, len(out))
+	for i, item := range out {
+		position[item] = outIDs[i]
+	}
+	writePage(s, w, r, out, nil, func(item *T) string { return position[item] })
 }
 
 func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request) {
@@ -196,7 +202,7 @@ func (s *Server) runReport(w http.ResponseWriter, r *http.Request, row func([]Co
 		b, _ := json.Marshal(row(rep.Columns, cells))
 		rows = append(rows, b)
 	}
-	writePage(s, w, r, rows, map[string]any{"name": rep.Name, "columns": rep.Columns})
+	writePage(s, w, r, rows, map[string]any{"name": rep.Name, "columns": rep.Columns}, nil)
 }
 
 func cell(c *Component, key string) any {

@@ -13,7 +13,7 @@ import (
 // Every example is applied against the emulator, so a broken example fails the tests.
 
 func TestAccExamples_resources(t *testing.T) {
-	for _, typ := range []string{"ardoq_component", "ardoq_reference"} {
+	for _, typ := range []string{"ardoq_component", "ardoq_reference", "ardoq_batch"} {
 		t.Run(typ, func(t *testing.T) {
 			env := newTestEnv(t)
 			env.requireEmulator(t) // the examples name the emulator's seeded workspaces

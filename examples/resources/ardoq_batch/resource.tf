@@ -1,0 +1,49 @@
+data "ardoq_workspace" "apps" {
+  name = "Applications"
+}
+
+data "ardoq_workspace_context" "apps" {
+  workspace_id = data.ardoq_workspace.apps.id
+}
+
+locals {
+  ws    = data.ardoq_workspace.apps.id
+  types = data.ardoq_workspace_context.apps.component_type_ids
+  refs  = data.ardoq_workspace_context.apps.reference_type_ids
+}
+
+# One transaction per apply: all of these are created, changed or destroyed together, or not at all.
+resource "ardoq_batch" "payments" {
+  # Adopt components that already exist with the same external_id instead of duplicating them.
+  adopt_components_by = ["rootWorkspace", "customFields.external_id"]
+
+  components = {
+    api = {
+      root_workspace = local.ws
+      type_id        = local.types["Application"]
+      name           = "Payments API"
+      custom_fields  = { external_id = "pay-api", cost = 1200, critical = true, regions = jsonencode(["eu", "us"]) }
+    }
+    worker = {
+      root_workspace = local.ws
+      type_id        = local.types["Application Module"]
+      name           = "Payments worker"
+      parent         = "api" # the key of another item
+    }
+    db = {
+      root_workspace = local.ws
+      type_id        = local.types["Database"]
+      name           = "Payments DB"
+      custom_fields  = { external_id = "pay-db" }
+    }
+  }
+
+  references = {
+    api_uses_db = {
+      source        = "api"
+      target        = "db"
+      type          = local.refs["Depends on"]
+      custom_fields = { criticality = "high" }
+    }
+  }
+}
