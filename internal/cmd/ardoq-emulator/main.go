@@ -8,10 +8,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"regexp"
+	"sync"
 	"syscall"
 	"time"
 
@@ -34,6 +37,7 @@ func run(args []string) error {
 	stateFile := fs.String("state", "", "state file: loaded on start if it exists, saved on shutdown")
 	pageSize := fs.Int("page-size", 100, "entities per list page")
 	maxOps := fs.Int("max-batch-ops", 1000, "most operations in one batch request (0: no limit)")
+	requestLog := fs.String("request-log", "", "append one line per request (METHOD /path with ids as {id}) to this file")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -64,7 +68,16 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	var handler http.Handler = srv
+	if *requestLog != "" {
+		f, err := os.OpenFile(*requestLog, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		handler = logRequests(srv, f)
+	}
+	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	fmt.Printf("Ardoq emulator listening: base_url=http://%s org=%s (API under /api/v2)\n", ln.Addr(), srv.OrgLabel())
@@ -85,4 +98,17 @@ func run(args []string) error {
 		fmt.Printf("state saved to %s\n", *stateFile)
 	}
 	return nil
+}
+
+var oidInPath = regexp.MustCompile(`/[0-9a-f]{24}(/|$)`)
+
+// logRequests writes "METHOD /path" per request, ids replaced by {id}, for benchmarks to count.
+func logRequests(next http.Handler, w io.Writer) http.Handler {
+	var mu sync.Mutex
+	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(rw, r)
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(w, "%s %s\n", r.Method, oidInPath.ReplaceAllString(r.URL.Path, "/{id}$1"))
+	})
 }
