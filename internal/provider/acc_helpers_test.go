@@ -134,7 +134,9 @@ func readExample(t *testing.T, parts ...string) string {
 	return string(b)
 }
 
-func expectErr(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+// expectErr compiles an expected-error pattern in which a space matches any run of whitespace:
+// Terraform wraps diagnostic text at varying widths.
+func expectErr(s string) *regexp.Regexp { return regexp.MustCompile(strings.ReplaceAll(s, " ", `\s+`)) }
 
 func clientFilterByName(ws, name string) client.ComponentFilter {
 	return client.ComponentFilter{RootWorkspace: ws, Name: name}

@@ -3,7 +3,6 @@ package provider
 import (
 	"fmt"
 	"net/http"
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -96,9 +95,9 @@ func TestAccComponentResource_validationErrors(t *testing.T) {
 		name, config string
 		err          string
 	}{
-		{"unknown key", `{ nope = "x" }`, `(?s)custom_fields\["nope"\].*Unknown Custom Field.*no custom field with API key "nope"`},
+		{"unknown key", `{ nope = "x" }`, `(?s)Unknown Custom Field.*custom_fields = \{ nope = "x" \}.*no custom field with API key "nope"`},
 		{"key not on type", `{ hostname = "x" }`, `(?s)Custom Field Not Allowed on Type.*"hostname" is not allowed on type "Application"`},
-		{"wrong type number", `{ cost = "twelve" }`, `(?s)custom_fields\["cost"\].*"cost" \(Number\): needs a number`},
+		{"wrong type number", `{ cost = "twelve" }`, `(?s)Invalid Custom Field Value.*"cost" \(Number\): needs a number`},
 		{"wrong type bool", `{ critical = "yes" }`, `(?s)"critical" \(Checkbox\): needs true or false`},
 		{"list option", `{ lifecycle = "dead" }`, `(?s)"lifecycle" \(List\): "dead" is not one of the options`},
 		{"multi option", `{ regions = ["eu", "mars"] }`, `(?s)"regions" \(SelectMultipleList\): "mars" is not one of`},
@@ -112,7 +111,7 @@ func TestAccComponentResource_validationErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProviders,
-				Steps:                    []resource.TestStep{{Config: appWithFields(env, tc.config), PlanOnly: true, ExpectError: regexp.MustCompile(tc.err)}},
+				Steps:                    []resource.TestStep{{Config: appWithFields(env, tc.config), PlanOnly: true, ExpectError: expectErr(tc.err)}},
 			})
 		})
 	}
@@ -123,12 +122,12 @@ func TestAccComponentResource_validationErrors(t *testing.T) {
   name = "x"
   root_workspace = "{ws}"
   type_id = "p0000"
-}`, `(?s)type_id.*Unknown Component Type.*"p0000" is not in the model.*Application \(p1700000000001\)`},
+}`, `(?s)Unknown Component Type.*type_id = "p0000".*"p0000" is not in the model.*Application \(p1700000000001\)`},
 		{"malformed workspace", `resource "ardoq_component" "test" {
   name = "x"
   root_workspace = "apps"
   type_id = "{app}"
-}`, `(?s)root_workspace.*must be an Ardoq id`},
+}`, `(?s)must be an Ardoq id`},
 		{"unknown workspace", `resource "ardoq_component" "test" {
   name = "x"
   root_workspace = "00000000000000000000dead"
@@ -155,7 +154,7 @@ resource "ardoq_component" "test" {
 		t.Run(tc.name, func(t *testing.T) {
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProviders,
-				Steps:                    []resource.TestStep{{Config: env.config(tc.config), ExpectError: regexp.MustCompile(tc.err)}},
+				Steps:                    []resource.TestStep{{Config: env.config(tc.config), ExpectError: expectErr(tc.err)}},
 			})
 		})
 	}
@@ -177,7 +176,7 @@ func TestAccComponentResource_failedCreateLeavesNothing(t *testing.T) {
 			{
 				PreConfig:   func() { env.srv.FailNext(http.MethodPost, "/components", http.StatusBadRequest) },
 				Config:      cfg,
-				ExpectError: regexp.MustCompile(`Unable to Create Component(.|\n)*HTTP 400`),
+				ExpectError: expectErr(`Unable to Create Component(.|\n)*HTTP 400`),
 			},
 			{
 				PreConfig: func() {
