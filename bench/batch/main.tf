@@ -13,19 +13,24 @@ variable "n" {
   default = 5000
 }
 
+# range() stops at 1024 values: build 0..n-1 from chunks of 1000.
+locals {
+  indexes = flatten([for a in range(ceil(var.n / 1000)) : [for b in range(1000) : a * 1000 + b if a * 1000 + b < var.n]])
+}
+
 variable "renamed" {
   type    = number
   default = 0
 }
 
 resource "ardoq_batch" "bench" {
-  components = { for i in range(var.n) : "c${i}" => {
+  components = { for i in local.indexes : "c${i}" => {
     root_workspace = "5eed0000000000000000b001"
     type_id        = "p1700000000001"
     name           = i < var.renamed ? "Renamed ${i}" : "Component ${i}"
     custom_fields  = { external_id = "ext-${i}", cost = i }
   } }
-  references = { for i in range(var.n) : "r${i}" => {
+  references = { for i in local.indexes : "r${i}" => {
     source = "c${i}"
     target = "c${(i + 1) % var.n}"
     type   = 1
