@@ -208,8 +208,8 @@ func TestAccBatchResource_failingItemRollsBack(t *testing.T) {
 							t.Fatalf("component %s changed from version %d to %d", id, v, after[id])
 						}
 					}
-					if _, err := env.client.ListComponents(context.Background(), clientFilterByName(env.ws, "New 0")); err != nil {
-						t.Fatal(err)
+					if created, err := env.client.ListComponents(context.Background(), clientFilterByName(env.ws, "New 0")); err != nil || len(created) != 0 {
+						t.Fatalf("the failed batch renamed or created components: %d named \"New 0\" (%v)", len(created), err)
 					}
 				},
 			},
