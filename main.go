@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"log"
+	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -13,15 +14,30 @@ import (
 // version is set at build time: -ldflags "-X main.version=1.2.3".
 var version = "dev"
 
+// frameworkLogLevel is the environment variable terraform-plugin-framework reads for its own logs.
+const frameworkLogLevel = "TF_LOG_SDK_FRAMEWORK"
+
 func main() {
 	var debug bool
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
+	quietFrameworkLogs()
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
 		Address: "registry.terraform.io/seed762a2f0c/ardoq",
 		Debug:   debug,
 	})
 	if err != nil {
 		log.Fatal(err.Error())
+	}
+}
+
+// quietFrameworkLogs turns the framework's own logs off unless TF_LOG_SDK_FRAMEWORK asks for them.
+// Unset, the framework logs at trace level, and it writes one line per attribute value with a context
+// that grows by one field each time: quadratic in the size of a resource, minutes of CPU for an
+// ardoq_batch with 10,000 items, for lines Terraform throws away unless TF_LOG is set. The provider's
+// own logs (TF_LOG, TF_LOG_PROVIDER, the "api" subsystem) are not affected.
+func quietFrameworkLogs() {
+	if _, set := os.LookupEnv(frameworkLogLevel); !set {
+		_ = os.Setenv(frameworkLogLevel, "off")
 	}
 }

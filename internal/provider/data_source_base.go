@@ -47,6 +47,29 @@ func stringsValue(ss []string) types.List {
 	return v
 }
 
+// byIDOrName reads one entity by id when id is set, and otherwise lists by exact name and requires
+// exactly one match. It returns nil after adding a diagnostic.
+func byIDOrName[T any](ctx context.Context, diags *diag.Diagnostics, noun string, id, name types.String,
+	get func(context.Context, string) (*T, error), list func(context.Context, string) ([]T, error)) *T {
+	if !id.IsNull() {
+		found, err := get(ctx, id.ValueString())
+		if err != nil {
+			addClientError(diags, "Unable to Read "+noun, err)
+			return nil
+		}
+		return found
+	}
+	all, err := list(ctx, name.ValueString())
+	if err != nil {
+		addClientError(diags, "Unable to List "+noun+"s", err)
+		return nil
+	}
+	if !exactlyOne(diags, noun, describeFilters("name", name.ValueString()), len(all)) {
+		return nil
+	}
+	return &all[0]
+}
+
 // exactlyOne reports a singular lookup that found none or several entities.
 func exactlyOne(diags *diag.Diagnostics, noun, criteria string, found int) bool {
 	switch found {

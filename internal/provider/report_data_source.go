@@ -102,24 +102,9 @@ func (d *reportDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var found *client.Report
-	if !cfg.ID.IsNull() {
-		r, err := d.data.client.GetReport(ctx, cfg.ID.ValueString())
-		if err != nil {
-			addClientError(&resp.Diagnostics, "Unable to Read Report", err)
-			return
-		}
-		found = r
-	} else {
-		all, err := d.data.client.ListReports(ctx, cfg.Name.ValueString())
-		if err != nil {
-			addClientError(&resp.Diagnostics, "Unable to List Reports", err)
-			return
-		}
-		if !exactlyOne(&resp.Diagnostics, "Report", describeFilters("name", cfg.Name.ValueString()), len(all)) {
-			return
-		}
-		found = &all[0]
+	found := byIDOrName(ctx, &resp.Diagnostics, "Report", cfg.ID, cfg.Name, d.data.client.GetReport, d.data.client.ListReports)
+	if found == nil {
+		return
 	}
 	state := reportFromAPI(found)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)

@@ -89,24 +89,12 @@ func (d *workspaceDataSource) Read(ctx context.Context, req datasource.ReadReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var found *client.Workspace
-	if !cfg.ID.IsNull() {
-		w, err := d.data.client.GetWorkspace(ctx, cfg.ID.ValueString())
-		if err != nil {
-			addClientError(&resp.Diagnostics, "Unable to Read Workspace", err)
-			return
-		}
-		found = w
-	} else {
-		all, err := d.data.client.ListWorkspaces(ctx, client.WorkspaceFilter{Name: cfg.Name.ValueString()})
-		if err != nil {
-			addClientError(&resp.Diagnostics, "Unable to List Workspaces", err)
-			return
-		}
-		if !exactlyOne(&resp.Diagnostics, "Workspace", describeFilters("name", cfg.Name.ValueString()), len(all)) {
-			return
-		}
-		found = &all[0]
+	listByName := func(ctx context.Context, name string) ([]client.Workspace, error) {
+		return d.data.client.ListWorkspaces(ctx, client.WorkspaceFilter{Name: name})
+	}
+	found := byIDOrName(ctx, &resp.Diagnostics, "Workspace", cfg.ID, cfg.Name, d.data.client.GetWorkspace, listByName)
+	if found == nil {
+		return
 	}
 	state := workspaceFromAPI(found)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
