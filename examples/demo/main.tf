@@ -127,7 +127,7 @@ resource "ardoq_batch" "inventory" {
       root_workspace = data.ardoq_workspace.apps.id
       type_id        = local.types["Application"]
       name           = "${title(s)} service"
-      custom_fields  = { external_id = "svc-${s}", lifecycle = "live", regions = jsonencode(["eu"]) }
+      custom_fields  = { external_id = "svc-${s}", lifecycle = "live", regions = ["eu"] }
     } },
     { for s in local.inventory : "${s}_db" => {
       root_workspace = data.ardoq_workspace.apps.id

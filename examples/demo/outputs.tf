@@ -27,5 +27,5 @@ output "applications_report" {
 
 output "batch_managed" {
   description = "Items created by ardoq_batch in one transaction, with their Ardoq keys."
-  value       = { for k, c in ardoq_batch.inventory.components : k => c.component_key }
+  value       = { for k, c in ardoq_batch.inventory.computed_components : k => c.component_key }
 }

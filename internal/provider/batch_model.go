@@ -1,199 +1,165 @@
 package provider
 
 import (
-	"context"
 	"encoding/json"
+	"math/big"
 	"strconv"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
-type batchModel struct {
-	ID                types.String `tfsdk:"id"`
-	AdoptComponentsBy types.List   `tfsdk:"adopt_components_by"`
-	AdoptReferencesBy types.List   `tfsdk:"adopt_references_by"`
-	Components        types.Map    `tfsdk:"components"`
-	References        types.Map    `tfsdk:"references"`
-}
-
-type batchComponentModel struct {
-	ID            types.String `tfsdk:"id"`
-	Version       types.Int64  `tfsdk:"version"`
-	ComponentKey  types.String `tfsdk:"component_key"`
-	RootWorkspace types.String `tfsdk:"root_workspace"`
-	TypeID        types.String `tfsdk:"type_id"`
-	Name          types.String `tfsdk:"name"`
-	Parent        types.String `tfsdk:"parent"`
-	Description   types.String `tfsdk:"description"`
-	Color         types.String `tfsdk:"color"`
-	Shape         types.String `tfsdk:"shape"`
-	Icon          types.String `tfsdk:"icon"`
-	Image         types.String `tfsdk:"image"`
-	CustomFields  types.Map    `tfsdk:"custom_fields"`
-}
-
-type batchReferenceModel struct {
-	ID              types.String `tfsdk:"id"`
-	Version         types.Int64  `tfsdk:"version"`
-	RootWorkspace   types.String `tfsdk:"root_workspace"`
-	TargetWorkspace types.String `tfsdk:"target_workspace"`
-	Source          types.String `tfsdk:"source"`
-	Target          types.String `tfsdk:"target"`
-	Type            types.Int64  `tfsdk:"type"`
-	DisplayText     types.String `tfsdk:"display_text"`
-	Description     types.String `tfsdk:"description"`
-	CustomFields    types.Map    `tfsdk:"custom_fields"`
-}
-
+// The Terraform types of the computed_components and computed_references elements.
 var (
-	batchComponentAttrTypes = map[string]attr.Type{
-		"id": types.StringType, "version": types.Int64Type, "component_key": types.StringType, "root_workspace": types.StringType,
-		"type_id": types.StringType, "name": types.StringType, "parent": types.StringType, "description": types.StringType,
-		"color": types.StringType, "shape": types.StringType, "icon": types.StringType, "image": types.StringType,
-		"custom_fields": types.MapType{ElemType: types.StringType},
-	}
-	batchReferenceAttrTypes = map[string]attr.Type{
-		"id": types.StringType, "version": types.Int64Type, "root_workspace": types.StringType, "target_workspace": types.StringType,
-		"source": types.StringType, "target": types.StringType, "type": types.Int64Type, "display_text": types.StringType,
-		"description": types.StringType, "custom_fields": types.MapType{ElemType: types.StringType},
-	}
+	computedComponentType = tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"id": tftypes.String, "version": tftypes.Number, "component_key": tftypes.String}}
+	computedReferenceType = tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"id": tftypes.String, "version": tftypes.Number, "root_workspace": tftypes.String, "target_workspace": tftypes.String}}
 )
 
-// itemsOf decodes the models' maps; known is false when some configured value is not known yet.
-func itemsOf(ctx context.Context, m batchModel) (items batchItems, known bool, diags diag.Diagnostics) {
-	items = batchItems{Components: map[string]batchComponent{}, References: map[string]batchReference{}}
-	if m.Components.IsUnknown() || m.References.IsUnknown() {
-		return items, false, diags
+// batchRaw is the resource's raw value by attribute: the items are one dynamic value each, which the
+// provider reads and writes as tftypes without the framework's per-attribute conversions.
+type batchRaw map[string]tftypes.Value
+
+func batchRawOf(v tftypes.Value) batchRaw {
+	var attrs map[string]tftypes.Value
+	if v.IsNull() || !v.IsKnown() || v.As(&attrs) != nil {
+		return batchRaw{}
 	}
-	known = true
-	var comps map[string]batchComponentModel
-	var refs map[string]batchReferenceModel
-	if !m.Components.IsNull() {
-		diags.Append(m.Components.ElementsAs(ctx, &comps, false)...)
-	}
-	if !m.References.IsNull() {
-		diags.Append(m.References.ElementsAs(ctx, &refs, false)...)
-	}
-	for k, c := range comps {
-		known = known && !anyUnknown(c.RootWorkspace, c.TypeID, c.Name, c.Parent, c.Description, c.Color, c.Shape, c.Icon, c.Image, c.CustomFields)
-		items.Components[k] = batchComponent{ID: c.ID.ValueString(), Version: c.Version.ValueInt64(), ComponentKey: c.ComponentKey.ValueString(),
-			RootWorkspace: c.RootWorkspace.ValueString(), TypeID: c.TypeID.ValueString(), Name: c.Name.ValueString(), Parent: c.Parent.ValueString(),
-			Description: c.Description.ValueStringPointer(), Color: c.Color.ValueStringPointer(), Shape: c.Shape.ValueStringPointer(),
-			Icon: c.Icon.ValueStringPointer(), Image: c.Image.ValueStringPointer(), CustomFields: stringMap(ctx, c.CustomFields)}
-	}
-	for k, r := range refs {
-		known = known && !anyUnknown(r.Source, r.Target, r.Type, r.DisplayText, r.Description, r.CustomFields)
-		items.References[k] = batchReference{ID: r.ID.ValueString(), Version: r.Version.ValueInt64(), RootWorkspace: r.RootWorkspace.ValueString(),
-			TargetWorkspace: r.TargetWorkspace.ValueString(), Source: r.Source.ValueString(), Target: r.Target.ValueString(), Type: r.Type.ValueInt64(),
-			DisplayText: r.DisplayText.ValueStringPointer(), Description: r.Description.ValueStringPointer(), CustomFields: stringMap(ctx, r.CustomFields)}
-	}
-	return items, known, diags
+	return attrs
 }
 
-func anyUnknown(values ...attr.Value) bool {
-	for _, v := range values {
-		if v.IsUnknown() {
-			return true
+// value builds the resource value of the given schema type, with t's attributes replaced by these.
+func (b batchRaw) value(t tftypes.Type, with batchRaw) tftypes.Value {
+	attrs := make(map[string]tftypes.Value, len(b)+len(with))
+	for name, at := range t.(tftypes.Object).AttributeTypes {
+		attrs[name] = tftypes.NewValue(at, nil)
+		if v, ok := b[name]; ok {
+			attrs[name] = v
 		}
-		if m, ok := v.(types.Map); ok {
-			for _, e := range m.Elements() {
-				if e.IsUnknown() {
-					return true
-				}
-			}
+		if v, ok := with[name]; ok {
+			attrs[name] = v
 		}
 	}
-	return false
+	return tftypes.NewValue(t, attrs)
 }
 
-func stringMap(ctx context.Context, m types.Map) map[string]string {
-	if m.IsNull() || m.IsUnknown() {
+// items decodes the items with what Ardoq assigned them (ids, versions, keys, workspaces).
+func (b batchRaw) items() (batchItems, bool) {
+	items, known, _ := decodeBatchItems(b.get("components"), b.get("references"))
+	for key, v := range elementsOrNil(b.get("computed_components")) {
+		if c, ok := items.Components[key]; ok {
+			c.ID, c.Version, c.ComponentKey = rawString(v, "id"), rawInt(v, "version"), rawString(v, "component_key")
+			items.Components[key] = c
+		}
+	}
+	for key, v := range elementsOrNil(b.get("computed_references")) {
+		if r, ok := items.References[key]; ok {
+			r.ID, r.Version = rawString(v, "id"), rawInt(v, "version")
+			r.RootWorkspace, r.TargetWorkspace = rawString(v, "root_workspace"), rawString(v, "target_workspace")
+			items.References[key] = r
+		}
+	}
+	return items, known
+}
+
+func (b batchRaw) get(name string) tftypes.Value {
+	if v, ok := b[name]; ok {
+		return v
+	}
+	return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
+}
+
+// strings reads a list of strings (adopt_components_by, adopt_references_by).
+func (b batchRaw) strings(name string) []string {
+	var elems []tftypes.Value
+	if v := b.get(name); v.IsNull() || !v.IsKnown() || v.As(&elems) != nil {
 		return nil
 	}
-	out := map[string]string{}
-	_ = m.ElementsAs(ctx, &out, false)
+	out := make([]string, 0, len(elems))
+	for _, e := range elems {
+		var s string
+		if e.As(&s) == nil {
+			out = append(out, s)
+		}
+	}
 	return out
 }
 
-// itemsToModel renders items as the resource's maps. configured says which optional values were null in
-// configuration (custom_fields null versus {}).
-func itemsToModel(items batchItems, configured batchItems, unknownComputed map[string]bool) (types.Map, types.Map, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	comps := map[string]attr.Value{}
-	for k, c := range items.Components {
-		id, version, key := types.StringValue(c.ID), types.Int64Value(c.Version), types.StringValue(c.ComponentKey)
-		if c.ID == "" {
-			id, key = types.StringUnknown(), types.StringUnknown()
-		}
-		if c.ID == "" || unknownComputed["components/"+k] {
-			version = types.Int64Unknown()
-		}
-		obj, d := types.ObjectValue(batchComponentAttrTypes, map[string]attr.Value{
-			"id": id, "version": version, "component_key": key, "root_workspace": types.StringValue(c.RootWorkspace),
-			"type_id": types.StringValue(c.TypeID), "name": types.StringValue(c.Name), "parent": optString(c.Parent),
-			"description": types.StringPointerValue(c.Description), "color": types.StringPointerValue(c.Color),
-			"shape": types.StringPointerValue(c.Shape), "icon": types.StringPointerValue(c.Icon), "image": types.StringPointerValue(c.Image),
-			"custom_fields": fieldsValue(c.CustomFields, configured.Components[k].CustomFields),
-		})
-		diags.Append(d...)
-		comps[k] = obj
+func elementsOrNil(v tftypes.Value) map[string]tftypes.Value {
+	if v.IsNull() || !v.IsKnown() {
+		return nil
 	}
-	refs := map[string]attr.Value{}
-	for k, r := range items.References {
-		id, version := types.StringValue(r.ID), types.Int64Value(r.Version)
-		rootWS, targetWS := types.StringValue(r.RootWorkspace), types.StringValue(r.TargetWorkspace)
-		if r.ID == "" || unknownComputed["references/"+k] {
-			version = types.Int64Unknown()
+	elems, _ := elementsOf(v)
+	return elems
+}
+
+func rawString(obj tftypes.Value, name string) string {
+	var s string
+	if v, ok := elementsOrNil(obj)[name]; ok && v.IsKnown() && !v.IsNull() {
+		_ = v.As(&s)
+	}
+	return s
+}
+
+func rawInt(obj tftypes.Value, name string) int64 {
+	var f big.Float
+	if v, ok := elementsOrNil(obj)[name]; ok && v.IsKnown() && !v.IsNull() && v.As(&f) == nil {
+		n, _ := f.Int64()
+		return n
+	}
+	return 0
+}
+
+// computedComponents renders ids, versions and keys; an item without an id yet is unknown, and so is
+// the version of an item the request changes.
+func computedComponents(items map[string]batchComponent, changed map[string]bool) tftypes.Value {
+	elems := make(map[string]tftypes.Value, len(items))
+	for key, c := range items {
+		id, version, ck := knownString(c.ID), knownNumber(c.Version), knownString(c.ComponentKey)
+		if c.ID == "" {
+			id, ck = unknown(tftypes.String), unknown(tftypes.String)
 		}
+		if c.ID == "" || changed[key] {
+			version = unknown(tftypes.Number)
+		}
+		elems[key] = tftypes.NewValue(computedComponentType, map[string]tftypes.Value{"id": id, "version": version, "component_key": ck})
+	}
+	return tftypes.NewValue(tftypes.Map{ElementType: computedComponentType}, elems)
+}
+
+// computedReferences renders ids, versions and workspaces, unknown where not known yet (as above).
+func computedReferences(items map[string]batchReference, changed map[string]bool) tftypes.Value {
+	elems := make(map[string]tftypes.Value, len(items))
+	for key, r := range items {
+		id, version := knownString(r.ID), knownNumber(r.Version)
+		rootWS, targetWS := knownString(r.RootWorkspace), knownString(r.TargetWorkspace)
 		if r.ID == "" {
-			id = types.StringUnknown()
+			id = unknown(tftypes.String)
+		}
+		if r.ID == "" || changed[key] {
+			version = unknown(tftypes.Number)
 		}
 		if r.RootWorkspace == "" {
-			rootWS = types.StringUnknown()
+			rootWS = unknown(tftypes.String)
 		}
 		if r.TargetWorkspace == "" {
-			targetWS = types.StringUnknown()
+			targetWS = unknown(tftypes.String)
 		}
-		obj, d := types.ObjectValue(batchReferenceAttrTypes, map[string]attr.Value{
-			"id": id, "version": version, "root_workspace": rootWS, "target_workspace": targetWS,
-			"source": types.StringValue(r.Source), "target": types.StringValue(r.Target), "type": types.Int64Value(r.Type),
-			"display_text": types.StringPointerValue(r.DisplayText), "description": types.StringPointerValue(r.Description),
-			"custom_fields": fieldsValue(r.CustomFields, configured.References[k].CustomFields),
-		})
-		diags.Append(d...)
-		refs[k] = obj
+		elems[key] = tftypes.NewValue(computedReferenceType, map[string]tftypes.Value{"id": id, "version": version,
+			"root_workspace": rootWS, "target_workspace": targetWS})
 	}
-	cm, d := types.MapValue(types.ObjectType{AttrTypes: batchComponentAttrTypes}, comps)
-	diags.Append(d...)
-	rm, d := types.MapValue(types.ObjectType{AttrTypes: batchReferenceAttrTypes}, refs)
-	diags.Append(d...)
-	return cm, rm, diags
+	return tftypes.NewValue(tftypes.Map{ElementType: computedReferenceType}, elems)
 }
 
-func optString(s string) types.String {
-	if s == "" {
-		return types.StringNull()
-	}
-	return types.StringValue(s)
+func knownString(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+func knownNumber(n int64) tftypes.Value  { return tftypes.NewValue(tftypes.Number, n) }
+func unknown(t tftypes.Type) tftypes.Value {
+	return tftypes.NewValue(t, tftypes.UnknownValue)
 }
 
-// fieldsValue is null when the configuration had no custom_fields and nothing is set.
-func fieldsValue(values, configured map[string]string) types.Map {
-	if values == nil && configured == nil {
-		return types.MapNull(types.StringType)
-	}
-	elems := map[string]attr.Value{}
-	for k, v := range values {
-		elems[k] = types.StringValue(v)
-	}
-	return types.MapValueMust(types.StringType, elems)
-}
-
-// componentItemFromAPI maps a returned component onto an item, keeping the configuration's way of
+// batchComponentFromAPI maps a returned component onto an item, keeping the configuration's way of
 // writing the parent (an item key) and its custom field values where they mean the same.
 func batchComponentFromAPI(c *client.Component, want batchComponent, ids map[string]string) batchComponent {
 	return batchComponent{ID: c.ID, Version: c.Version, ComponentKey: c.ComponentKey, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID,

@@ -11,16 +11,18 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 var (
-	_ resource.ResourceWithConfigure   = (*batchResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*batchResource)(nil)
-	_ resource.ResourceWithImportState = (*batchResource)(nil)
+	_ resource.ResourceWithConfigure      = (*batchResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*batchResource)(nil)
+	_ resource.ResourceWithImportState    = (*batchResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*batchResource)(nil)
 )
 
 // NewBatchResource returns the ardoq_batch resource.
@@ -40,61 +42,53 @@ func (r *batchResource) Configure(_ context.Context, req resource.ConfigureReque
 	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
+// ValidateConfig checks every item's shape and types, with the item's path in each error.
+func (r *batchResource) ValidateConfig(_ context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	config := batchRawOf(req.Config.Raw)
+	_, _, diags := decodeBatchItems(config.get("components"), config.get("references"))
+	resp.Diagnostics.Append(diags...)
+}
+
 // ModifyPlan keeps the computed values of unchanged items known (no plan noise) and runs the batch
 // expand endpoint with the request apply would send, so the server's validation fails the plan.
 func (r *batchResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() || r.data == nil {
 		return
 	}
-	var plan, prior batchModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if !req.State.Raw.IsNull() {
-		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	plan := batchRawOf(req.Plan.Raw)
+	planned, known, diags := decodeBatchItems(plan.get("components"), plan.get("references"))
+	if !known || diags.HasError() {
+		return // ValidateConfig reports the errors; unknown values wait for apply
 	}
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	planned, known, diags := itemsOf(ctx, plan)
-	resp.Diagnostics.Append(diags...)
-	old, _, diags := itemsOf(ctx, prior)
-	resp.Diagnostics.Append(diags...)
-	if !known || resp.Diagnostics.HasError() {
-		return
-	}
-	request, keys, err := r.request(ctx, old, planned, plan)
+	prior, _ := batchRawOf(req.State.Raw).items()
+	request, keys, err := r.request(ctx, prior, planned, plan)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid Batch Item", err.Error())
 		return
 	}
 	// Carry ids and versions over from state; what the request changes gets a new version.
-	changed := map[string]bool{}
-	for _, k := range keys.componentUpdates {
-		changed["components/"+k] = true
-	}
-	for _, k := range keys.referenceUpdates {
-		changed["references/"+k] = true
-	}
-	replaced := replacedItems(old, planned)
+	changedComponents, changedReferences := setOf(keys.componentUpdates), setOf(keys.referenceUpdates)
+	replaced := replacedItems(prior, planned)
 	for k, c := range planned.Components {
-		if p, ok := old.Components[k]; ok && !replaced["components/"+k] {
+		if p, ok := prior.Components[k]; ok && !replaced["components/"+k] {
 			c.ID, c.Version, c.ComponentKey = p.ID, p.Version, p.ComponentKey
 			planned.Components[k] = c
 		}
 	}
 	for k, ref := range planned.References {
-		if p, ok := old.References[k]; ok && !replaced["references/"+k] {
+		if p, ok := prior.References[k]; ok && !replaced["references/"+k] {
 			ref.ID, ref.Version = p.ID, p.Version
-			if !changed["references/"+k] {
+			if !changedReferences[k] {
 				ref.RootWorkspace, ref.TargetWorkspace = p.RootWorkspace, p.TargetWorkspace
 			}
 			planned.References[k] = ref
 		}
 	}
-	comps, refs, diags := itemsToModel(planned, planned, changed)
-	resp.Diagnostics.Append(diags...)
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("components"), nullIfUnset(comps, plan.Components))...)
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("references"), nullIfUnset(refs, plan.References))...)
-	if batchEmpty(request) || resp.Diagnostics.HasError() {
+	resp.Plan.Raw = plan.value(req.Plan.Raw.Type(), batchRaw{
+		"computed_components": computedComponents(planned.Components, changedComponents),
+		"computed_references": computedReferences(planned.References, changedReferences),
+	})
+	if batchEmpty(request) {
 		return
 	}
 	if _, err := r.data.client.ExpandBatch(ctx, request); err != nil {
@@ -102,20 +96,21 @@ func (r *batchResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	}
 }
 
-func nullIfUnset(v types.Map, configured types.Map) types.Map {
-	if configured.IsNull() {
-		return types.MapNull(v.ElementType(context.Background()))
+func setOf(keys []string) map[string]bool {
+	out := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		out[k] = true
 	}
-	return v
+	return out
 }
 
 // request builds the batch request for a change, typing custom field values by the workspaces' definitions.
-func (r *batchResource) request(ctx context.Context, prior, plan batchItems, m batchModel) (client.BatchRequest, batchOpKeys, error) {
+func (r *batchResource) request(ctx context.Context, prior, plan batchItems, raw batchRaw) (client.BatchRequest, batchOpKeys, error) {
 	typeOf, err := r.fieldTyper(ctx, prior, plan)
 	if err != nil {
 		return client.BatchRequest{}, batchOpKeys{}, err
 	}
-	return planBatch(prior, plan, typeOf, stringList(ctx, m.AdoptComponentsBy), stringList(ctx, m.AdoptReferencesBy))
+	return planBatch(prior, plan, typeOf, raw.strings("adopt_components_by"), raw.strings("adopt_references_by"))
 }
 
 // fieldTyper reads the context of every workspace the items live in (once per run per workspace).
@@ -142,44 +137,22 @@ func (r *batchResource) fieldTyper(ctx context.Context, items ...batchItems) (fi
 	return func(apiKey string) string { return types[apiKey] }, nil
 }
 
-func stringList(ctx context.Context, l types.List) []string {
-	if l.IsNull() || l.IsUnknown() {
-		return nil
-	}
-	var out []string
-	_ = l.ElementsAs(ctx, &out, false)
-	return out
-}
-
 func (r *batchResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan batchModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
 	id := make([]byte, 8)
 	_, _ = rand.Read(id)
-	plan.ID = types.StringValue("batch-" + hex.EncodeToString(id))
-	r.apply(ctx, batchModel{}, plan, &resp.State, &resp.Diagnostics)
+	r.apply(ctx, batchRaw{}, batchRawOf(req.Plan.Raw), tftypes.NewValue(tftypes.String, "batch-"+hex.EncodeToString(id)), &resp.State, &resp.Diagnostics)
 }
 
 func (r *batchResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, prior batchModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	plan.ID = prior.ID
-	r.apply(ctx, prior, plan, &resp.State, &resp.Diagnostics)
+	prior := batchRawOf(req.State.Raw)
+	r.apply(ctx, prior, batchRawOf(req.Plan.Raw), prior.get("id"), &resp.State, &resp.Diagnostics)
 }
 
 // apply sends the one batch request that takes the org from prior to plan and stores what Ardoq
 // returned. On failure nothing changed in Ardoq (the batch is one transaction) and state is left as is.
-func (r *batchResource) apply(ctx context.Context, priorModel, plan batchModel, state stateSetter, diags *diag.Diagnostics) {
-	prior, _, d := itemsOf(ctx, priorModel)
-	diags.Append(d...)
-	planned, _, d := itemsOf(ctx, plan)
+func (r *batchResource) apply(ctx context.Context, priorRaw, plan batchRaw, id tftypes.Value, state *tfsdk.State, diags *diag.Diagnostics) {
+	prior, _ := priorRaw.items()
+	planned, _, d := decodeBatchItems(plan.get("components"), plan.get("references"))
 	diags.Append(d...)
 	if diags.HasError() {
 		return
@@ -209,20 +182,16 @@ func (r *batchResource) apply(ctx context.Context, priorModel, plan batchModel, 
 			addBatchError(diags, "Batch Failed", err, keys)
 			return
 		}
-		adopt := adoption{components: stringList(ctx, plan.AdoptComponentsBy), references: stringList(ctx, plan.AdoptReferencesBy)}
+		adopt := adoption{components: plan.strings("adopt_components_by"), references: plan.strings("adopt_references_by")}
 		if err := mergeBatchResults(resp, keys, prior, planned, result, adopt); err != nil {
 			diags.AddError("Unexpected Batch Response", err.Error())
 			return
 		}
 	}
-	comps, refs, d := itemsToModel(result, planned, nil)
-	diags.Append(d...)
-	plan.Components, plan.References = nullIfUnset(comps, plan.Components), nullIfUnset(refs, plan.References)
-	diags.Append(state.Set(ctx, &plan)...)
-}
-
-type stateSetter interface {
-	Set(ctx context.Context, val any) diag.Diagnostics
+	// The items stay as planned (Terraform requires it); what Ardoq assigned goes to the computed maps.
+	state.Raw = plan.value(state.Schema.Type().TerraformType(ctx), batchRaw{"id": id,
+		"computed_components": computedComponents(result.Components, nil),
+		"computed_references": computedReferences(result.References, nil)})
 }
 
 type adoption struct{ components, references []string }
@@ -360,25 +329,26 @@ func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batc
 }
 
 func (r *batchResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state batchModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	prior, _, diags := itemsOf(ctx, state)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+	state := batchRawOf(req.State.Raw)
+	prior, _ := state.items()
 	refreshed, err := r.refresh(ctx, prior)
 	if err != nil {
 		addClientError(&resp.Diagnostics, "Unable to Read Batch Items", err)
 		return
 	}
-	comps, refs, diags := itemsToModel(refreshed, prior, nil)
-	resp.Diagnostics.Append(diags...)
-	state.Components, state.References = nullIfUnset(comps, state.Components), nullIfUnset(refs, state.References)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	components, references := map[string]itemView{}, map[string]itemView{}
+	for k, c := range refreshed.Components {
+		components[k] = componentView(c)
+	}
+	for k, ref := range refreshed.References {
+		references[k] = referenceView(ref)
+	}
+	resp.State.Raw = state.value(req.State.Raw.Type(), batchRaw{
+		"components":          renderItems(state.get("components"), components),
+		"references":          renderItems(state.get("references"), references),
+		"computed_components": computedComponents(refreshed.Components, nil),
+		"computed_references": computedReferences(refreshed.References, nil),
+	})
 }
 
 // refresh reads every item back with one list request per workspace (per page), never one GET per
@@ -446,16 +416,7 @@ func listInWorkspaces[T any](workspaces []string, list func(ws string) ([]T, err
 }
 
 func (r *batchResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state batchModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	prior, _, diags := itemsOf(ctx, state)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+	prior, _ := batchRawOf(req.State.Raw).items()
 	// Items already gone (deleted in Ardoq since the refresh) would fail the whole transaction: refresh first.
 	current, err := r.refresh(ctx, prior)
 	if err != nil {
@@ -512,11 +473,22 @@ func (r *batchResource) ImportState(ctx context.Context, req resource.ImportStat
 			items.References[fieldValueString(v)] = batchReferenceFromAPI(&refs[i], batchReference{CustomFields: map[string]string{apiKey: ""}}, ids)
 		}
 	}
-	comp, ref, diags := itemsToModel(items, items, nil)
-	resp.Diagnostics.Append(diags...)
-	if len(items.References) == 0 {
-		ref = types.MapNull(ref.ElementType(ctx))
+	components, references := map[string]itemView{}, map[string]itemView{}
+	for k, c := range items.Components {
+		components[k] = componentView(c)
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &batchModel{ID: types.StringValue(req.ID), Components: comp, References: ref,
-		AdoptComponentsBy: types.ListNull(types.StringType), AdoptReferencesBy: types.ListNull(types.StringType)})...)
+	for k, ref := range items.References {
+		references[k] = referenceView(ref)
+	}
+	referencesValue := tftypes.NewValue(tftypes.DynamicPseudoType, nil)
+	if len(references) > 0 {
+		referencesValue = importedItems(references)
+	}
+	resp.State.Raw = batchRaw{}.value(resp.State.Schema.Type().TerraformType(ctx), batchRaw{
+		"id":                  tftypes.NewValue(tftypes.String, req.ID),
+		"components":          importedItems(components),
+		"references":          referencesValue,
+		"computed_components": computedComponents(items.Components, nil),
+		"computed_references": computedReferences(items.References, nil),
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func batchConfig(env *testEnv, n int, rename map[int]string, extra string) strin
 		if r, ok := rename[i]; ok {
 			name = r
 		}
-		fmt.Fprintf(&comps, "    app%d = { root_workspace = %q, type_id = %q, name = %q, custom_fields = { external_id = \"app-%d\", cost = \"%d\" } }\n", i, env.ws, env.appType, name, i, 100+i)
+		fmt.Fprintf(&comps, "    app%d = { root_workspace = %q, type_id = %q, name = %q, custom_fields = { external_id = \"app-%d\", cost = %d } }\n", i, env.ws, env.appType, name, i, 100+i)
 		fmt.Fprintf(&comps, "    mod%d = { root_workspace = %q, type_id = %q, name = \"Module %d\", parent = \"app%d\" }\n", i, env.ws, env.childType, i, i)
 		fmt.Fprintf(&refs, "    app%d_mod = { source = \"app%d\", target = \"mod%d\", type = %d }\n", i, i, i, env.refType)
 	}
@@ -62,11 +63,14 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 				Config:    batchConfig(env, 6, nil, ""),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components"), knownvalue.MapSizeExact(12)),
-					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("app0").AtMapKey("version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components"), knownvalue.MapSizeExact(12)),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("component_key"), knownvalue.StringRegexp(regexp.MustCompile(`^APP-\d+$`))),
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("mod0").AtMapKey("parent"), knownvalue.StringExact("app0")),
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("app0").AtMapKey("custom_fields"),
-						knownvalue.MapExact(map[string]knownvalue.Check{"external_id": knownvalue.StringExact("app-0"), "cost": knownvalue.StringExact("100")})),
-					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("references").AtMapKey("app0_mod").AtMapKey("root_workspace"), knownvalue.StringExact(env.ws)),
+						knownvalue.MapExact(map[string]knownvalue.Check{"external_id": knownvalue.StringExact("app-0"), "cost": knownvalue.Int64Exact(100)})),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_references").AtMapKey("app0_mod").AtMapKey("root_workspace"), knownvalue.StringExact(env.ws)),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_references").AtMapKey("app0_mod").AtMapKey("target_workspace"), knownvalue.StringExact(env.ws)),
 				},
 				Check: func(s *terraform.State) error {
 					batches, _, gets := batchRequests(env)
@@ -87,13 +91,13 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 				Config:    batchConfig(env, 6, map[int]string{1: "Renamed 1", 4: "Renamed 4"}, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addrB, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("app0").AtMapKey("version"), knownvalue.Int64Exact(1)),
-					plancheck.ExpectUnknownValue(addrB, tfjsonpath.New("components").AtMapKey("app1").AtMapKey("version")),
-					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("app1").AtMapKey("id"), knownvalue.NotNull()),
+					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("version"), knownvalue.Int64Exact(1)),
+					plancheck.ExpectUnknownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app1").AtMapKey("version")),
+					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app1").AtMapKey("id"), knownvalue.NotNull()),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("app1").AtMapKey("version"), knownvalue.Int64Exact(2)),
-					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("app2").AtMapKey("version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app1").AtMapKey("version"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app2").AtMapKey("version"), knownvalue.Int64Exact(1)),
 				},
 				Check: func(s *terraform.State) error {
 					var body string
@@ -113,12 +117,13 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 				Config: batchConfig(env, 5, map[int]string{1: "Renamed 1", 4: "Renamed 4"}, ""),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components"), knownvalue.MapSizeExact(10)),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components"), knownvalue.MapSizeExact(10)),
 				},
 				Check: func(s *terraform.State) error {
 					if c, r := env.srv.Counts(); c != 3+10 || r != 1+5 {
 						return fmt.Errorf("after removal the org has %d components and %d references", c, r)
 					}
-					app3 = s.RootModule().Resources[addrB].Primary.Attributes["components.app3.id"]
+					app3 = s.RootModule().Resources[addrB].Primary.Attributes["computed_components.app3.id"]
 					return nil
 				},
 			},
@@ -132,9 +137,9 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 				Config: batchConfig(env, 5, map[int]string{1: "Renamed 1", 4: "Renamed 4"}, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addrB, plancheck.ResourceActionUpdate),
-					plancheck.ExpectUnknownValue(addrB, tfjsonpath.New("components").AtMapKey("app0").AtMapKey("id")),
-					plancheck.ExpectUnknownValue(addrB, tfjsonpath.New("components").AtMapKey("app3").AtMapKey("version")),
-					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("app2").AtMapKey("version"), knownvalue.Int64Exact(1)),
+					plancheck.ExpectUnknownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("id")),
+					plancheck.ExpectUnknownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app3").AtMapKey("version")),
+					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app2").AtMapKey("version"), knownvalue.Int64Exact(1)),
 				}},
 				Check: func(s *terraform.State) error {
 					if c, r := env.srv.Counts(); c != 3+10 || r != 1+5 {
@@ -233,6 +238,13 @@ func TestAccBatchResource_planTimeRejection(t *testing.T) {
 		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", parent = "00000000000000000000dead" } }`:    `(?s)components\["a"\].parent: .*parent: component "00000000000000000000dead" does not\s+exist`,
 		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { lifecycle = "dead" } } }`: `(?s)components\["a"\].custom_fields\["lifecycle"\]: .*List\s+field needs one of`,
 		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { cost = "cheap" } } }`:     `(?s)Invalid Batch Item.*"cheap" is not a number`,
+		// the provider's own checks of the items' shape, before any request
+		`components = { a = { root_workspace = "{ws}", type_id = "{app}", nmae = "A" } }`: `(?s)components\["a"\]: "nmae" is not an attribute.*components\["a"\]: "name" is required`,
+		`components = { a = { root_workspace = "nope", type_id = "{app}", name = "" } }`:  `(?s)"nope" is not an Ardoq id.*name must not be empty`,
+		`components = ["a"]`:       `components must be a map of objects keyed by your own keys`,
+		`components = { a = "x" }`: `components\["a"\] must be an object with attributes root_workspace`,
+		`references = { r = { source = "a", target = "b", type = "uses" } }`:                                                     `references\["r"\].type must be a whole number; got "uses"`,
+		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { regions = [1, {}] } } }`: `custom_fields\["regions"\] must be a string, number, boolean or list of strings`,
 	}
 	for hcl, want := range cases {
 		t.Run(want, func(t *testing.T) {
@@ -266,8 +278,8 @@ func TestAccBatchResource_adoptAndImport(t *testing.T) {
 			{
 				Config: batchConfig(env, 2, nil, adopt),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("app0").AtMapKey("id"), knownvalue.StringExact(existing.ID)),
-					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("app0").AtMapKey("version"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("id"), knownvalue.StringExact(existing.ID)),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("version"), knownvalue.Int64Exact(2)),
 				},
 				Check: func(*terraform.State) error {
 					if got, _ := env.srv.Component(existing.ID); got.Name != "App 0" {
@@ -281,7 +293,8 @@ func TestAccBatchResource_adoptAndImport(t *testing.T) {
 				ResourceName: addrB, ImportState: true, ImportStateId: env.ws + "/external_id",
 				ImportStateCheck: func(states []*terraform.InstanceState) error {
 					a := states[0].Attributes
-					if a["components.%"] != "2" || a["components.app-0.id"] != existing.ID || a["components.app-0.name"] != "App 0" {
+					if a["components.%"] != "2" || a["computed_components.app-0.id"] != existing.ID || a["components.app-0.name"] != "App 0" ||
+						a["components.app-0.custom_fields.external_id"] != "app-0" {
 						return fmt.Errorf("imported %v", a)
 					}
 					return nil

@@ -2,7 +2,7 @@ package provider
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -10,14 +10,41 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-const batchFieldsDescription = "Custom field values by API key, as strings typed by each field's definition: numbers as " +
-	"`\"12.5\"` (or a bare number, which Terraform turns into a string), checkboxes as `\"true\"`, multi-select lists as " +
-	"`jsonencode([\"eu\", \"us\"])`. Only these keys are managed; removing one clears it in Ardoq."
+const batchComponentsDescription = "Components keyed by your own key (stable: renaming a key replaces the item). " +
+	"Each item is an object with:\n" +
+	"  - `root_workspace` (String, required): workspace id. Changing it re-creates the item.\n" +
+	"  - `type_id` (String, required): component type id. Changing it re-creates the item.\n" +
+	"  - `name` (String, required).\n" +
+	"  - `parent` (String): the key of another component item, or the id of an existing component.\n" +
+	"  - `description`, `color`, `shape`, `icon`, `image` (String).\n" +
+	"  - `custom_fields` (Object): " + batchFieldsDescription + "\n\n" +
+	"Omitted attributes are unset in Ardoq. Ids and versions are in `computed_components`."
 
+const batchReferencesDescription = "References keyed by your own key. Each item is an object with:\n" +
+	"  - `source`, `target` (String, required): the key of a component item, or the id of an existing component.\n" +
+	"  - `type` (Number, required): reference type from the source workspace's model. Changing it re-creates the item.\n" +
+	"  - `display_text`, `description` (String).\n" +
+	"  - `custom_fields` (Object): as for components.\n\n" +
+	"Ids, versions and workspaces are in `computed_references`."
+
+const batchFieldsDescription = "custom field values by API key, in their natural types: numbers, booleans, strings, " +
+	"lists of strings for multi-select fields (strings such as `\"12.5\"` are accepted too, typed by each field's " +
+	"definition). Only these keys are managed; removing one clears it in Ardoq."
+
+var (
+	batchComputedComponentType = types.ObjectType{AttrTypes: map[string]attr.Type{
+		"id": types.StringType, "version": types.Int64Type, "component_key": types.StringType,
+	}}
+	batchComputedReferenceType = types.ObjectType{AttrTypes: map[string]attr.Type{
+		"id": types.StringType, "version": types.Int64Type, "root_workspace": types.StringType, "target_workspace": types.StringType,
+	}}
+)
+
+// batchSchema keeps the items in dynamic attributes: terraform-plugin-framework walks map-nested
+// attributes element by element with a copy of the whole map per element, which is quadratic and
+// took minutes and gigabytes at 10,000 items. A dynamic value is one opaque value to the framework;
+// the provider decodes and validates items itself (batch_items.go), with attribute paths in errors.
 func batchSchema() schema.Schema {
-	computed := func(d string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, MarkdownDescription: d}
-	}
 	return schema.Schema{
 		MarkdownDescription: "Many components and references applied together through Ardoq's transactional batch endpoint: " +
 			"every create, update and destroy is **one** `POST /api/v2/batch`, all or nothing. Items are maps keyed by your own " +
@@ -44,38 +71,17 @@ func batchSchema() schema.Schema {
 					"`[\"source.rootWorkspace\", \"customFields.external_id\"]`.",
 				Validators: []validator.List{listvalidator.SizeAtLeast(1)},
 			},
-			"components": schema.MapNestedAttribute{
-				Optional: true, MarkdownDescription: "Components keyed by your own key (stable: renaming a key replaces the item).",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":             computed("Ardoq id of the component."),
-					"version":        schema.Int64Attribute{Computed: true, MarkdownDescription: "The component's `_version`; updates send it as `ifVersionMatch`."},
-					"component_key":  computed("Human-readable Ardoq id such as `APP-12`."),
-					"root_workspace": schema.StringAttribute{Required: true, MarkdownDescription: "Workspace id. Changing it re-creates the item.", Validators: oidValidators()},
-					"type_id":        schema.StringAttribute{Required: true, MarkdownDescription: "Component type id. Changing it re-creates the item."},
-					"name":           schema.StringAttribute{Required: true, MarkdownDescription: "Name.", Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
-					"parent":         schema.StringAttribute{Optional: true, MarkdownDescription: "The key of another component item, or the id of an existing component."},
-					"description":    schema.StringAttribute{Optional: true, MarkdownDescription: "Description."},
-					"color":          schema.StringAttribute{Optional: true, MarkdownDescription: "Color override."},
-					"shape":          schema.StringAttribute{Optional: true, MarkdownDescription: "Shape override."},
-					"icon":           schema.StringAttribute{Optional: true, MarkdownDescription: "Icon override."},
-					"image":          schema.StringAttribute{Optional: true, MarkdownDescription: "Image override."},
-					"custom_fields":  schema.MapAttribute{Optional: true, ElementType: types.StringType, MarkdownDescription: batchFieldsDescription},
-				}},
+			"components": schema.DynamicAttribute{Optional: true, MarkdownDescription: batchComponentsDescription},
+			"references": schema.DynamicAttribute{Optional: true, MarkdownDescription: batchReferencesDescription},
+			"computed_components": schema.MapAttribute{
+				Computed: true, ElementType: batchComputedComponentType,
+				MarkdownDescription: "What Ardoq assigned to each component item, keyed like `components`: `id`, `version` (the " +
+					"`_version` updates send as `ifVersionMatch`) and `component_key` (such as `APP-12`).",
 			},
-			"references": schema.MapNestedAttribute{
-				Optional: true, MarkdownDescription: "References keyed by your own key.",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":               computed("Ardoq id of the reference."),
-					"version":          schema.Int64Attribute{Computed: true, MarkdownDescription: "The reference's `_version`."},
-					"root_workspace":   computed("Workspace of the reference (its source's)."),
-					"target_workspace": computed("Workspace of the target."),
-					"source":           schema.StringAttribute{Required: true, MarkdownDescription: "Key of a component item, or id of an existing component."},
-					"target":           schema.StringAttribute{Required: true, MarkdownDescription: "Key of a component item, or id of an existing component."},
-					"type":             schema.Int64Attribute{Required: true, MarkdownDescription: "Reference type from the source workspace's model. Changing it re-creates the item."},
-					"display_text":     schema.StringAttribute{Optional: true, MarkdownDescription: "Display text."},
-					"description":      schema.StringAttribute{Optional: true, MarkdownDescription: "Description."},
-					"custom_fields":    schema.MapAttribute{Optional: true, ElementType: types.StringType, MarkdownDescription: batchFieldsDescription},
-				}},
+			"computed_references": schema.MapAttribute{
+				Computed: true, ElementType: batchComputedReferenceType,
+				MarkdownDescription: "What Ardoq assigned to each reference item, keyed like `references`: `id`, `version`, " +
+					"`root_workspace` (the source's workspace) and `target_workspace`.",
 			},
 		},
 	}

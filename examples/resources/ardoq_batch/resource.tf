@@ -22,7 +22,7 @@ resource "ardoq_batch" "payments" {
       root_workspace = local.ws
       type_id        = local.types["Application"]
       name           = "Payments API"
-      custom_fields  = { external_id = "pay-api", cost = 1200, critical = true, regions = jsonencode(["eu", "us"]) }
+      custom_fields  = { external_id = "pay-api", cost = 1200, critical = true, regions = ["eu", "us"] }
     }
     worker = {
       root_workspace = local.ws
@@ -46,4 +46,9 @@ resource "ardoq_batch" "payments" {
       custom_fields = { criticality = "high" }
     }
   }
+}
+
+# What Ardoq assigned to each item: ids, versions, component keys (and workspaces for references).
+output "payments_api" {
+  value = ardoq_batch.payments.computed_components["api"] # { id, version, component_key }
 }
