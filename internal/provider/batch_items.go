@@ -73,7 +73,7 @@ func elementsOf(v tftypes.Value) (map[string]tftypes.Value, bool) {
 	return elems, true
 }
 
-// attributes checks an item's attribute names and required values.
+// attributes checks an item's attribute names and required values; ok is false when it is no object.
 func (d *itemDecoder) attributes(p path.Path, item tftypes.Value, allowed []string) (map[string]tftypes.Value, bool) {
 	if !item.IsKnown() {
 		d.known = false
@@ -85,21 +85,18 @@ func (d *itemDecoder) attributes(p path.Path, item tftypes.Value, allowed []stri
 			pathText(p), strings.Join(allowed, ", "), typeText(item.Type())))
 		return nil, false
 	}
-	valid := true
 	for _, name := range sortedKeysOf(attrs) {
 		if !slices.Contains(allowed, name) {
 			d.diags.AddAttributeError(p.AtName(name), "Unsupported Batch Item Attribute", fmt.Sprintf("%s: %q is not an attribute of this "+
 				"item; the attributes are %s.", pathText(p), name, strings.Join(allowed, ", ")))
-			valid = false
 		}
 	}
 	for _, name := range allowed {
 		if v, ok := attrs[name]; batchRequired[name] && (!ok || v.IsNull()) {
 			d.diags.AddAttributeError(p.AtName(name), "Missing Batch Item Attribute", fmt.Sprintf("%s: %q is required.", pathText(p), name))
-			valid = false
 		}
 	}
-	return attrs, valid
+	return attrs, true
 }
 
 func (d *itemDecoder) component(p path.Path, item tftypes.Value) (batchComponent, bool) {

@@ -415,21 +415,32 @@ func listInWorkspaces[T any](workspaces []string, list func(ws string) ([]T, err
 	return out, nil
 }
 
+// Delete sends one batch deleting every item in state. When something was deleted in Ardoq since the
+// refresh, the batch fails whole with 404 (nothing applied): the items are read again and what is still
+// there is deleted, once.
 func (r *batchResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	prior, _ := batchRawOf(req.State.Raw).items()
-	// Items already gone (deleted in Ardoq since the refresh) would fail the whole transaction: refresh first.
-	current, err := r.refresh(ctx, prior)
+	keys, err := r.deleteItems(ctx, prior)
+	if client.IsNotFound(err) {
+		current, rerr := r.refresh(ctx, prior)
+		if rerr != nil {
+			addClientError(&resp.Diagnostics, "Unable to Read Batch Items", rerr)
+			return
+		}
+		keys, err = r.deleteItems(ctx, current)
+	}
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Read Batch Items", err)
-		return
-	}
-	request, keys, err := planBatch(current, batchItems{}, func(string) string { return "" }, nil, nil)
-	if err != nil || batchEmpty(request) {
-		return
-	}
-	if _, err := r.data.client.Batch(ctx, request); err != nil {
 		addBatchError(&resp.Diagnostics, "Unable to Delete Batch Items", err, keys)
 	}
+}
+
+func (r *batchResource) deleteItems(ctx context.Context, items batchItems) (batchOpKeys, error) {
+	request, keys, err := planBatch(items, batchItems{}, func(string) string { return "" }, nil, nil)
+	if err != nil || batchEmpty(request) {
+		return keys, err
+	}
+	_, err = r.data.client.Batch(ctx, request)
+	return keys, err
 }
 
 // ImportState takes "<workspace id>/<custom field api key>": every component and reference of the

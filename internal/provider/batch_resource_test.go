@@ -304,3 +304,30 @@ func TestAccBatchResource_adoptAndImport(t *testing.T) {
 		},
 	})
 }
+
+func TestAccBatchResource_destroyRetriesOnceWhenItemsVanished(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireEmulator(t)
+	unchanged := env.orgUnchanged(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProviders,
+		CheckDestroy: func(s *terraform.State) error {
+			if batches, _, _ := batchRequests(env); batches != 2 {
+				return fmt.Errorf("destroy sent %d batches; want the one that failed with 404 and one retry", batches)
+			}
+			return unchanged(s)
+		},
+		Steps: []resource.TestStep{{
+			Config: batchConfig(env, 2, nil, ""),
+			Check: func(*terraform.State) error {
+				if batches, _, _ := batchRequests(env); batches != 1 {
+					return fmt.Errorf("create sent %d batches", batches)
+				}
+				// As if an item were deleted in Ardoq between the destroy's refresh and its batch.
+				env.srv.ResetRequests()
+				env.srv.FailNext(http.MethodPost, "/batch", http.StatusNotFound)
+				return nil
+			},
+		}},
+	})
+}

@@ -1,0 +1,120 @@
+package provider
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+
+func tfObject(attrs map[string]tftypes.Value) tftypes.Value {
+	return objectOrMap(tftypes.Object{}, attrs)
+}
+
+func tuple(ss ...string) tftypes.Value {
+	return stringListValue(tftypes.Tuple{}, ss)
+}
+
+var noItems = tftypes.NewValue(tftypes.DynamicPseudoType, nil)
+
+func TestDecodeBatchItemsTakesNativeTypes(t *testing.T) {
+	ws := "5eed0000000000000000b001"
+	components := tfObject(map[string]tftypes.Value{"api": tfObject(map[string]tftypes.Value{
+		"root_workspace": str(ws), "type_id": str("p1"), "name": str("API"),
+		"parent": tftypes.NewValue(tftypes.DynamicPseudoType, nil),
+		"custom_fields": tfObject(map[string]tftypes.Value{
+			"cost": tftypes.NewValue(tftypes.Number, 1200.5), "critical": tftypes.NewValue(tftypes.Bool, true),
+			"regions": tuple("eu", "us"), "note": str("x"), "gone": tftypes.NewValue(tftypes.String, nil),
+		}),
+	})})
+	refType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"source": tftypes.String, "target": tftypes.String, "type": tftypes.Number, "description": tftypes.String}}
+	references := tftypes.NewValue(tftypes.Map{ElementType: refType}, map[string]tftypes.Value{
+		"r": tftypes.NewValue(refType, map[string]tftypes.Value{"source": str("api"), "target": str(ws), "type": tftypes.NewValue(tftypes.Number, 2),
+			"description": tftypes.NewValue(tftypes.String, nil)}),
+	})
+	items, known, diags := decodeBatchItems(components, references)
+	if diags.HasError() || !known {
+		t.Fatalf("known=%v diags=%v", known, diags)
+	}
+	want := batchItems{
+		Components: map[string]batchComponent{"api": {RootWorkspace: ws, TypeID: "p1", Name: "API",
+			CustomFields: map[string]string{"cost": "1200.5", "critical": "true", "regions": `["eu","us"]`, "note": "x"}}},
+		References: map[string]batchReference{"r": {Source: "api", Target: ws, Type: 2}},
+	}
+	if !reflect.DeepEqual(want, items) {
+		t.Fatalf("items\n%+v\nwant\n%+v", items, want)
+	}
+}
+
+func TestDecodeBatchItemsReportsUnknownAndBadValues(t *testing.T) {
+	unknownName := tfObject(map[string]tftypes.Value{"a": tfObject(map[string]tftypes.Value{
+		"root_workspace": str("5eed0000000000000000b001"), "type_id": str("p1"), "name": tftypes.NewValue(tftypes.String, tftypes.UnknownValue)})})
+	if _, known, diags := decodeBatchItems(unknownName, noItems); known || diags.HasError() {
+		t.Fatalf("an unknown name: known=%v diags=%v", known, diags)
+	}
+	bad := tfObject(map[string]tftypes.Value{"r": tfObject(map[string]tftypes.Value{"source": str("a"), "target": tftypes.NewValue(tftypes.Bool, true),
+		"type": tftypes.NewValue(tftypes.Number, 1.5), "colour": str("red")})})
+	_, _, diags := decodeBatchItems(noItems, bad)
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.Detail())
+	}
+	all := strings.Join(got, "\n")
+	for _, want := range []string{`references["r"]: "colour" is not an attribute`, `references["r"].type must be a whole number; got "1.5"`} {
+		if !strings.Contains(all, want) {
+			t.Errorf("missing %q in:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "target must") {
+		t.Errorf("a boolean target converts to a string as Terraform would: %s", all)
+	}
+}
+
+func TestRenderItemsKeepsTheConfigurationsWayAndShowsDrift(t *testing.T) {
+	cost := tftypes.NewValue(tftypes.Number, 1200)
+	prior := tfObject(map[string]tftypes.Value{
+		"api": tfObject(map[string]tftypes.Value{"name": str("API"), "description": tftypes.NewValue(tftypes.String, nil),
+			"custom_fields": tfObject(map[string]tftypes.Value{"cost": cost, "regions": tuple("eu", "us"), "owner": str("me")})}),
+		"gone": tfObject(map[string]tftypes.Value{"name": str("Gone")}),
+	})
+	views := map[string]itemView{"api": {
+		attrs:  map[string]*string{"name": ptr("API 2"), "description": ptr("set in the app"), "color": ptr("#fff"), "parent": nil},
+		fields: map[string]string{"cost": "1200", "regions": `["eu"]`},
+	}}
+	got := renderItems(prior, views)
+	want := tfObject(map[string]tftypes.Value{
+		"api": tfObject(map[string]tftypes.Value{"name": str("API 2"), "description": str("set in the app"), "color": str("#fff"),
+			"custom_fields": tfObject(map[string]tftypes.Value{"cost": cost, "regions": tuple("eu"), "owner": tftypes.NewValue(tftypes.String, nil)})}),
+	})
+	if !got.Equal(want) {
+		t.Fatalf("rendered\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestRenderItemsKeepsAMapWhileTheElementTypeHolds(t *testing.T) {
+	itemType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"name": tftypes.String}}
+	prior := tftypes.NewValue(tftypes.Map{ElementType: itemType}, map[string]tftypes.Value{
+		"a": tftypes.NewValue(itemType, map[string]tftypes.Value{"name": str("A")}),
+		"b": tftypes.NewValue(itemType, map[string]tftypes.Value{"name": str("B")}),
+	})
+	same := renderItems(prior, map[string]itemView{"a": {attrs: map[string]*string{"name": ptr("A")}}, "b": {attrs: map[string]*string{"name": ptr("B 2")}}})
+	if !same.Type().Is(tftypes.Map{}) {
+		t.Fatalf("a map whose items keep their type must stay a map: %s", same.Type())
+	}
+	grown := renderItems(prior, map[string]itemView{"a": {attrs: map[string]*string{"name": ptr("A"), "description": ptr("new")}}})
+	if !grown.Type().Is(tftypes.Object{}) {
+		t.Fatalf("items of different types can only be an object: %s", grown.Type())
+	}
+}
+
+func TestImportedItemsAreWrittenAsConfigurationWould(t *testing.T) {
+	got := importedItems(map[string]itemView{"r": referenceView(batchReference{Source: "a", Target: "b", Type: 3, CustomFields: map[string]string{"external_id": "r"}})})
+	want := tfObject(map[string]tftypes.Value{"r": tfObject(map[string]tftypes.Value{"source": str("a"), "target": str("b"),
+		"type": tftypes.NewValue(tftypes.Number, 3), "custom_fields": tfObject(map[string]tftypes.Value{"external_id": str("r")})})})
+	if !got.Equal(want) {
+		t.Fatalf("imported\n%s\nwant\n%s", got, want)
+	}
+}
