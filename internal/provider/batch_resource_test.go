@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -329,5 +330,66 @@ func TestAccBatchResource_destroyRetriesOnceWhenItemsVanished(t *testing.T) {
 				return nil
 			},
 		}},
+	})
+}
+
+// Items passed in as a typed variable are a map of objects with every attribute (null where optional);
+// refresh keeps them a map, drift shows on exactly the changed attribute, and nulls cause no noise.
+func TestAccBatchResource_typedVariableAndNativeCustomFields(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireEmulator(t)
+	config := env.config(`
+variable "apps" {
+  type = map(object({
+    name          = string
+    description   = optional(string)
+    custom_fields = optional(object({ cost = optional(number), critical = optional(bool), regions = optional(list(string)) }))
+  }))
+  default = {
+    a = { name = "A", custom_fields = { cost = 12.5, critical = true, regions = ["eu", "us"] } }
+    b = { name = "B", description = "second" }
+  }
+}
+
+resource "ardoq_batch" "test" {
+  components = { for k, v in var.apps : k => merge(v, { root_workspace = "{ws}", type_id = "{app}" }) }
+}
+`)
+	var idA string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProviders,
+		CheckDestroy:             env.orgUnchanged(t),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check: func(s *terraform.State) error {
+					idA = s.RootModule().Resources[addrB].Primary.Attributes["computed_components.a.id"]
+					got, _ := env.srv.Component(idA)
+					if fmt.Sprint(got.CustomFields["cost"], got.CustomFields["critical"], got.CustomFields["regions"]) != "12.5 true [eu us]" {
+						return fmt.Errorf("custom fields sent as %v", got.CustomFields)
+					}
+					return nil
+				},
+			},
+			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{
+				PreConfig: func() {
+					_ = env.srv.MutateComponent(idA, func(c *emulator.Component) { c.CustomFields["cost"] = json.Number("13") })
+				},
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addrB, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("a").AtMapKey("version")),
+					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("b").AtMapKey("version"), knownvalue.Int64Exact(1)),
+				}},
+				Check: func(*terraform.State) error {
+					if got, _ := env.srv.Component(idA); fmt.Sprint(got.CustomFields["cost"]) != "12.5" {
+						return fmt.Errorf("drift on cost not corrected: %v", got.CustomFields["cost"])
+					}
+					return nil
+				},
+			},
+			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
 	})
 }

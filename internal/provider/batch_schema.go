@@ -10,26 +10,26 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-const batchComponentsDescription = "Components keyed by your own key (stable: renaming a key replaces the item). " +
-	"Each item is an object with:\n" +
+const batchComponentsDescription = "Components keyed by your own key (stable: renaming a key replaces the item): a map " +
+	"or object of objects, written inline, built with `for`, or a variable typed `map(object({...}))`. Omitted attributes " +
+	"are unset in Ardoq; ids and versions are in `computed_components`. Each item is an object with:\n" +
 	"  - `root_workspace` (String, required): workspace id. Changing it re-creates the item.\n" +
 	"  - `type_id` (String, required): component type id. Changing it re-creates the item.\n" +
 	"  - `name` (String, required).\n" +
 	"  - `parent` (String): the key of another component item, or the id of an existing component.\n" +
 	"  - `description`, `color`, `shape`, `icon`, `image` (String).\n" +
-	"  - `custom_fields` (Object): " + batchFieldsDescription + "\n\n" +
-	"Omitted attributes are unset in Ardoq. Ids and versions are in `computed_components`."
+	"  - `custom_fields` (Object): " + batchFieldsDescription
 
-const batchReferencesDescription = "References keyed by your own key. Each item is an object with:\n" +
+const batchReferencesDescription = "References keyed by your own key, written as `components` are; ids, versions and " +
+	"workspaces are in `computed_references`. Each item is an object with:\n" +
 	"  - `source`, `target` (String, required): the key of a component item, or the id of an existing component.\n" +
 	"  - `type` (Number, required): reference type from the source workspace's model. Changing it re-creates the item.\n" +
 	"  - `display_text`, `description` (String).\n" +
-	"  - `custom_fields` (Object): as for components.\n\n" +
-	"Ids, versions and workspaces are in `computed_references`."
+	"  - `custom_fields` (Object): as for components."
 
 const batchFieldsDescription = "custom field values by API key, in their natural types: numbers, booleans, strings, " +
 	"lists of strings for multi-select fields (strings such as `\"12.5\"` are accepted too, typed by each field's " +
-	"definition). Only these keys are managed; removing one clears it in Ardoq."
+	"definition). Only these keys are managed; removing one (or setting it to `null`) clears it in Ardoq."
 
 var (
 	batchComputedComponentType = types.ObjectType{AttrTypes: map[string]attr.Type{
