@@ -33,7 +33,8 @@ func batchRawOf(v tftypes.Value) batchRaw {
 // value builds the resource value of the given schema type, with t's attributes replaced by these.
 func (b batchRaw) value(t tftypes.Type, with batchRaw) tftypes.Value {
 	attrs := make(map[string]tftypes.Value, len(b)+len(with))
-	for name, at := range t.(tftypes.Object).AttributeTypes {
+	schemaType, _ := t.(tftypes.Object) // a resource's type is always an object
+	for name, at := range schemaType.AttributeTypes {
 		attrs[name] = tftypes.NewValue(at, nil)
 		if v, ok := b[name]; ok {
 			attrs[name] = v
@@ -46,8 +47,8 @@ func (b batchRaw) value(t tftypes.Type, with batchRaw) tftypes.Value {
 }
 
 // items decodes the items with what Ardoq assigned them (ids, versions, keys, workspaces).
-func (b batchRaw) items() (batchItems, bool) {
-	items, known, _ := decodeBatchItems(b.get("components"), b.get("references"))
+func (b batchRaw) items() batchItems {
+	items, _, _ := decodeBatchItems(b.get("components"), b.get("references"))
 	for key, v := range elementsOrNil(b.get("computed_components")) {
 		if c, ok := items.Components[key]; ok {
 			c.ID, c.Version, c.ComponentKey = rawString(v, "id"), rawInt(v, "version"), rawString(v, "component_key")
@@ -61,7 +62,7 @@ func (b batchRaw) items() (batchItems, bool) {
 			items.References[key] = r
 		}
 	}
-	return items, known
+	return items
 }
 
 func (b batchRaw) get(name string) tftypes.Value {

@@ -60,7 +60,7 @@ func (r *batchResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if !known || diags.HasError() {
 		return // ValidateConfig reports the errors; unknown values wait for apply
 	}
-	prior, _ := batchRawOf(req.State.Raw).items()
+	prior := batchRawOf(req.State.Raw).items()
 	request, keys, err := r.request(ctx, prior, planned, plan)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid Batch Item", err.Error())
@@ -151,7 +151,7 @@ func (r *batchResource) Update(ctx context.Context, req resource.UpdateRequest, 
 // apply sends the one batch request that takes the org from prior to plan and stores what Ardoq
 // returned. On failure nothing changed in Ardoq (the batch is one transaction) and state is left as is.
 func (r *batchResource) apply(ctx context.Context, priorRaw, plan batchRaw, id tftypes.Value, state *tfsdk.State, diags *diag.Diagnostics) {
-	prior, _ := priorRaw.items()
+	prior := priorRaw.items()
 	planned, _, d := decodeBatchItems(plan.get("components"), plan.get("references"))
 	diags.Append(d...)
 	if diags.HasError() {
@@ -330,7 +330,7 @@ func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batc
 
 func (r *batchResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	state := batchRawOf(req.State.Raw)
-	prior, _ := state.items()
+	prior := state.items()
 	refreshed, err := r.refresh(ctx, prior)
 	if err != nil {
 		addClientError(&resp.Diagnostics, "Unable to Read Batch Items", err)
@@ -419,7 +419,7 @@ func listInWorkspaces[T any](workspaces []string, list func(ws string) ([]T, err
 // refresh, the batch fails whole with 404 (nothing applied): the items are read again and what is still
 // there is deleted, once.
 func (r *batchResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	prior, _ := batchRawOf(req.State.Raw).items()
+	prior := batchRawOf(req.State.Raw).items()
 	keys, err := r.deleteItems(ctx, prior)
 	if client.IsNotFound(err) {
 		current, rerr := r.refresh(ctx, prior)

@@ -240,8 +240,8 @@ func TestAccBatchResource_planTimeRejection(t *testing.T) {
 		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { lifecycle = "dead" } } }`: `(?s)components\["a"\].custom_fields\["lifecycle"\]: .*List\s+field needs one of`,
 		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { cost = "cheap" } } }`:     `(?s)Invalid Batch Item.*"cheap" is not a number`,
 		// the provider's own checks of the items' shape, before any request
-		`components = { a = { root_workspace = "{ws}", type_id = "{app}", nmae = "A" } }`: `(?s)components\["a"\]: "nmae" is not an attribute.*components\["a"\]: "name" is required`,
-		`components = { a = { root_workspace = "nope", type_id = "{app}", name = "" } }`:  `(?s)"nope" is not an Ardoq id.*name must not be empty`,
+		`components = { a = { root_workspace = "{ws}", type_id = "{app}", title = "A" } }`: `(?s)components\["a"\]: "title" is not an attribute.*components\["a"\]: "name" is required`,
+		`components = { a = { root_workspace = "nope", type_id = "{app}", name = "" } }`:   `(?s)"nope" is not an Ardoq id.*name must not be empty`,
 		`components = ["a"]`:       `components must be a map of objects keyed by your own keys`,
 		`components = { a = "x" }`: `components\["a"\] must be an object with attributes root_workspace`,
 		`references = { r = { source = "a", target = "b", type = "uses" } }`:                                                     `references\["r"\].type must be a whole number; got "uses"`,
