@@ -46,11 +46,7 @@ func decodeBatchItems(components, references tftypes.Value) (batchItems, bool, d
 
 // items returns the elements of a map or object; null is no items.
 func (d *itemDecoder) items(p path.Path, v tftypes.Value) map[string]tftypes.Value {
-	if v.IsNull() {
-		return nil
-	}
-	if !v.IsKnown() {
-		d.known = false
+	if !d.present(v) {
 		return nil
 	}
 	elems, ok := elementsOf(v)
@@ -141,14 +137,22 @@ func (d *itemDecoder) reference(p path.Path, item tftypes.Value) (batchReference
 	}, true
 }
 
-// optText reads a string attribute; absent and null are nil. Numbers and booleans are written as
-// strings, as Terraform converts them for string attributes.
-func (d *itemDecoder) optText(p path.Path, v tftypes.Value) *string {
+// present reports whether v has a known value; an unknown one makes the items not known yet.
+func (d *itemDecoder) present(v tftypes.Value) bool {
 	if v.Type() == nil || v.IsNull() {
-		return nil
+		return false
 	}
 	if !v.IsKnown() {
 		d.known = false
+		return false
+	}
+	return true
+}
+
+// optText reads a string attribute; absent and null are nil. Numbers and booleans are written as
+// strings, as Terraform converts them for string attributes.
+func (d *itemDecoder) optText(p path.Path, v tftypes.Value) *string {
+	if !d.present(v) {
 		return nil
 	}
 	s, ok := scalarText(v)
@@ -181,11 +185,7 @@ func (d *itemDecoder) integer(p path.Path, v tftypes.Value) int64 {
 // fields reads custom_fields into the strings planBatch types by field definition: lists become JSON.
 // A null value is the same as leaving the key out.
 func (d *itemDecoder) fields(p path.Path, v tftypes.Value) map[string]string {
-	if v.Type() == nil || v.IsNull() {
-		return nil
-	}
-	if !v.IsKnown() {
-		d.known = false
+	if !d.present(v) {
 		return nil
 	}
 	elems, ok := elementsOf(v)
