@@ -173,12 +173,8 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 		return
 	}
 	updated, err := r.data.client.UpdateComponent(ctx, prior.ID.ValueString(), client.IfVersion(prior.Version.ValueInt64()), body)
-	if client.IsConflict(err) {
-		resp.Diagnostics.AddError("Component Changed Outside Terraform", conflictDetail("Component", prior.ID.ValueString(), prior.Version.ValueInt64(), err))
-		return
-	}
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Update Component", err)
+		addUpdateError(&resp.Diagnostics, "Component", prior.ID.ValueString(), prior.Version.ValueInt64(), err)
 		return
 	}
 	state := componentFromAPI(updated, plan.CustomFields, false)
@@ -203,10 +199,4 @@ func (r *componentResource) ImportState(ctx context.Context, req resource.Import
 		return
 	}
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
-}
-
-func conflictDetail(noun, id string, version int64, err error) string {
-	return fmt.Sprintf("%s %s was changed in Ardoq after Terraform last read it: Terraform expected version %d, and Ardoq refused "+
-		"the update rather than overwrite the other change (%s). Nothing was changed. Run terraform plan (or apply) again to "+
-		"refresh, review the difference, and apply.", noun, id, version, clientErrorDetail(err))
 }

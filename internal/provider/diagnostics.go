@@ -28,3 +28,15 @@ func clientErrorDetail(err error) string {
 	}
 	return err.Error()
 }
+
+// addUpdateError reports a failed update; a version conflict means someone changed the entity in Ardoq
+// after Terraform read it, and Ardoq refused to overwrite that change.
+func addUpdateError(diags *diag.Diagnostics, noun, id string, version int64, err error) {
+	if !client.IsConflict(err) {
+		addClientError(diags, "Unable to Update "+noun, err)
+		return
+	}
+	diags.AddError(noun+" Changed Outside Terraform", fmt.Sprintf("%s %s was changed in Ardoq after Terraform last read it: "+
+		"Terraform expected version %d, and Ardoq refused the update rather than overwrite the other change (%s). Nothing was "+
+		"changed. Run terraform plan (or apply) again to refresh, review the difference, and apply.", noun, id, version, clientErrorDetail(err)))
+}

@@ -182,12 +182,8 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 		return
 	}
 	updated, err := r.data.client.UpdateReference(ctx, prior.ID.ValueString(), client.IfVersion(prior.Version.ValueInt64()), body)
-	if client.IsConflict(err) {
-		resp.Diagnostics.AddError("Reference Changed Outside Terraform", conflictDetail("Reference", prior.ID.ValueString(), prior.Version.ValueInt64(), err))
-		return
-	}
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Update Reference", err)
+		addUpdateError(&resp.Diagnostics, "Reference", prior.ID.ValueString(), prior.Version.ValueInt64(), err)
 		return
 	}
 	state := referenceFromAPI(updated, plan.CustomFields, false)
