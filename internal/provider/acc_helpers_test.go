@@ -80,15 +80,19 @@ func (e *testEnv) requireEmulator(t *testing.T) {
 	}
 }
 
-func (e *testEnv) providerConfig() string {
-	return fmt.Sprintf("provider \"ardoq\" {\n  base_url  = %q\n  api_token = %q\n  org       = %q\n}\n", e.baseURL, e.token, e.org)
+func (e *testEnv) providerConfig(settings ...string) string {
+	return fmt.Sprintf("provider \"ardoq\" {\n  base_url  = %q\n  api_token = %q\n  org       = %q\n  %s\n}\n", e.baseURL, e.token, e.org,
+		strings.Join(settings, "\n  "))
 }
 
-// config renders HCL with %[ws] style placeholders replaced by the environment's ids.
-func (e *testEnv) config(hcl string) string {
+// config renders HCL with {ws} style placeholders replaced by the environment's ids.
+func (e *testEnv) config(hcl string) string { return e.configWith(nil, hcl) }
+
+// configWith is config with extra provider settings such as "allow_cascade_delete = true".
+func (e *testEnv) configWith(settings []string, hcl string) string {
 	r := strings.NewReplacer("{ws}", e.ws, "{ws2}", e.ws2, "{app}", e.appType, "{child}", e.childType, "{other}", e.otherType,
 		"{ref}", fmt.Sprint(e.refType), "{ref2}", fmt.Sprint(e.refType2))
-	return e.providerConfig() + r.Replace(hcl)
+	return e.providerConfig(settings...) + r.Replace(hcl)
 }
 
 // idOf reads a resource's id from state, for PreConfig hooks.

@@ -187,8 +187,28 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	err := r.data.client.DeleteComponent(ctx, prior.ID.ValueString())
-	if err != nil && !client.IsNotFound(err) { // gone already, for example with its parent
+	id := prior.ID.ValueString()
+	if !r.data.allowCascadeDelete {
+		deletes := map[string]string{id: prior.RootWorkspace.ValueString()}
+		lost, err := checkCascade(ctx, r.data.client, deletes, cascadeInput{})
+		if err != nil {
+			addClientError(&resp.Diagnostics, "Unable to Check What Deleting the Component Would Delete", err)
+			return
+		}
+		if !lost.empty() {
+			what := fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), prior.ComponentKey.ValueString(), id)
+			resp.Diagnostics.AddError("Deleting the Component Would Delete More in Ardoq",
+				cascadeRefusal(what, lost, map[string]string{id: prior.Name.ValueString()}))
+			return
+		}
+	}
+	err := r.data.client.DeleteComponent(ctx, id)
+	if client.IsNotFound(err) {
+		resp.Diagnostics.AddWarning("Component Already Deleted in Ardoq", fmt.Sprintf("Component %s was deleted in Ardoq (by someone "+
+			"in the app, or along with its parent) after Terraform last read it; there was nothing left to delete.", id))
+		return
+	}
+	if err != nil {
 		addClientError(&resp.Diagnostics, "Unable to Delete Component", err)
 	}
 }

@@ -32,6 +32,12 @@ func clientErrorDetail(err error) string {
 // addUpdateError reports a failed update; a version conflict means someone changed the entity in Ardoq
 // after Terraform read it, and Ardoq refused to overwrite that change.
 func addUpdateError(diags *diag.Diagnostics, noun, id string, version int64, err error) {
+	if client.IsNotFound(err) {
+		diags.AddError(noun+" Deleted in Ardoq", fmt.Sprintf("%s %s was deleted in Ardoq after Terraform last read it (by someone in "+
+			"the app, or along with a component it belonged to), so it could not be updated. Nothing was changed. Run terraform "+
+			"apply again: the refresh notices that it is gone and the plan creates it again.", noun, id))
+		return
+	}
 	if !client.IsConflict(err) {
 		addClientError(diags, "Unable to Update "+noun, err)
 		return

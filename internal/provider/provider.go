@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -44,6 +45,7 @@ type providerModel struct {
 	MaxRetries           types.Int64   `tfsdk:"max_retries"`
 	RequestTimeout       types.Int64   `tfsdk:"request_timeout_seconds"`
 	RequestsPerSecond    types.Float64 `tfsdk:"requests_per_second"`
+	AllowCascadeDelete   types.Bool    `tfsdk:"allow_cascade_delete"`
 }
 
 func (p *ardoqProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -90,6 +92,13 @@ func (p *ardoqProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 				MarkdownDescription: "Timeout of a single request attempt, in seconds. Default `60`.",
 				Validators:          []validator.Int64{int64validator.Between(1, 3600)},
 			},
+			"allow_cascade_delete": schema.BoolAttribute{
+				Optional: true,
+				MarkdownDescription: "Ardoq deletes a component's descendants and every reference touching them along with it. By " +
+					"default the provider refuses, before changing anything, a component delete (in `ardoq_component` or `ardoq_batch`) " +
+					"that would take along anything the plan does not delete itself, and lists what would be lost. Set `true` to let " +
+					"Ardoq's cascade happen. Defaults to the `ARDOQ_ALLOW_CASCADE_DELETE` environment variable, then `false`.",
+			},
 			"requests_per_second": schema.Float64Attribute{
 				Optional:            true,
 				MarkdownDescription: "Client-side limit on requests per second. Default `10`.",
@@ -107,7 +116,7 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	}
 	for name, v := range map[string]interface{ IsUnknown() bool }{"base_url": cfg.BaseURL, "api_token": cfg.APIToken, "org": cfg.Org,
 		"allow_insecure_http": cfg.AllowInsecureHTTP, "skip_credentials_check": cfg.SkipCredentialsCheck, "max_retries": cfg.MaxRetries,
-		"request_timeout_seconds": cfg.RequestTimeout, "requests_per_second": cfg.RequestsPerSecond} {
+		"request_timeout_seconds": cfg.RequestTimeout, "requests_per_second": cfg.RequestsPerSecond, "allow_cascade_delete": cfg.AllowCascadeDelete} {
 		if v.IsUnknown() {
 			resp.Diagnostics.AddAttributeError(path.Root(name), "Unknown Provider Configuration Value",
 				fmt.Sprintf("The provider cannot be configured while %s is unknown. Set it to a value known at plan time, "+
@@ -126,6 +135,8 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 				"your profile's API tokens, or with a service account.")
 	}
 	resp.Diagnostics.Append(checkBaseURL(baseURL, cfg.AllowInsecureHTTP.ValueBool())...)
+	allowCascade, diags := boolSetting(cfg.AllowCascadeDelete, "allow_cascade_delete", "ARDOQ_ALLOW_CASCADE_DELETE")
+	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -156,9 +167,27 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 			return
 		}
 	}
-	data := &providerData{client: c, contexts: newContextCache(c)}
+	data := &providerData{client: c, contexts: newContextCache(c), allowCascadeDelete: allowCascade}
 	resp.ResourceData = data
 	resp.DataSourceData = data
+}
+
+// boolSetting is a boolean from the configuration, else from the environment variable, else false.
+func boolSetting(v types.Bool, attribute, env string) (bool, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	if !v.IsNull() {
+		return v.ValueBool(), diags
+	}
+	raw := strings.TrimSpace(os.Getenv(env))
+	if raw == "" {
+		return false, diags
+	}
+	b, err := strconv.ParseBool(raw)
+	if err != nil {
+		diags.AddAttributeError(path.Root(attribute), "Invalid "+env,
+			fmt.Sprintf("The environment variable %s is %q; set it to true or false, or set %s in the provider block.", env, raw, attribute))
+	}
+	return b, diags
 }
 
 func retriesOrDefault(v types.Int64) int {

@@ -6,14 +6,16 @@ import (
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 // providerData is what Configure hands to every resource and data source.
 type providerData struct {
-	client   *client.Client
-	contexts *contextCache
+	client             *client.Client
+	contexts           *contextCache
+	allowCascadeDelete bool // let Ardoq delete what a component delete takes along (see cascade_guard.go)
 }
 
 // providerDataFrom extracts the configured provider data; nil means "not configured yet".
@@ -31,31 +33,42 @@ func providerDataFrom(data any, diags *diag.Diagnostics) *providerData {
 }
 
 // contextCache fetches each workspace context once per provider run: plan-time validation of many
-// resources in one workspace costs one request.
+// resources in one workspace costs one request. Only successes are kept, so a transient failure is
+// retried by the next caller; concurrent callers share one request, which does not stop when the
+// caller that started it gives up.
 type contextCache struct {
 	client *client.Client
+	flight singleflight.Group
 	mu     sync.Mutex
-	byID   map[string]*contextEntry
-}
-
-type contextEntry struct {
-	once sync.Once
-	ctx  *client.WorkspaceContext
-	err  error
+	byID   map[string]*client.WorkspaceContext
 }
 
 func newContextCache(c *client.Client) *contextCache {
-	return &contextCache{client: c, byID: map[string]*contextEntry{}}
+	return &contextCache{client: c, byID: map[string]*client.WorkspaceContext{}}
 }
 
 func (cc *contextCache) get(ctx context.Context, workspaceID string) (*client.WorkspaceContext, error) {
 	cc.mu.Lock()
-	e, ok := cc.byID[workspaceID]
-	if !ok {
-		e = &contextEntry{}
-		cc.byID[workspaceID] = e
-	}
+	cached, ok := cc.byID[workspaceID]
 	cc.mu.Unlock()
-	e.once.Do(func() { e.ctx, e.err = cc.client.GetWorkspaceContext(ctx, workspaceID) })
-	return e.ctx, e.err
+	if ok {
+		return cached, nil
+	}
+	shared := context.WithoutCancel(ctx)
+	ch := cc.flight.DoChan(workspaceID, func() (any, error) {
+		wctx, err := cc.client.GetWorkspaceContext(shared, workspaceID)
+		if err == nil {
+			cc.mu.Lock()
+			cc.byID[workspaceID] = wctx
+			cc.mu.Unlock()
+		}
+		return wctx, err
+	})
+	select {
+	case res := <-ch:
+		wctx, _ := res.Val.(*client.WorkspaceContext)
+		return wctx, res.Err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }

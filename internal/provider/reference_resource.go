@@ -197,7 +197,13 @@ func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteReque
 		return
 	}
 	err := r.data.client.DeleteReference(ctx, prior.ID.ValueString())
-	if err != nil && !client.IsNotFound(err) { // gone already, for example with its source or target
+	if client.IsNotFound(err) {
+		resp.Diagnostics.AddWarning("Reference Already Deleted in Ardoq", fmt.Sprintf("Reference %s was deleted in Ardoq (by someone "+
+			"in the app, or along with its source or target component) after Terraform last read it; there was nothing left to delete.",
+			prior.ID.ValueString()))
+		return
+	}
+	if err != nil {
 		addClientError(&resp.Diagnostics, "Unable to Delete Reference", err)
 	}
 }

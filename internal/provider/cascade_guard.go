@@ -1,0 +1,242 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+// Ardoq deletes a component's descendants and every reference touching any of them along with it.
+// The cascade guard looks, before any request that changes the org, for what such a delete would take
+// that the plan does not delete itself, and refuses it unless allow_cascade_delete is set.
+
+// orgSlice is the part of the org around the components to delete: enough to find their descendants
+// and the references touching them.
+type orgSlice struct {
+	components map[string]client.Component
+	references map[string]client.Reference
+}
+
+// cascadeInput is a planned change as far as the cascade is concerned. Entities the same request
+// moves (a child given another parent, a reference another source or target) are judged by where the
+// request puts them; batchIds of new components never match an existing id.
+type cascadeInput struct {
+	deleteComponents map[string]bool   // component ids deleted explicitly
+	deleteReferences map[string]bool   // reference ids deleted explicitly
+	newParent        map[string]string // component id -> parent after the request ("" for none)
+	newEndpoints     map[string][2]string
+}
+
+// lostEntities is what Ardoq would delete although the plan does not.
+type lostEntities struct {
+	components []client.Component
+	references []client.Reference
+}
+
+func (l lostEntities) empty() bool { return len(l.components) == 0 && len(l.references) == 0 }
+
+// cascadeOf computes the entities of the slice that the deletes would take along.
+func cascadeOf(slice orgSlice, in cascadeInput) lostEntities {
+	parentOf := func(c client.Component) string {
+		if p, moved := in.newParent[c.ID]; moved {
+			return p
+		}
+		if c.Parent == nil {
+			return ""
+		}
+		return *c.Parent
+	}
+	children := map[string][]string{}
+	for id, c := range slice.components {
+		if p := parentOf(c); p != "" {
+			children[p] = append(children[p], id)
+		}
+	}
+	gone := map[string]bool{}
+	var lost lostEntities
+	queue := sortedKeysOf(in.deleteComponents)
+	for _, id := range queue {
+		gone[id] = true
+	}
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		kids := children[id]
+		sort.Strings(kids)
+		for _, kid := range kids {
+			if gone[kid] {
+				continue
+			}
+			gone[kid] = true
+			queue = append(queue, kid)
+			if !in.deleteComponents[kid] {
+				lost.components = append(lost.components, slice.components[kid])
+			}
+		}
+	}
+	for _, id := range sortedKeysOf(slice.references) {
+		r := slice.references[id]
+		if in.deleteReferences[id] {
+			continue
+		}
+		source, target := r.Source, r.Target
+		if ends, moved := in.newEndpoints[id]; moved {
+			source, target = ends[0], ends[1]
+		}
+		if gone[source] || gone[target] {
+			lost.references = append(lost.references, r)
+		}
+	}
+	return lost
+}
+
+// perComponentLookups is how many components of one workspace are checked with filtered lists
+// (children, references from, references to: three small requests each) before the guard reads the
+// whole workspace instead (three listings, whatever the number of deletes).
+const perComponentLookups = 3
+
+// loadOrgSlice reads what cascadeOf needs about the given components (id -> workspace): for a few
+// childless components, their references; otherwise every component of their workspace and every
+// reference from or to it.
+func loadOrgSlice(ctx context.Context, c *client.Client, deletes map[string]string) (orgSlice, error) {
+	slice := orgSlice{components: map[string]client.Component{}, references: map[string]client.Reference{}}
+	byWorkspace := map[string][]string{}
+	for id, ws := range deletes {
+		byWorkspace[ws] = append(byWorkspace[ws], id)
+	}
+	for _, ws := range sortedKeysOf(byWorkspace) {
+		ids := byWorkspace[ws]
+		sort.Strings(ids)
+		whole := len(ids) > perComponentLookups
+		for i := 0; i < len(ids) && !whole; i++ {
+			kids, err := c.ListComponents(ctx, client.ComponentFilter{Parent: ids[i]})
+			if err != nil {
+				return slice, err
+			}
+			whole = len(kids) > 0
+		}
+		var err error
+		if whole {
+			err = slice.addWorkspace(ctx, c, ws)
+		} else {
+			err = slice.addReferencesOf(ctx, c, ids)
+		}
+		if err != nil {
+			return slice, err
+		}
+	}
+	return slice, nil
+}
+
+func (s orgSlice) addWorkspace(ctx context.Context, c *client.Client, ws string) error {
+	comps, err := c.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
+	if err != nil {
+		return err
+	}
+	for _, comp := range comps {
+		s.components[comp.ID] = comp
+	}
+	for _, f := range []client.ReferenceFilter{{RootWorkspace: ws}, {TargetWorkspace: ws}} {
+		if err := s.addReferences(ctx, c, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s orgSlice) addReferencesOf(ctx context.Context, c *client.Client, ids []string) error {
+	for _, id := range ids {
+		for _, f := range []client.ReferenceFilter{{Source: id}, {Target: id}} {
+			if err := s.addReferences(ctx, c, f); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (s orgSlice) addReferences(ctx context.Context, c *client.Client, f client.ReferenceFilter) error {
+	refs, err := c.ListReferences(ctx, f)
+	if err != nil {
+		return err
+	}
+	for _, r := range refs {
+		s.references[r.ID] = r
+	}
+	return nil
+}
+
+// checkCascade loads the slice and returns what the deletes would take along.
+func checkCascade(ctx context.Context, c *client.Client, deletes map[string]string, in cascadeInput) (lostEntities, error) {
+	if len(deletes) == 0 {
+		return lostEntities{}, nil
+	}
+	slice, err := loadOrgSlice(ctx, c, deletes)
+	if err != nil {
+		return lostEntities{}, err
+	}
+	in.deleteComponents = make(map[string]bool, len(deletes))
+	for id := range deletes {
+		in.deleteComponents[id] = true
+	}
+	return cascadeOf(slice, in), nil
+}
+
+// listedEntities shows at most this many lost entities by name; the rest are counted.
+const listedEntities = 8
+
+// cascadeRefusal is the detail of the error that refuses a delete: what would be lost and how to proceed.
+func cascadeRefusal(what string, lost lostEntities, names map[string]string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Deleting %s would make Ardoq also delete %s that this plan does not delete:\n", what, lostCount(lost))
+	shown := 0
+	for _, c := range lost.components {
+		if shown < listedEntities {
+			fmt.Fprintf(&b, "  - component %q (%s, id %s)\n", c.Name, firstNonEmpty(c.ComponentKey, "no key"), c.ID)
+		}
+		shown++
+	}
+	for _, r := range lost.references {
+		if shown < listedEntities {
+			fmt.Fprintf(&b, "  - reference %s of type %d from %s to %s\n", r.ID, r.Type, nameOr(names, r.Source), nameOr(names, r.Target))
+		}
+		shown++
+	}
+	if shown > listedEntities {
+		fmt.Fprintf(&b, "  - and %d more\n", shown-listedEntities)
+	}
+	b.WriteString("\nNothing was deleted. Ardoq deletes a component's descendants and every reference touching them with it. To proceed:\n" +
+		"  - to change type_id or root_workspace and keep the dependents, add lifecycle { create_before_destroy = true } to the " +
+		"component: dependents that refer to it in the configuration move to the new component before the old one is deleted;\n" +
+		"  - or bring the dependents into the configuration (import them), or move or delete them in Ardoq, and plan again;\n" +
+		"  - or set allow_cascade_delete = true in the provider block (or ARDOQ_ALLOW_CASCADE_DELETE=true) to let Ardoq delete them.")
+	return b.String()
+}
+
+func lostCount(lost lostEntities) string {
+	var parts []string
+	if n := len(lost.components); n > 0 {
+		parts = append(parts, plural(n, "descendant component"))
+	}
+	if n := len(lost.references); n > 0 {
+		parts = append(parts, plural(n, "reference"))
+	}
+	return strings.Join(parts, " and ")
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func nameOr(names map[string]string, id string) string {
+	if name, ok := names[id]; ok {
+		return fmt.Sprintf("%q (%s)", name, id)
+	}
+	return id
+}
