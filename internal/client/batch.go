@@ -98,34 +98,34 @@ type BatchResponse struct {
 
 // ComponentResults are the component outcomes; Body is set with respondWithEntities.
 type ComponentResults struct {
-	Created []struct {
-		ID      string     `json:"id"`
-		BatchID string     `json:"batchId"`
-		Body    *Component `json:"body"`
-	} `json:"created"`
-	Updated []struct {
-		ID   string     `json:"id"`
-		Body *Component `json:"body"`
-	} `json:"updated"`
-	Deleted []struct {
-		ID string `json:"id"`
-	} `json:"deleted"`
+	Created []Created[Component] `json:"created"`
+	Updated []Updated[Component] `json:"updated"`
+	Deleted []Deleted            `json:"deleted"`
 }
 
 // ReferenceResults are the reference outcomes.
 type ReferenceResults struct {
-	Created []struct {
-		ID      string     `json:"id"`
-		BatchID string     `json:"batchId"`
-		Body    *Reference `json:"body"`
-	} `json:"created"`
-	Updated []struct {
-		ID   string     `json:"id"`
-		Body *Reference `json:"body"`
-	} `json:"updated"`
-	Deleted []struct {
-		ID string `json:"id"`
-	} `json:"deleted"`
+	Created []Created[Reference] `json:"created"`
+	Updated []Updated[Reference] `json:"updated"`
+	Deleted []Deleted            `json:"deleted"`
+}
+
+// Created is an entity a batch created, with the batchId its operation gave.
+type Created[T any] struct {
+	ID      string `json:"id"`
+	BatchID string `json:"batchId"`
+	Body    *T     `json:"body"`
+}
+
+// Updated is an entity a batch updated (or an upsert matched).
+type Updated[T any] struct {
+	ID   string `json:"id"`
+	Body *T     `json:"body"`
+}
+
+// Deleted is an entity a batch deleted.
+type Deleted struct {
+	ID string `json:"id"`
 }
 
 // Batch runs every operation in one transaction: all succeed, or the request fails and nothing changes.
@@ -139,5 +139,5 @@ func (c *Client) Batch(ctx context.Context, req BatchRequest) (*BatchResponse, e
 // Nothing is changed, so it is retried like a read.
 func (c *Client) ExpandBatch(ctx context.Context, req BatchRequest) (*BatchRequest, error) {
 	var out BatchRequest
-	return &out, c.do(ctx, request{method: http.MethodPost, path: "/batch/expand", body: req, class: idempotent, out: &out})
+	return &out, c.do(ctx, request{method: http.MethodPost, path: "/batch/expand", body: req, class: idempotent, readOnly: true, out: &out})
 }

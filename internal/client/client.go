@@ -1,6 +1,7 @@
 // Package client is a typed client for Ardoq's REST API v2: the 22 operations of Ardoq's OpenAPI
-// document, with authentication, paging, retries and rate limiting. It has no Terraform dependencies and
-// makes no logging decisions: callers pass an *http.Client whose transport may log.
+// document, with authentication, paging, retries and rate limiting. It tells a failed write that Ardoq
+// may have applied (IsAmbiguous) from one it did not. It has no Terraform dependencies and makes no
+// logging decisions: callers pass an *http.Client whose transport may log.
 package client
 
 import (
@@ -84,14 +85,14 @@ func New(cfg Config) (*Client, error) {
 		hc = &copied
 	}
 	hc.Timeout = cfg.Timeout
-	transport := hc.Transport
-	if transport == nil {
-		transport = http.DefaultTransport
+	t := &transport{next: hc.Transport}
+	if t.next == nil {
+		t.next = http.DefaultTransport
 	}
 	if cfg.RequestsPerSecond > 0 {
-		transport = &rateLimited{next: transport, limiter: rate.NewLimiter(rate.Limit(cfg.RequestsPerSecond), cfg.Burst)}
+		t.limiter = rate.NewLimiter(rate.Limit(cfg.RequestsPerSecond), cfg.Burst)
 	}
-	hc.Transport = transport
+	hc.Transport = t
 
 	rc := retryablehttp.NewClient()
 	rc.HTTPClient = hc
@@ -102,19 +103,6 @@ func New(cfg Config) (*Client, error) {
 	rc.Backoff = backoff
 	rc.ErrorHandler = retryablehttp.PassthroughErrorHandler
 	return &Client{base: base, cfg: cfg, http: rc}, nil
-}
-
-// rateLimited waits for the limiter before every attempt, retries included.
-type rateLimited struct {
-	next    http.RoundTripper
-	limiter *rate.Limiter
-}
-
-func (t *rateLimited) RoundTrip(req *http.Request) (*http.Response, error) {
-	if err := t.limiter.Wait(req.Context()); err != nil {
-		return nil, err
-	}
-	return t.next.RoundTrip(req)
 }
 
 // retryClass says when a request may be sent again.
@@ -170,13 +158,17 @@ const apiPrefix = "/api/v2"
 
 // request describes one API call.
 type request struct {
-	method string
-	path   string // under /api/v2, or an absolute next-page URL
-	query  url.Values
-	body   any
-	class  retryClass
-	out    any
+	method   string
+	path     string // under /api/v2, or an absolute next-page URL
+	query    url.Values
+	body     any
+	class    retryClass
+	readOnly bool // a POST that changes nothing (POST /batch/expand); GETs always are
+	out      any
 }
+
+// writes says whether the request may change the org, so that losing its answer leaves it ambiguous.
+func (r request) writes() bool { return r.method != http.MethodGet && !r.readOnly }
 
 func (c *Client) url(path string, query url.Values) (string, error) {
 	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") || strings.HasPrefix(path, apiPrefix+"/") {
@@ -206,6 +198,7 @@ func (c *Client) do(ctx context.Context, r request) error {
 		}
 	}
 	ctx = context.WithValue(ctx, retryClassKey{}, r.class)
+	ctx, ex := withExchange(ctx)
 	req, err := retryablehttp.NewRequestWithContext(ctx, r.method, target, bodyOrNil(body))
 	if err != nil {
 		return err
@@ -219,17 +212,18 @@ func (c *Client) do(ctx context.Context, r request) error {
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	path := redactedPath(target)
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return fmt.Errorf("%s %s: %w", r.method, redactedPath(target), unwrapURLError(err))
+		return failed(r, path, ex, 0, fmt.Errorf("%s %s: %w", r.method, path, unwrapURLError(err)))
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
-	if err != nil {
-		return fmt.Errorf("%s %s: reading response: %w", r.method, redactedPath(target), err)
-	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return newAPIError(r.method, redactedPath(target), resp, raw)
+		return failed(r, path, ex, resp.StatusCode, newAPIError(r.method, path, resp, raw)) // even cut short, it has its status
+	}
+	if err != nil {
+		return failed(r, path, ex, resp.StatusCode, fmt.Errorf("%s %s: HTTP %d: reading the answer: %w", r.method, path, resp.StatusCode, err))
 	}
 	if r.out == nil || len(bytes.TrimSpace(raw)) == 0 {
 		return nil
@@ -237,9 +231,25 @@ func (c *Client) do(ctx context.Context, r request) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if err := dec.Decode(r.out); err != nil {
-		return fmt.Errorf("%s %s: decoding response: %w", r.method, redactedPath(target), err)
+		return failed(r, path, ex, resp.StatusCode, fmt.Errorf("%s %s: HTTP %d: decoding the answer: %w", r.method, path, resp.StatusCode, err))
 	}
 	return nil
+}
+
+// failed returns err as an *AmbiguousError when the request writes and Ardoq may have applied it: an
+// attempt says so (see attempt), or the answer was a success whose body was lost.
+func failed(r request, path string, ex *exchange, status int, err error) error {
+	mayHaveActed, last, earlier := ex.outcome()
+	if status >= 200 && status < 300 {
+		mayHaveActed, last = true, true
+	}
+	if !mayHaveActed || !r.writes() {
+		return err
+	}
+	if last {
+		earlier = ""
+	}
+	return &AmbiguousError{Method: r.method, Path: path, Status: status, Earlier: earlier, Err: err}
 }
 
 func bodyOrNil(b []byte) any {

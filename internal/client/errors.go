@@ -65,3 +65,41 @@ func hasStatus(err error, status int) bool {
 	var e *APIError
 	return errors.As(err, &e) && e.StatusCode == status
 }
+
+// AmbiguousError is a failed write that Ardoq may or may not have applied: the request was sent, and
+// no answer says what became of it. That is a connection that failed or timed out after the request
+// was written, a 5xx other than a 503 with Retry-After, or a 2xx whose body could not be read or decoded
+// (Ardoq reported success, but what it made is unknown), in the last attempt or in an earlier one that
+// was retried. The caller must find out what happened before it reports or retries: look for what a
+// create may have made, read back what an update or a delete touched. Reads are never ambiguous.
+//
+// errors.As and errors.Is see through it to Err, so an *APIError (a 5xx, or the 409 or 404 a retry got
+// after an earlier attempt was applied) is still found and IsNotFound and IsConflict still answer.
+type AmbiguousError struct {
+	Method  string
+	Path    string
+	Status  int    // the status of the last answer; 0 when none arrived
+	Earlier string // set when it is an earlier, retried attempt that may have been applied: what ended it ("HTTP 502")
+	Err     error  // the last attempt's failure
+}
+
+func (e *AmbiguousError) Error() string {
+	switch {
+	case e.Status >= 200 && e.Status < 300:
+		return fmt.Sprintf("%v; Ardoq reported success (HTTP %d), so it most likely applied the request, but its answer was lost", e.Err, e.Status)
+	case e.Earlier != "":
+		return fmt.Sprintf("%v; an earlier attempt of this request was sent and ended with %s, so Ardoq may or may not have "+
+			"applied it, and this answer may be the result of that attempt", e.Err, e.Earlier)
+	}
+	return fmt.Sprintf("%v; the request was sent but no answer says whether Ardoq applied it: it may or may not have", e.Err)
+}
+
+func (e *AmbiguousError) Unwrap() error { return e.Err }
+
+// IsAmbiguous reports whether err is a failed write that Ardoq may or may not have applied (an
+// *AmbiguousError). Any other error means the write was not applied: it was never sent, or Ardoq
+// refused it (4xx, 429, 503 with Retry-After).
+func IsAmbiguous(err error) bool {
+	var e *AmbiguousError
+	return errors.As(err, &e)
+}

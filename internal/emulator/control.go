@@ -9,69 +9,6 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// Fault makes matching requests fail before they reach the API: nothing is executed.
-type Fault struct {
-	Method     string // empty matches any method
-	PathPrefix string // matched against the path after /api/v2, e.g. "/components/"
-	Status     int
-	Message    string // JSON error message; defaults to the status text
-	RawBody    string // sent verbatim instead of a JSON error (for example an HTML page)
-	RetryAfter string // Retry-After header value, if any
-	Times      int    // how many requests fail; 0 means 1
-}
-
-func (f Fault) matches(r *http.Request) bool {
-	path := strings.TrimPrefix(r.URL.Path, "/api/v2")
-	return (f.Method == "" || strings.EqualFold(f.Method, r.Method)) && strings.HasPrefix(path, f.PathPrefix)
-}
-
-func (f Fault) write(w http.ResponseWriter) {
-	if f.RetryAfter != "" {
-		w.Header().Set("Retry-After", f.RetryAfter)
-	}
-	if f.RawBody != "" {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(f.Status)
-		_, _ = w.Write([]byte(f.RawBody))
-		return
-	}
-	msg := f.Message
-	if msg == "" {
-		msg = "injected fault: " + http.StatusText(f.Status)
-	}
-	writeError(w, newError(f.Status, "injected", "%s", msg))
-}
-
-// FailNext makes the next request with this method and path prefix (after /api/v2) fail with status.
-func (s *Server) FailNext(method, pathPrefix string, status int) {
-	s.Inject(Fault{Method: method, PathPrefix: pathPrefix, Status: status})
-}
-
-// Inject queues a fault; faults are matched in the order they were injected.
-func (s *Server) Inject(f Fault) {
-	if f.Times < 1 {
-		f.Times = 1
-	}
-	s.ctlMu.Lock()
-	defer s.ctlMu.Unlock()
-	s.fault = append(s.fault, f)
-}
-
-func (s *Server) takeFault(r *http.Request) (Fault, bool) {
-	s.ctlMu.Lock()
-	defer s.ctlMu.Unlock()
-	for i, f := range s.fault {
-		if f.matches(r) {
-			s.fault[i].Times--
-			if s.fault[i].Times == 0 {
-				s.fault = append(s.fault[:i], s.fault[i+1:]...)
-			}
-			return f, true
-		}
-	}
-	return Fault{}, false
-}
-
 // SetLatency delays every request by d (0 turns it off).
 func (s *Server) SetLatency(d time.Duration) {
 	s.ctlMu.Lock()
@@ -110,7 +47,7 @@ type Request struct {
 	Query  string
 	Header http.Header // without Authorization
 	Body   []byte
-	Status int
+	Status int // the status sent; 0 when a Fault reset the connection, the real one when it truncated the body
 }
 
 func (s *Server) record(r *http.Request, body []byte, status int) {

@@ -39,6 +39,9 @@
 //     characters, ObjectId-like by default and a plain counter with WithDeterministicIDs.
 //
 // Test controls are Go methods: SeedComponent, SeedReference, MutateComponent, MutateReference, Remove,
-// FailNext and Inject (faults, including raw HTML bodies and Retry-After), SetLatency, SetRateLimit
-// (429 with Retry-After) and Requests (the request log).
+// FailNext and Inject (faults), SetLatency, SetRateLimit (429 with Retry-After) and Requests (the request
+// log). A Fault answers instead of the API (nothing is executed) or, with AfterActing, after it (the org
+// changes and only the answer is lost). Its answer is an error status with a JSON or raw (HTML) body and
+// maybe Retry-After, a TCP reset (Reset), the real answer cut off halfway through its body (Truncate), or
+// any of these after a delay the client may give up during (Hold).
 package emulator

@@ -126,7 +126,7 @@ func (s *Server) routes() {
 	s.mux = m
 }
 
-// ServeHTTP records the request, applies injected faults, latency and rate limits, checks the
+// ServeHTTP records the request, applies latency, rate limits and injected faults, checks the
 // credentials and serves the API.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
@@ -147,14 +147,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if f, ok := s.takeFault(r); ok {
-		f.write(rec)
+		f.serve(s, rec, r)
 		return
 	}
+	s.serveAPI(rec, r)
+}
+
+// serveAPI checks the credentials and serves the API.
+func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
 	if err := s.authenticate(r); err != nil {
-		writeError(rec, err)
+		writeError(w, err)
 		return
 	}
-	s.mux.ServeHTTP(rec, r)
+	s.mux.ServeHTTP(w, r)
 }
 
 // authenticate checks, in order, User-Agent (403, as Ardoq documents), the bearer token (401) and the
@@ -194,6 +199,9 @@ func (r *statusRecorder) WriteHeader(code int) {
 	r.status = code
 	r.ResponseWriter.WriteHeader(code)
 }
+
+// Unwrap lets http.ResponseController reach the connection (faults hijack it).
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")

@@ -24,10 +24,10 @@ type orgSlice struct {
 // moves (a child given another parent, a reference another source or target) are judged by where the
 // request puts them; batchIds of new components never match an existing id.
 type cascadeInput struct {
-	deleteComponents map[string]bool   // component ids deleted explicitly
-	deleteReferences map[string]bool   // reference ids deleted explicitly
-	newParent        map[string]string // component id -> parent after the request ("" for none)
-	newEndpoints     map[string][2]string
+	deleteComponents map[string]bool      // component ids deleted explicitly
+	deleteReferences map[string]bool      // reference ids deleted explicitly
+	newParent        map[string]string    // component id -> parent after the request ("" for none)
+	newEndpoints     map[string][2]string // reference id -> source and target after the request
 }
 
 // lostEntities is what Ardoq would delete although the plan does not.
@@ -83,8 +83,8 @@ func cascadeOf(slice orgSlice, in cascadeInput) lostEntities {
 			continue
 		}
 		source, target := r.Source, r.Target
-		if ends, moved := in.newEndpoints[id]; moved {
-			source, target = ends[0], ends[1]
+		if ends, moved := in.newEndpoints[id]; moved { // "" is an endpoint the request leaves as it is
+			source, target = firstNonEmpty(ends[0], source), firstNonEmpty(ends[1], target)
 		}
 		if gone[source] || gone[target] {
 			lost.references = append(lost.references, r)
@@ -188,8 +188,15 @@ func checkCascade(ctx context.Context, c *client.Client, deletes map[string]stri
 // listedEntities shows at most this many lost entities by name; the rest are counted.
 const listedEntities = 8
 
+// How to proceed after a refusal, in ardoq_component and in ardoq_batch.
+const (
+	componentCascadeRecipe = "  - to change type_id or root_workspace and keep the dependents, add lifecycle { create_before_destroy = true } " +
+		"to the component: dependents that refer to it in the configuration move to the new component before the old one is deleted;\n"
+	batchCascadeRecipe = "  - to keep them, give them another parent (or source and target) in Ardoq or in this configuration;\n"
+)
+
 // cascadeRefusal is the detail of the error that refuses a delete: what would be lost and how to proceed.
-func cascadeRefusal(what string, lost lostEntities, names map[string]string) string {
+func cascadeRefusal(what string, lost lostEntities, names map[string]string, recipe string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Deleting %s would make Ardoq also delete %s that this plan does not delete:\n", what, lostCount(lost))
 	shown := 0
@@ -209,9 +216,7 @@ func cascadeRefusal(what string, lost lostEntities, names map[string]string) str
 		fmt.Fprintf(&b, "  - and %d more\n", shown-listedEntities)
 	}
 	b.WriteString("\nNothing was deleted. Ardoq deletes a component's descendants and every reference touching them with it. To proceed:\n" +
-		"  - to change type_id or root_workspace and keep the dependents, add lifecycle { create_before_destroy = true } to the " +
-		"component: dependents that refer to it in the configuration move to the new component before the old one is deleted;\n" +
-		"  - or bring the dependents into the configuration (import them), or move or delete them in Ardoq, and plan again;\n" +
+		recipe + "  - or bring the dependents into the configuration (import them), or move or delete them in Ardoq, and plan again;\n" +
 		"  - or set allow_cascade_delete = true in the provider block (or ARDOQ_ALLOW_CASCADE_DELETE=true) to let Ardoq delete them.")
 	return b.String()
 }

@@ -66,7 +66,7 @@ func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
 		lost.components = append(lost.components, client.Component{ID: "id" + itoa(i), Name: "C" + itoa(i), ComponentKey: "APP-" + itoa(i)})
 	}
 	lost.references = append(lost.references, client.Reference{ID: "r1", Type: 2, Source: "p", Target: "x"})
-	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"p": "P"})
+	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"p": "P"}, componentCascadeRecipe)
 	for _, want := range []string{"10 descendant components and 1 reference", `component "C0" (APP-0, id id0)`, "and 3 more",
 		"create_before_destroy", "allow_cascade_delete", "ARDOQ_ALLOW_CASCADE_DELETE", "Nothing was deleted"} {
 		if !strings.Contains(msg, want) {

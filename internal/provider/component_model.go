@@ -79,3 +79,10 @@ func (m componentModel) toUpdate(prior componentModel) (client.ComponentUpdate, 
 		CustomFields: cf,
 	}, diags
 }
+
+// holds reports whether m (an entity read back) has every configurable value of plan.
+func (m componentModel) holds(plan componentModel) bool {
+	return m.Name.Equal(plan.Name) && m.Parent.Equal(plan.Parent) && m.Description.Equal(plan.Description) &&
+		m.Color.Equal(plan.Color) && m.Shape.Equal(plan.Shape) && m.Icon.Equal(plan.Icon) && m.Image.Equal(plan.Image) &&
+		m.CustomFields.Equal(plan.CustomFields)
+}

@@ -3,8 +3,10 @@ package provider
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -35,7 +37,12 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A component: a node of the Ardoq model (an application, a server, a capability...), in one workspace. " +
 			"Every update is guarded by the component's `version`, so an edit made in Ardoq after the last refresh is never " +
-			"overwritten silently. Do not manage a component with both this resource and `ardoq_batch`.",
+			"overwritten silently. Do not manage a component with both this resource and `ardoq_batch`.\n\n" +
+			"Ardoq deletes a component's descendants and every reference touching them along with it. Before deleting a " +
+			"component, the provider checks what Ardoq would take along and refuses, changing nothing, if any of it is not " +
+			"deleted by the plan too; the error lists it. Changing `type_id` or `root_workspace` replaces the component: add " +
+			"`lifecycle { create_before_destroy = true }` so that children and references in the configuration move to the new " +
+			"component (keeping their ids) before the old one goes. The provider setting `allow_cascade_delete` lets the cascade happen.",
 		Attributes: map[string]schema.Attribute{
 			"id": idAttribute("component"),
 			"name": schema.StringAttribute{
@@ -129,8 +136,16 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	sent := time.Now()
 	created, err := r.data.client.CreateComponent(ctx, body)
-	if err != nil {
+	if client.IsAmbiguous(err) {
+		var diags diag.Diagnostics
+		created, diags = recoverCreate(ctx, r.data, r.createSearch(body, sent, err), "Unable to Create Component")
+		resp.Diagnostics.Append(diags...)
+		if created == nil {
+			return
+		}
+	} else if err != nil {
 		addClientError(&resp.Diagnostics, "Unable to Create Component", err)
 		return
 	}
@@ -172,9 +187,18 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	updated, err := r.data.client.UpdateComponent(ctx, prior.ID.ValueString(), client.IfVersion(prior.Version.ValueInt64()), body)
-	if err != nil {
-		addUpdateError(&resp.Diagnostics, "Component", prior.ID.ValueString(), prior.Version.ValueInt64(), err)
+	id, version := prior.ID.ValueString(), prior.Version.ValueInt64()
+	updated, err := r.data.client.UpdateComponent(ctx, id, client.IfVersion(version), body)
+	if client.IsAmbiguous(err) || client.IsConflict(err) {
+		// The answer was lost, or a retry met its own first attempt: read the component back to know.
+		cur, readErr := r.data.client.GetComponent(ctx, id)
+		outcome := judgeUpdate(readErr, cur.Version, version, readErr == nil && componentFromAPI(cur, plan.CustomFields, false).holds(plan))
+		if !addUpdateOutcome(&resp.Diagnostics, "Component", id, version, err, outcome, readErr, cur.Version) {
+			return
+		}
+		updated = cur
+	} else if err != nil {
+		addUpdateError(&resp.Diagnostics, "Component", id, version, err)
 		return
 	}
 	state := componentFromAPI(updated, plan.CustomFields, false)
@@ -198,11 +222,18 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 		if !lost.empty() {
 			what := fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), prior.ComponentKey.ValueString(), id)
 			resp.Diagnostics.AddError("Deleting the Component Would Delete More in Ardoq",
-				cascadeRefusal(what, lost, map[string]string{id: prior.Name.ValueString()}))
+				cascadeRefusal(what, lost, map[string]string{id: prior.Name.ValueString()}, componentCascadeRecipe))
 			return
 		}
 	}
 	err := r.data.client.DeleteComponent(ctx, id)
+	if client.IsAmbiguous(err) {
+		confirmDeleted(ctx, &resp.Diagnostics, "Component", id, err, func(ctx context.Context) error {
+			_, err := r.data.client.GetComponent(ctx, id)
+			return err
+		})
+		return
+	}
 	if client.IsNotFound(err) {
 		resp.Diagnostics.AddWarning("Component Already Deleted in Ardoq", fmt.Sprintf("Component %s was deleted in Ardoq (by someone "+
 			"in the app, or along with its parent) after Terraform last read it; there was nothing left to delete.", id))
@@ -210,6 +241,29 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 	}
 	if err != nil {
 		addClientError(&resp.Diagnostics, "Unable to Delete Component", err)
+	}
+}
+
+// createSearch describes a create whose answer was lost: components with the same name, type, workspace
+// and parent are candidates.
+func (r *componentResource) createSearch(body client.ComponentCreate, sent time.Time, cause error) createSearch[client.Component] {
+	return createSearch[client.Component]{
+		noun: "component", sent: sent, cause: cause,
+		what: fmt.Sprintf("component %q (type %s in workspace %s)", body.Name, body.TypeID, body.RootWorkspace),
+		find: func(ctx context.Context) ([]client.Component, error) {
+			found, err := r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: body.RootWorkspace, Name: body.Name,
+				TypeID: body.TypeID, Parent: valueOr(body.Parent, "")})
+			var same []client.Component
+			for _, c := range found {
+				if valueOr(c.Parent, "") == valueOr(body.Parent, "") {
+					same = append(same, c)
+				}
+			}
+			return same, err
+		},
+		meta:       func(c client.Component) client.Meta { return c.Meta },
+		idOf:       func(c client.Component) string { return c.ID },
+		importHint: "terraform import <address> <component id>",
 	}
 }
 

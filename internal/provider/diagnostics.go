@@ -29,20 +29,28 @@ func clientErrorDetail(err error) string {
 	return err.Error()
 }
 
-// addUpdateError reports a failed update; a version conflict means someone changed the entity in Ardoq
-// after Terraform read it, and Ardoq refused to overwrite that change.
+// addUpdateError reports a failed update: deleted in Ardoq, a version conflict, or another failure.
 func addUpdateError(diags *diag.Diagnostics, noun, id string, version int64, err error) {
-	if client.IsNotFound(err) {
+	switch {
+	case client.IsNotFound(err):
 		diags.AddError(noun+" Deleted in Ardoq", fmt.Sprintf("%s %s was deleted in Ardoq after Terraform last read it (by someone in "+
-			"the app, or along with a component it belonged to), so it could not be updated. Nothing was changed. Run terraform "+
-			"apply again: the refresh notices that it is gone and the plan creates it again.", noun, id))
-		return
-	}
-	if !client.IsConflict(err) {
+			"the app, or along with a component it belonged to), so it could not be updated. Run terraform apply again: the refresh "+
+			"notices that it is gone and the plan creates it again.", noun, id))
+	case client.IsConflict(err):
+		addConflictError(diags, noun, id, version, 0, err)
+	default:
 		addClientError(diags, "Unable to Update "+noun, err)
-		return
 	}
-	diags.AddError(noun+" Changed Outside Terraform", fmt.Sprintf("%s %s was changed in Ardoq after Terraform last read it: "+
-		"Terraform expected version %d, and Ardoq refused the update rather than overwrite the other change (%s). Nothing was "+
-		"changed. Run terraform plan (or apply) again to refresh, review the difference, and apply.", noun, id, version, clientErrorDetail(err)))
+}
+
+// addConflictError reports a version conflict: someone changed the entity in Ardoq after Terraform read
+// it, and Ardoq refused to overwrite that change. nowVersion is the version found since, if known.
+func addConflictError(diags *diag.Diagnostics, noun, id string, version, nowVersion int64, err error) {
+	now := ""
+	if nowVersion > 0 {
+		now = fmt.Sprintf(" and Ardoq now has version %d", nowVersion)
+	}
+	diags.AddError(noun+" Changed Outside Terraform", fmt.Sprintf("%s %s was changed in Ardoq after Terraform last read it: Terraform "+
+		"expected version %d%s, so Ardoq refused the update rather than overwrite the other change (%s). Run terraform plan (or "+
+		"apply) again to refresh, review the difference, and apply.", noun, id, version, now, clientErrorDetail(err)))
 }

@@ -155,8 +155,9 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		resp.Diagnostics.AddError("Unable to Create Ardoq Client", err.Error())
 		return
 	}
+	data := &providerData{client: c, contexts: newContextCache(c), allowCascadeDelete: allowCascade}
 	if !cfg.SkipCredentialsCheck.ValueBool() {
-		if _, err := c.Me(ctx); err != nil {
+		if _, err := data.callerEmail(ctx); err != nil {
 			summary, detail := "Unable to Reach Ardoq", "GET /api/v2/me failed: "+err.Error()
 			if client.IsUnauthorized(err) {
 				summary = "Ardoq Rejected the Credentials"
@@ -167,7 +168,6 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 			return
 		}
 	}
-	data := &providerData{client: c, contexts: newContextCache(c), allowCascadeDelete: allowCascade}
 	resp.ResourceData = data
 	resp.DataSourceData = data
 }

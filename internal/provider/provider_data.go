@@ -16,6 +16,9 @@ type providerData struct {
 	client             *client.Client
 	contexts           *contextCache
 	allowCascadeDelete bool // let Ardoq delete what a component delete takes along (see cascade_guard.go)
+
+	meMu sync.Mutex
+	me   string // e-mail of the token's user, once known (lost_answer.go)
 }
 
 // providerDataFrom extracts the configured provider data; nil means "not configured yet".

@@ -63,3 +63,9 @@ func (m referenceModel) toUpdate(prior referenceModel) (client.ReferenceUpdate, 
 		CustomFields: cf,
 	}, diags
 }
+
+// holds reports whether m (an entity read back) has every configurable value of plan.
+func (m referenceModel) holds(plan referenceModel) bool {
+	return m.Source.Equal(plan.Source) && m.Target.Equal(plan.Target) && m.DisplayText.Equal(plan.DisplayText) &&
+		m.Description.Equal(plan.Description) && m.CustomFields.Equal(plan.CustomFields)
+}

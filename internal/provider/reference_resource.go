@@ -3,7 +3,9 @@ package provider
 import (
 	"context"
 	"fmt"
+	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -139,8 +141,16 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	sent := time.Now()
 	created, err := r.data.client.CreateReference(ctx, body)
-	if err != nil {
+	if client.IsAmbiguous(err) {
+		var diags diag.Diagnostics
+		created, diags = recoverCreate(ctx, r.data, r.createSearch(body, sent, err), "Unable to Create Reference")
+		resp.Diagnostics.Append(diags...)
+		if created == nil {
+			return
+		}
+	} else if err != nil {
 		addClientError(&resp.Diagnostics, "Unable to Create Reference", err)
 		return
 	}
@@ -181,9 +191,18 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	updated, err := r.data.client.UpdateReference(ctx, prior.ID.ValueString(), client.IfVersion(prior.Version.ValueInt64()), body)
-	if err != nil {
-		addUpdateError(&resp.Diagnostics, "Reference", prior.ID.ValueString(), prior.Version.ValueInt64(), err)
+	id, version := prior.ID.ValueString(), prior.Version.ValueInt64()
+	updated, err := r.data.client.UpdateReference(ctx, id, client.IfVersion(version), body)
+	if client.IsAmbiguous(err) || client.IsConflict(err) {
+		// The answer was lost, or a retry met its own first attempt: read the reference back to know.
+		cur, readErr := r.data.client.GetReference(ctx, id)
+		outcome := judgeUpdate(readErr, cur.Version, version, readErr == nil && referenceFromAPI(cur, plan.CustomFields, false).holds(plan))
+		if !addUpdateOutcome(&resp.Diagnostics, "Reference", id, version, err, outcome, readErr, cur.Version) {
+			return
+		}
+		updated = cur
+	} else if err != nil {
+		addUpdateError(&resp.Diagnostics, "Reference", id, version, err)
 		return
 	}
 	state := referenceFromAPI(updated, plan.CustomFields, false)
@@ -196,7 +215,15 @@ func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	err := r.data.client.DeleteReference(ctx, prior.ID.ValueString())
+	id := prior.ID.ValueString()
+	err := r.data.client.DeleteReference(ctx, id)
+	if client.IsAmbiguous(err) {
+		confirmDeleted(ctx, &resp.Diagnostics, "Reference", id, err, func(ctx context.Context) error {
+			_, err := r.data.client.GetReference(ctx, id)
+			return err
+		})
+		return
+	}
 	if client.IsNotFound(err) {
 		resp.Diagnostics.AddWarning("Reference Already Deleted in Ardoq", fmt.Sprintf("Reference %s was deleted in Ardoq (by someone "+
 			"in the app, or along with its source or target component) after Terraform last read it; there was nothing left to delete.",
@@ -205,6 +232,21 @@ func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteReque
 	}
 	if err != nil {
 		addClientError(&resp.Diagnostics, "Unable to Delete Reference", err)
+	}
+}
+
+// createSearch describes a create whose answer was lost: references with the same source, target and
+// type are candidates.
+func (r *referenceResource) createSearch(body client.ReferenceCreate, sent time.Time, cause error) createSearch[client.Reference] {
+	return createSearch[client.Reference]{
+		noun: "reference", sent: sent, cause: cause,
+		what: fmt.Sprintf("a reference of type %d from %s to %s", body.Type, body.Source, body.Target),
+		find: func(ctx context.Context) ([]client.Reference, error) {
+			return r.data.client.ListReferences(ctx, client.ReferenceFilter{Source: body.Source, Target: body.Target, Type: &body.Type})
+		},
+		meta:       func(r client.Reference) client.Meta { return r.Meta },
+		idOf:       func(r client.Reference) string { return r.ID },
+		importHint: "terraform import <address> <reference id>",
 	}
 }
 

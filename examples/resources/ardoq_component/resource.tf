@@ -20,6 +20,12 @@ resource "ardoq_component" "payments" {
     lifecycle = "live"
     regions   = ["eu", "us"]
   }
+
+  # A type_id change replaces the component. Creating the new one first lets its children and
+  # references move to it before the old one is deleted (Ardoq would delete them with it).
+  lifecycle {
+    create_before_destroy = true
+  }
 }
 
 # A child component: the type hierarchy allows modules below applications.

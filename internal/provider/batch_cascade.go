@@ -1,0 +1,76 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+// guardBatchDeletes refuses a batch whose component deletes would make Ardoq also delete entities
+// the request neither deletes nor moves away (see cascade_guard.go). It returns false when refused.
+func (r *batchResource) guardBatchDeletes(ctx context.Context, diags *diag.Diagnostics, request client.BatchRequest, keys batchOpKeys, prior batchItems) bool {
+	if r.data.allowCascadeDelete || request.Components == nil || len(request.Components.Delete) == 0 {
+		return true
+	}
+	deletes, in, names := batchCascadeInput(request, keys, prior)
+	lost, err := checkCascade(ctx, r.data.client, deletes, in)
+	if err != nil {
+		addClientError(diags, "Unable to Check What the Batch Would Delete", err)
+		return false
+	}
+	if lost.empty() {
+		return true
+	}
+	diags.AddError("Batch Would Delete More in Ardoq", cascadeRefusal(deletedItems(keys.componentDeletes, prior), lost, names, batchCascadeRecipe))
+	return false
+}
+
+// batchCascadeInput reads the request's deletes and moves: component deletes by id with their
+// workspaces, reference deletes, and the parents, sources and targets its updates set.
+func batchCascadeInput(request client.BatchRequest, keys batchOpKeys, prior batchItems) (map[string]string, cascadeInput, map[string]string) {
+	deletes, names := map[string]string{}, map[string]string{}
+	in := cascadeInput{deleteReferences: map[string]bool{}, newParent: map[string]string{}, newEndpoints: map[string][2]string{}}
+	for i, op := range request.Components.Delete {
+		item := prior.Components[keys.componentDeletes[i]]
+		deletes[op.ID], names[op.ID] = item.RootWorkspace, item.Name
+	}
+	for _, op := range request.Components.Update {
+		if parent, set := optionalText(op.Body.Parent); set {
+			in.newParent[op.ID] = parent
+		}
+	}
+	if refs := request.References; refs != nil {
+		for _, op := range refs.Delete {
+			in.deleteReferences[op.ID] = true
+		}
+		for _, op := range refs.Update {
+			source, _ := optionalText(op.Body.Source)
+			target, _ := optionalText(op.Body.Target)
+			in.newEndpoints[op.ID] = [2]string{source, target}
+		}
+	}
+	return deletes, in, names
+}
+
+// optionalText reads a PATCH field: set reports whether the request sets it, and null reads as "".
+func optionalText(o client.Optional[string]) (string, bool) {
+	v, _ := o.Value()
+	return v, !o.IsZero()
+}
+
+// deletedItems names the deleted component items for the refusal: a handful, then a count.
+func deletedItems(keys []string, prior batchItems) string {
+	var names []string
+	for i, k := range keys {
+		if i == listedEntities {
+			names = append(names, fmt.Sprintf("%d more", len(keys)-i))
+			break
+		}
+		names = append(names, fmt.Sprintf("components[%q] (%q)", k, prior.Components[k].Name))
+	}
+	return strings.Join(names, ", ")
+}

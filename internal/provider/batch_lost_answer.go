@@ -1,0 +1,292 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+// batchCheck rebuilds, from the org, what a batch whose answer was lost did. Ardoq applies a batch all
+// or nothing, so either every operation took effect (the response is rebuilt and recorded whole) or
+// none did (nothing was changed); anything else means someone else changed the same entities.
+type batchCheck struct {
+	client     *client.Client
+	me         string
+	sent       time.Time
+	components map[string]client.Component // by id, every component of the workspaces involved
+	references map[string]client.Reference
+	created    map[string]string // batchId -> id of the entity found for it
+	claimed    map[string]bool   // ids found for some create
+	resp       client.BatchResponse
+	took, not  int      // operations that took effect / did not
+	missing    []string // creates with no match
+	ambiguous  []string // creates with several matches
+}
+
+// recoverBatch returns the response Ardoq would have given when the whole batch took effect, with a
+// warning saying how it was found; otherwise nil and an error that says what was found.
+func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchRequest, workspaces []string, sent time.Time, cause error) (*client.BatchResponse, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	lost := fmt.Sprintf("Ardoq's answer to the batch was lost (%s).", clientErrorDetail(cause))
+	check := &batchCheck{client: r.data.client, sent: sent, components: map[string]client.Component{}, references: map[string]client.Reference{},
+		created: map[string]string{}, claimed: map[string]bool{}}
+	if err := check.run(ctx, r.data, req, workspaces); err != nil {
+		diags.AddError("Batch Outcome Unknown", fmt.Sprintf("%s Reading the items back failed too (%s), so Ardoq may or may not have "+
+			"applied it (a batch is all or nothing). Nothing was recorded. Run terraform plan to see where the items stand; with "+
+			"adopt_components_by and adopt_references_by set, a new apply adopts items the batch created instead of creating them again.",
+			lost, clientErrorDetail(err)))
+		return nil, diags
+	}
+	switch {
+	case check.not == 0 && check.took > 0:
+		diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("%s The provider read the items back: all %d operations took effect "+
+			"(every new item was found, created by you, every update at its next version, every delete gone), so the result is "+
+			"recorded and nothing is created twice.", lost, check.took))
+		return &check.resp, diags
+	case check.took == 0:
+		diags.AddError("Batch Not Applied", fmt.Sprintf("%s The provider read the items back: none of the %d operations took effect, so "+
+			"Ardoq did not apply the batch and nothing was changed. Run terraform apply again.", lost, check.not))
+	default:
+		detail := fmt.Sprintf("%s The provider read the items back: %d operations took effect and %d did not, which a batch (all or "+
+			"nothing) cannot do by itself, so someone else changed these entities meanwhile.", lost, check.took, check.not)
+		if len(check.missing) > 0 {
+			detail += " Not found: " + strings.Join(check.missing, ", ") + "."
+		}
+		if len(check.ambiguous) > 0 {
+			detail += " Found more than once: " + strings.Join(check.ambiguous, ", ") + "."
+		}
+		diags.AddError("Batch Outcome Unclear", detail+" Nothing was recorded. Run terraform plan to see where the items stand.")
+	}
+	return nil, diags
+}
+
+func (b *batchCheck) run(ctx context.Context, d *providerData, req client.BatchRequest, workspaces []string) error {
+	me, err := d.callerEmail(ctx)
+	if err != nil {
+		return err
+	}
+	b.me = me
+	for _, ws := range workspaces {
+		comps, err := b.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
+		if err != nil {
+			return err
+		}
+		for _, c := range comps {
+			b.components[c.ID] = c
+		}
+	}
+	comps, refs := orEmptyComponentOps(req.Components), orEmptyReferenceOps(req.References)
+	b.componentCreates(comps)
+	for _, op := range comps.Update {
+		c, ok := b.components[op.ID]
+		b.tally(ok && c.Version == versionOf(op.IfVersionMatch)+1)
+		if ok {
+			b.resp.Components.Updated = append(b.resp.Components.Updated, client.Updated[client.Component]{ID: c.ID, Body: &c})
+		}
+	}
+	for _, op := range comps.Delete {
+		_, still := b.components[op.ID]
+		b.tally(!still)
+		b.resp.Components.Deleted = append(b.resp.Components.Deleted, client.Deleted{ID: op.ID})
+	}
+	if err := b.listReferences(ctx, req, workspaces); err != nil {
+		return err
+	}
+	b.referenceCreates(refs)
+	for _, op := range refs.Update {
+		ref, ok := b.references[op.ID]
+		b.tally(ok && ref.Version == versionOf(op.IfVersionMatch)+1)
+		if ok {
+			b.resp.References.Updated = append(b.resp.References.Updated, client.Updated[client.Reference]{ID: ref.ID, Body: &ref})
+		}
+	}
+	for _, op := range refs.Delete {
+		_, still := b.references[op.ID]
+		b.tally(!still)
+		b.resp.References.Deleted = append(b.resp.References.Deleted, client.Deleted{ID: op.ID})
+	}
+	return nil
+}
+
+func (b *batchCheck) tally(took bool) {
+	if took {
+		b.took++
+	} else {
+		b.not++
+	}
+}
+
+// componentCreates matches creates (and upserts) to components created by the caller since the batch
+// was sent, with the same name, type, workspace and parent; a parent given by batchId is matched once
+// that parent is found, so items are resolved parents first.
+func (b *batchCheck) componentCreates(ops *client.ComponentOperations) {
+	type pending struct {
+		batchID string
+		body    client.ComponentCreate
+	}
+	var todo []pending
+	for _, op := range ops.Create {
+		todo = append(todo, pending{op.BatchID, op.Body})
+	}
+	for _, op := range ops.Upsert {
+		todo = append(todo, pending{op.BatchID, op.Body})
+	}
+	for progress := true; progress && len(todo) > 0; {
+		progress = false
+		var next []pending
+		for _, p := range todo {
+			parent, known := b.resolve(valueOr(p.body.Parent, ""))
+			if !known {
+				next = append(next, p)
+				continue
+			}
+			progress = true
+			var found []client.Component
+			for _, c := range b.components {
+				if !b.claimed[c.ID] && c.Name == p.body.Name && c.TypeID == p.body.TypeID && c.RootWorkspace == p.body.RootWorkspace &&
+					valueOr(c.Parent, "") == parent && createdByCaller(c.Meta, b.me, b.sent) {
+					found = append(found, c)
+				}
+			}
+			b.record(p.batchID, len(found), func() string { return found[0].ID })
+			if len(found) == 1 {
+				b.resp.Components.Created = append(b.resp.Components.Created, client.Created[client.Component]{ID: found[0].ID, BatchID: p.batchID, Body: &found[0]})
+			}
+		}
+		todo = next
+	}
+	for _, p := range todo { // their parent was never found
+		b.record(p.batchID, 0, nil)
+	}
+}
+
+func (b *batchCheck) referenceCreates(ops *client.ReferenceOperations) {
+	bodies := map[string]client.ReferenceCreate{}
+	for _, op := range ops.Create {
+		bodies[op.BatchID] = op.Body
+	}
+	for _, op := range ops.Upsert {
+		bodies[op.BatchID] = op.Body
+	}
+	for _, batchID := range sortedKeysOf(bodies) {
+		body := bodies[batchID]
+		source, okS := b.resolve(body.Source)
+		target, okT := b.resolve(body.Target)
+		var found []client.Reference
+		for _, r := range b.references {
+			if okS && okT && !b.claimed[r.ID] && r.Source == source && r.Target == target && r.Type == body.Type &&
+				createdByCaller(r.Meta, b.me, b.sent) {
+				found = append(found, r)
+			}
+		}
+		b.record(batchID, len(found), func() string { return found[0].ID })
+		if len(found) == 1 {
+			b.resp.References.Created = append(b.resp.References.Created, client.Created[client.Reference]{ID: found[0].ID, BatchID: batchID, Body: &found[0]})
+		}
+	}
+}
+
+func (b *batchCheck) record(batchID string, matches int, id func() string) {
+	b.tally(matches == 1)
+	switch {
+	case matches == 1:
+		b.created[batchID] = id()
+		b.claimed[id()] = true
+	case matches == 0:
+		b.missing = append(b.missing, batchID)
+	default:
+		b.ambiguous = append(b.ambiguous, batchID)
+	}
+}
+
+// resolve turns a parent, source or target of the request into an id: a batchId once its entity is
+// found, anything else as it is.
+func (b *batchCheck) resolve(ref string) (string, bool) {
+	if !isBatchID(ref) {
+		return ref, true
+	}
+	id, ok := b.created[ref]
+	return id, ok
+}
+
+func isBatchID(ref string) bool {
+	return strings.HasPrefix(ref, componentBatchID("")) || strings.HasPrefix(ref, referenceBatchID(""))
+}
+
+// listReferences lists the references of every workspace a reference of the request lives in: the
+// workspaces of its sources.
+func (b *batchCheck) listReferences(ctx context.Context, req client.BatchRequest, workspaces []string) error {
+	seen := map[string]bool{}
+	list := func(ws string) error {
+		if ws == "" || seen[ws] {
+			return nil
+		}
+		seen[ws] = true
+		refs, err := b.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
+		for _, r := range refs {
+			b.references[r.ID] = r
+		}
+		return err
+	}
+	for _, ws := range workspaces {
+		if err := list(ws); err != nil {
+			return err
+		}
+	}
+	refs := orEmptyReferenceOps(req.References)
+	var sources []string
+	for _, op := range refs.Create {
+		sources = append(sources, op.Body.Source)
+	}
+	for _, op := range refs.Upsert {
+		sources = append(sources, op.Body.Source)
+	}
+	for _, src := range sources {
+		id, ok := b.resolve(src)
+		if !ok {
+			continue
+		}
+		c, known := b.components[id]
+		if !known {
+			got, err := b.client.GetComponent(ctx, id)
+			if client.IsNotFound(err) {
+				continue // a reference from it cannot exist
+			}
+			if err != nil {
+				return err
+			}
+			c = *got
+			b.components[id] = c
+		}
+		if err := list(c.RootWorkspace); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func orEmptyComponentOps(ops *client.ComponentOperations) *client.ComponentOperations {
+	if ops == nil {
+		return &client.ComponentOperations{}
+	}
+	return ops
+}
+
+func orEmptyReferenceOps(ops *client.ReferenceOperations) *client.ReferenceOperations {
+	if ops == nil {
+		return &client.ReferenceOperations{}
+	}
+	return ops
+}
+
+func versionOf(ifVersionMatch any) int64 {
+	if v, ok := ifVersionMatch.(int64); ok {
+		return v
+	}
+	return -2 // "latest": never equal to a version minus one
+}
