@@ -192,7 +192,7 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 	if client.IsAmbiguous(err) || client.IsConflict(err) {
 		// The answer was lost, or a retry met its own first attempt: read the component back to know.
 		cur, readErr := r.data.client.GetComponent(ctx, id)
-		outcome := judgeUpdate(readErr, cur.Version, version, readErr == nil && componentFromAPI(cur, plan.CustomFields, false).holds(plan))
+		outcome := judgeUpdate(err, readErr, cur.Version, version, readErr == nil && componentFromAPI(cur, plan.CustomFields, false).holds(plan))
 		if !addUpdateOutcome(&resp.Diagnostics, "Component", id, version, err, outcome, readErr, cur.Version) {
 			return
 		}

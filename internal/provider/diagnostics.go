@@ -47,7 +47,7 @@ func addUpdateError(diags *diag.Diagnostics, noun, id string, version int64, err
 // it, and Ardoq refused to overwrite that change. nowVersion is the version found since, if known.
 func addConflictError(diags *diag.Diagnostics, noun, id string, version, nowVersion int64, err error) {
 	now := ""
-	if nowVersion > 0 {
+	if nowVersion > 0 && nowVersion != version {
 		now = fmt.Sprintf(" and Ardoq now has version %d", nowVersion)
 	}
 	diags.AddError(noun+" Changed Outside Terraform", fmt.Sprintf("%s %s was changed in Ardoq after Terraform last read it: Terraform "+

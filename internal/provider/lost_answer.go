@@ -96,15 +96,17 @@ const (
 	updateGone                            // the entity was deleted
 )
 
-// judgeUpdate classifies what an update did from the entity read back: sentVersion is the version the
-// update was guarded with, holdsPlan whether the entity now has every planned value.
-func judgeUpdate(readErr error, version, sentVersion int64, holdsPlan bool) updateOutcome {
+// judgeUpdate classifies what an update that failed with cause did, from the entity read back:
+// sentVersion is the version the update was guarded with, holdsPlan whether the entity now has every
+// planned value. A conflict is someone else's change unless the entity holds the plan at the next
+// version (a retry that met its own first attempt).
+func judgeUpdate(cause, readErr error, version, sentVersion int64, holdsPlan bool) updateOutcome {
 	switch {
 	case client.IsNotFound(readErr):
 		return updateGone
 	case version == sentVersion+1 && holdsPlan:
 		return updateApplied
-	case version == sentVersion:
+	case version == sentVersion && !client.IsConflict(cause):
 		return updateNotApplied
 	}
 	return updateOvertaken

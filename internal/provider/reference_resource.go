@@ -196,7 +196,7 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 	if client.IsAmbiguous(err) || client.IsConflict(err) {
 		// The answer was lost, or a retry met its own first attempt: read the reference back to know.
 		cur, readErr := r.data.client.GetReference(ctx, id)
-		outcome := judgeUpdate(readErr, cur.Version, version, readErr == nil && referenceFromAPI(cur, plan.CustomFields, false).holds(plan))
+		outcome := judgeUpdate(err, readErr, cur.Version, version, readErr == nil && referenceFromAPI(cur, plan.CustomFields, false).holds(plan))
 		if !addUpdateOutcome(&resp.Diagnostics, "Reference", id, version, err, outcome, readErr, cur.Version) {
 			return
 		}

@@ -1,0 +1,106 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+)
+
+func TestJudgeUpdate(t *testing.T) {
+	lost := &client.AmbiguousError{Method: "PATCH", Path: "/x", Status: 502, Err: errors.New("bad gateway")}
+	conflict := &client.APIError{StatusCode: 409}
+	notFound := &client.APIError{StatusCode: 404}
+	tests := []struct {
+		name          string
+		cause, read   error
+		version, sent int64
+		holds         bool
+		want          updateOutcome
+	}{
+		{"applied, answer lost", lost, nil, 4, 3, true, updateApplied},
+		{"retry met its own first attempt", conflict, nil, 4, 3, true, updateApplied},
+		{"not applied", lost, nil, 3, 3, false, updateNotApplied},
+		{"someone else changed it to other values", lost, nil, 4, 3, false, updateOvertaken},
+		{"someone else changed it twice", lost, nil, 5, 3, true, updateOvertaken},
+		{"a conflict at the same version is still a conflict", conflict, nil, 3, 3, false, updateOvertaken},
+		{"deleted", lost, notFound, 0, 3, false, updateGone},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := judgeUpdate(tc.cause, tc.read, tc.version, tc.sent, tc.holds); got != tc.want {
+				t.Errorf("judgeUpdate = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCreatedByCaller(t *testing.T) {
+	sent := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name, created, by, me string
+		want                  bool
+	}{
+		{"just after the request", "2026-11-21T12:00:00.250Z", "a@example.com", "a@example.com", true},
+		{"within the clock allowance", "2026-11-21T11:59:30.000Z", "A@example.com", "a@example.com", true},
+		{"long before", "2026-11-21T11:50:00.000Z", "a@example.com", "a@example.com", false},
+		{"by someone else", "2026-11-21T12:00:01.000Z", "b@example.com", "a@example.com", false},
+		{"unparsable time", "yesterday", "a@example.com", "a@example.com", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := createdByCaller(client.Meta{Created: tc.created, CreatedByEmail: tc.by}, tc.me, sent); got != tc.want {
+				t.Errorf("createdByCaller = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestRecoverCreate(t *testing.T) {
+	srv := emulator.Start(t)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &providerData{client: c}
+	r := &componentResource{data: d}
+	ctx := context.Background()
+	cause := &client.AmbiguousError{Method: "POST", Path: "/api/v2/components", Err: errors.New("connection reset by peer")}
+	ws := srv.Workspaces()[0].ID
+	wctx, err := c.GetWorkspaceContext(ctx, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := client.ComponentCreate{Name: "Lost", RootWorkspace: ws, TypeID: wctx.ComponentTypes[0].TypeID}
+	sent := time.Now()
+
+	got, diags := recoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
+	if got != nil || !diags.HasError() || !strings.Contains(diags[0].Detail(), "found none: Ardoq did not create it") {
+		t.Fatalf("no match must fail saying nothing was created, got %v %v", got, diags)
+	}
+	made, err := c.CreateComponent(ctx, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, diags = recoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
+	if got == nil || got.ID != made.ID || diags.HasError() || !strings.Contains(diags[0].Detail(), made.ID) {
+		t.Fatalf("one match must be recorded with a warning naming it, got %v %v", got, diags)
+	}
+	other := body
+	other.Name = "Someone else's"
+	if _, err := c.CreateComponent(ctx, other); err != nil {
+		t.Fatal(err)
+	}
+	again, err := c.CreateComponent(ctx, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, diags = recoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
+	if got != nil || !diags.HasError() || !strings.Contains(diags[0].Detail(), made.ID+", "+again.ID) {
+		t.Fatalf("several matches must fail naming them, got %v %v", got, diags)
+	}
+}
