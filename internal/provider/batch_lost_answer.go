@@ -140,7 +140,7 @@ func (b *batchCheck) componentCreates(ops *client.ComponentOperations) {
 		progress = false
 		var next []pending
 		for _, p := range todo {
-			parent, known := b.resolve(valueOr(p.body.Parent, ""))
+			parent, known := b.resolve(textOf(p.body.Parent))
 			if !known {
 				next = append(next, p)
 				continue
@@ -149,7 +149,7 @@ func (b *batchCheck) componentCreates(ops *client.ComponentOperations) {
 			var found []client.Component
 			for _, c := range b.components {
 				if !b.claimed[c.ID] && c.Name == p.body.Name && c.TypeID == p.body.TypeID && c.RootWorkspace == p.body.RootWorkspace &&
-					valueOr(c.Parent, "") == parent && createdByCaller(c.Meta, b.me, b.sent) {
+					textOf(c.Parent) == parent && createdByCaller(c.Meta, b.me, b.sent) {
 					found = append(found, c)
 				}
 			}
@@ -193,11 +193,11 @@ func (b *batchCheck) referenceCreates(ops *client.ReferenceOperations) {
 
 func (b *batchCheck) record(batchID string, matches int, id func() string) {
 	b.tally(matches == 1)
-	switch {
-	case matches == 1:
+	switch matches {
+	case 1:
 		b.created[batchID] = id()
 		b.claimed[id()] = true
-	case matches == 0:
+	case 0:
 		b.missing = append(b.missing, batchID)
 	default:
 		b.ambiguous = append(b.ambiguous, batchID)

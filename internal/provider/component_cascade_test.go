@@ -107,13 +107,13 @@ func TestAccComponentResource_typeChangeKeepsDependents(t *testing.T) {
 				},
 				Check: func(s *terraform.State) error {
 					if _, err := env.client.GetComponent(context.Background(), parentID); !client.IsNotFound(err) {
-						return fmt.Errorf("the old parent %s must be gone, got %v", parentID, err)
+						return fmt.Errorf("the old parent %s must be gone, got %w", parentID, err)
 					}
 					delete(ids, "parent")
 					env.stillThere(t, ids)
 					child, err := env.client.GetComponent(context.Background(), childID)
 					if err != nil || child.Parent == nil || *child.Parent != idOf(s, "ardoq_component.parent") {
-						return fmt.Errorf("the child must hang below the new parent, got %+v, %v", child, err)
+						return fmt.Errorf("the child must hang below the new parent, got %+v, %w", child, err)
 					}
 					return nil
 				},
@@ -162,7 +162,7 @@ func TestAccComponentResource_unmanagedDependents(t *testing.T) {
 				Config:    env.configWith([]string{"allow_cascade_delete = true"}, `# removed from the configuration`),
 				Check: func(*terraform.State) error {
 					if _, err := env.client.GetComponent(context.Background(), childID); !client.IsNotFound(err) {
-						return fmt.Errorf("with allow_cascade_delete the child goes with its parent, got %v", err)
+						return fmt.Errorf("with allow_cascade_delete the child goes with its parent, got %w", err)
 					}
 					return nil
 				},

@@ -252,10 +252,10 @@ func (r *componentResource) createSearch(body client.ComponentCreate, sent time.
 		what: fmt.Sprintf("component %q (type %s in workspace %s)", body.Name, body.TypeID, body.RootWorkspace),
 		find: func(ctx context.Context) ([]client.Component, error) {
 			found, err := r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: body.RootWorkspace, Name: body.Name,
-				TypeID: body.TypeID, Parent: valueOr(body.Parent, "")})
+				TypeID: body.TypeID, Parent: textOf(body.Parent)})
 			var same []client.Component
 			for _, c := range found {
-				if valueOr(c.Parent, "") == valueOr(body.Parent, "") {
+				if textOf(c.Parent) == textOf(body.Parent) {
 					same = append(same, c)
 				}
 			}

@@ -170,9 +170,10 @@ func confirmDeleted(ctx context.Context, diags *diag.Diagnostics, noun, id strin
 	}
 }
 
-func valueOr(p *string, fallback string) string {
+// textOf is a pointer's string, "" for nil.
+func textOf(p *string) string {
 	if p == nil {
-		return fallback
+		return ""
 	}
 	return *p
 }
