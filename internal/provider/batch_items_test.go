@@ -109,12 +109,3 @@ func TestRenderItemsKeepsAMapWhileTheElementTypeHolds(t *testing.T) {
 		t.Fatalf("items of different types can only be an object: %s", grown.Type())
 	}
 }
-
-func TestImportedItemsAreWrittenAsConfigurationWould(t *testing.T) {
-	got := importedItems(map[string]itemView{"r": referenceView(batchReference{Source: "a", Target: "b", Type: 3, CustomFields: map[string]string{"external_id": "r"}})})
-	want := tfObject(map[string]tftypes.Value{"r": tfObject(map[string]tftypes.Value{"source": str("a"), "target": str("b"),
-		"type": tftypes.NewValue(tftypes.Number, 3), "custom_fields": tfObject(map[string]tftypes.Value{"external_id": str("r")})})})
-	if !got.Equal(want) {
-		t.Fatalf("imported\n%s\nwant\n%s", got, want)
-	}
-}

@@ -1,11 +1,11 @@
 package provider
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
-	"strconv"
-	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
@@ -38,153 +38,292 @@ type batchReference struct {
 // batchOpKeys names the item behind every operation of a request, in order, so results and errors
 // (which name operations such as components.update[3]) map back to item keys.
 type batchOpKeys struct {
-	componentCreates, componentUpdates, componentDeletes []string
-	referenceCreates, referenceUpdates, referenceDeletes []string
+	componentCreates, componentUpserts, componentUpdates, componentDeletes []string
+	referenceCreates, referenceUpserts, referenceUpdates, referenceDeletes []string
+	adopted                                                                batchMatches // new items sent as updates of the entity they matched
 }
 
 // batchIDs are unique across the whole request, so components and references get distinct prefixes.
 func componentBatchID(key string) string { return "component:" + key }
 func referenceBatchID(key string) string { return "reference:" + key }
 
-// fieldTyper returns the Ardoq type of a custom field (Number, Checkbox, SelectMultipleList, ...).
-type fieldTyper func(apiKey string) string
+// batchPlanInput is everything planBatch decides from; planBatch reads nothing else, so a table test
+// pins every rule.
+type batchPlanInput struct {
+	prior, plan                          batchItems
+	models                               map[string]*client.WorkspaceContext // by workspace id: types and fields items are checked against
+	adoptComponentsBy, adoptReferencesBy []string
+	matches                              batchMatches // the entities new adoptable items match in Ardoq, by item key
+}
+
+// newItemOp is how an item without an entity of its own is sent.
+type newItemOp int
+
+const (
+	createItem newItemOp = iota
+	upsertItem           // adoptable, but nothing matched when planned: Ardoq matches again at apply
+	adoptItem            // an update of the entity it matched
+)
+
+// batchPlanner builds one request; every problem with an item is collected with the item's path.
+type batchPlanner struct {
+	batchPlanInput
+	replaced map[string]bool      // "components/key": immutable attributes changed, so deleted and created again
+	newOps   map[string]newItemOp // "components/key" of items without an entity of their own
+	taken    map[string]string    // entity id -> the new item key that takes it over
+	comps    *client.ComponentOperations
+	refs     *client.ReferenceOperations
+	keys     batchOpKeys
+	diags    diag.Diagnostics
+}
 
 // planBatch turns the prior state and the plan into the one batch request that makes the org match:
-// creates (or upserts, when adopting) for new keys, updates with ifVersionMatch from state for changed
-// items only, deletes for removed keys. Operations are ordered by key, so the request is deterministic.
-func planBatch(prior, plan batchItems, typeOf fieldTyper, adoptComponentsBy, adoptReferencesBy []string) (client.BatchRequest, batchOpKeys, error) {
-	var keys batchOpKeys
-	comps := &client.ComponentOperations{}
-	refs := &client.ReferenceOperations{}
-	// Items whose immutable attributes changed are deleted and created again; whatever points at them by
-	// key is re-pointed in the same request, before the delete's cascade could take it along.
-	replaced := replacedItems(prior, plan)
-	componentRef := func(ref string) string { // an item key becomes its id, or its batchId while it is new
-		if _, isKey := plan.Components[ref]; !isKey {
-			return ref
-		}
-		if p, existed := prior.Components[ref]; existed && p.ID != "" && !replaced["components/"+ref] {
-			return p.ID
-		}
-		return componentBatchID(ref)
+// creates (upserts, or updates of what they matched, when adopting) for new keys, updates with
+// ifVersionMatch from state for changed items only, deletes for removed keys. An entity a new key
+// adopts from a removed key (a renamed key) is updated under its new key, never deleted. Operations
+// are ordered by key, so the request is deterministic.
+func planBatch(in batchPlanInput) (client.BatchRequest, batchOpKeys, diag.Diagnostics) {
+	b := &batchPlanner{batchPlanInput: in, replaced: replacedItems(in.prior, in.plan), newOps: map[string]newItemOp{}, taken: map[string]string{},
+		comps: &client.ComponentOperations{}, refs: &client.ReferenceOperations{},
+		keys: batchOpKeys{adopted: batchMatches{Components: map[string]batchMatch{}, References: map[string]batchMatch{}}}}
+	b.checkItemKeys()
+	b.decideAdoptions()
+	for _, key := range sortedKeysOf(in.plan.Components) {
+		b.component(key)
 	}
-	isNew := func(kind, key string, id string) bool { return id == "" || replaced[kind+"/"+key] }
-	pointsAtReplaced := func(refs ...string) bool {
-		for _, r := range refs {
-			if replaced["components/"+r] {
-				return true
-			}
-		}
-		return false
+	for _, key := range sortedKeysOf(in.plan.References) {
+		b.reference(key)
 	}
-	for _, key := range sortedKeysOf(plan.Components) {
-		c := plan.Components[key]
-		old, existed := prior.Components[key]
-		cf, err := customFieldsForAPI(c.CustomFields, nil, typeOf)
-		if err != nil {
-			return client.BatchRequest{}, keys, fmt.Errorf("components[%q].custom_fields: %w", key, err)
-		}
-		if !existed || isNew("components", key, old.ID) {
-			body := client.ComponentCreate{Name: c.Name, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID, Description: c.Description,
-				Color: c.Color, Shape: c.Shape, Icon: c.Icon, Image: c.Image, CustomFields: nonEmpty(cf)}
-			if c.Parent != "" {
-				parent := componentRef(c.Parent)
-				body.Parent = &parent
-			}
-			if adoptable(adoptComponentsBy, c.CustomFields) {
-				comps.Upsert = append(comps.Upsert, client.ComponentUpsertOp{UniqueBy: adoptComponentsBy, BatchID: componentBatchID(key), Body: body})
-			} else {
-				comps.Create = append(comps.Create, client.ComponentCreateOp{BatchID: componentBatchID(key), Body: body})
-			}
-			keys.componentCreates = append(keys.componentCreates, key)
+	b.deletes()
+	req := client.BatchRequest{Options: &client.BatchOptions{RespondWithEntities: true}}
+	if len(b.comps.Create)+len(b.comps.Upsert)+len(b.comps.Update)+len(b.comps.Delete) > 0 {
+		req.Components = b.comps
+	}
+	if len(b.refs.Create)+len(b.refs.Upsert)+len(b.refs.Update)+len(b.refs.Delete) > 0 {
+		req.References = b.refs
+	}
+	return req, b.keys, b.diags
+}
+
+// isNew reports whether an item has no entity of its own yet: a new key, or one being replaced.
+func (b *batchPlanner) isNew(kind, key, priorID string) bool {
+	return priorID == "" || b.replaced[kind+"/"+key]
+}
+
+// goes reports whether a prior item's entity leaves this resource: its key is removed or replaced.
+func (b *batchPlanner) goes(kind, key string) bool {
+	var kept bool
+	if kind == "components" {
+		_, kept = b.plan.Components[key]
+	} else {
+		_, kept = b.plan.References[key]
+	}
+	return !kept || b.replaced[kind+"/"+key]
+}
+
+// componentRef turns a parent, source or target into what the request says: an item key becomes its
+// entity's id, or its batchId while the request creates it; anything else is an id already.
+func (b *batchPlanner) componentRef(ref string) string {
+	if _, isKey := b.plan.Components[ref]; !isKey {
+		return ref
+	}
+	if m, ok := b.keys.adopted.Components[ref]; ok {
+		return m.ID
+	}
+	if p, existed := b.prior.Components[ref]; existed && !b.isNew("components", ref, p.ID) {
+		return p.ID
+	}
+	return componentBatchID(ref)
+}
+
+// priorRef is what a parent, source or target in state stood for: the id of the prior item it names.
+func (b *batchPlanner) priorRef(ref string) string {
+	if p, ok := b.prior.Components[ref]; ok && p.ID != "" {
+		return p.ID
+	}
+	return ref
+}
+
+// decideAdoptions decides for every new item whether it is created, upserted, or takes over the
+// entity it matched, before any operation is built: items pointing at an adopted item use its id.
+func (b *batchPlanner) decideAdoptions() {
+	owners := map[string]string{}
+	for k, c := range b.prior.Components {
+		owners[c.ID] = k
+	}
+	for _, key := range sortedKeysOf(b.plan.Components) {
+		c := b.plan.Components[key]
+		if p, existed := b.prior.Components[key]; existed && !b.isNew("components", key, p.ID) {
 			continue
 		}
-		if componentUnchanged(old, c, prior, plan) && !pointsAtReplaced(c.Parent) {
+		m, found := b.matches.Components[key]
+		fits := m.RootWorkspace == c.RootWorkspace && m.TypeID == c.TypeID
+		op := b.newItemOp("components", key, m, found, fits, adoptable(b.adoptComponentsBy, c.CustomFields), owners)
+		if b.newOps["components/"+key] = op; op == adoptItem {
+			b.keys.adopted.Components[key] = m
+		}
+	}
+	owners = map[string]string{}
+	for k, r := range b.prior.References {
+		owners[r.ID] = k
+	}
+	for _, key := range sortedKeysOf(b.plan.References) {
+		r := b.plan.References[key]
+		if p, existed := b.prior.References[key]; existed && !b.isNew("references", key, p.ID) {
 			continue
 		}
-		cf, err = customFieldsForAPI(c.CustomFields, old.CustomFields, typeOf)
-		if err != nil {
-			return client.BatchRequest{}, keys, fmt.Errorf("components[%q].custom_fields: %w", key, err)
+		m, found := b.matches.References[key]
+		op := b.newItemOp("references", key, m, found, m.Type == r.Type, adoptable(b.adoptReferencesBy, r.CustomFields), owners)
+		if b.newOps["references/"+key] = op; op == adoptItem {
+			b.keys.adopted.References[key] = m
+		}
+	}
+}
+
+// newItemOp applies the identity rules to a new item and the entity it matched (if found): fits says
+// whether the entity has the item's type and workspace, which an update cannot change; owners are the
+// prior items by entity id.
+func (b *batchPlanner) newItemOp(kind, key string, m batchMatch, found, fits, adoptable bool, owners map[string]string) newItemOp {
+	p := path.Root(kind).AtMapKey(key)
+	owner, managed := owners[m.ID]
+	leaving := managed && b.goes(kind, owner)
+	switch {
+	case !found && adoptable:
+		return upsertItem
+	case !found:
+		return createItem
+	case managed && !leaving:
+		b.diags.AddAttributeError(p, "Adopted Entity Already Managed", fmt.Sprintf("%s: adopt_%s_by matches %s, which this resource "+
+			"manages as %s[%q]; one entity cannot be two items. Give the items different values for those properties.", pathText(p), kind,
+			m.describe(), kind, owner))
+	case !fits && leaving:
+		return createItem // it replaces the entity it matched, which the request deletes
+	case !fits:
+		b.diags.AddAttributeError(p, "Adopted Entity Cannot Change Type", fmt.Sprintf("%s: adopt_%s_by matches %s, whose %s cannot be "+
+			"changed to the item's. Change the item to match it, or its properties so that they match nothing.", pathText(p), kind, m.describe(),
+			map[string]string{"components": "type and workspace", "references": "type"}[kind]))
+	case b.taken[m.ID] != "":
+		b.diags.AddAttributeError(p, "Entity Adopted Twice", fmt.Sprintf("%s: adopt_%s_by matches %s, which %s[%q] takes over too; "+
+			"one entity cannot be two items.", pathText(p), kind, m.describe(), kind, b.taken[m.ID]))
+	default:
+		b.taken[m.ID] = key
+		return adoptItem
+	}
+	return createItem
+}
+
+func (b *batchPlanner) component(key string) {
+	c := b.plan.Components[key]
+	p := path.Root("components").AtMapKey(key)
+	old, existed := b.prior.Components[key]
+	isNew := !existed || b.isNew("components", key, old.ID)
+	if !isNew && b.componentUnchanged(old, c) {
+		return
+	}
+	var priorFields map[string]string
+	if !isNew {
+		priorFields = old.CustomFields
+	}
+	cf := b.customFields(p, b.componentScope(p, c), c.CustomFields, priorFields)
+	op := b.newOps["components/"+key]
+	if !isNew || op == adoptItem {
+		id, version := old.ID, old.Version
+		if isNew {
+			id, version = b.keys.adopted.Components[key].ID, b.keys.adopted.Components[key].Version
 		}
 		parent := client.Null[string]()
 		if c.Parent != "" {
-			parent = client.Set(componentRef(c.Parent))
+			parent = client.Set(b.componentRef(c.Parent))
 		}
-		comps.Update = append(comps.Update, client.ComponentUpdateOp{ID: old.ID, IfVersionMatch: old.Version, Body: client.ComponentUpdate{
+		b.comps.Update = append(b.comps.Update, client.ComponentUpdateOp{ID: id, IfVersionMatch: version, Body: client.ComponentUpdate{
 			Name: client.Set(c.Name), Parent: parent, Description: client.SetOrNull(c.Description), Color: client.SetOrNull(c.Color),
 			Shape: client.SetOrNull(c.Shape), Icon: client.SetOrNull(c.Icon), Image: client.SetOrNull(c.Image), CustomFields: cf}})
-		keys.componentUpdates = append(keys.componentUpdates, key)
+		b.keys.componentUpdates = append(b.keys.componentUpdates, key)
+		return
 	}
-	for _, key := range sortedKeysOf(plan.References) {
-		r := plan.References[key]
-		old, existed := prior.References[key]
-		if !existed || isNew("references", key, old.ID) {
-			cf, err := customFieldsForAPI(r.CustomFields, nil, typeOf)
-			if err != nil {
-				return client.BatchRequest{}, keys, fmt.Errorf("references[%q].custom_fields: %w", key, err)
-			}
-			body := client.ReferenceCreate{Source: componentRef(r.Source), Target: componentRef(r.Target), Type: r.Type,
-				DisplayText: r.DisplayText, Description: r.Description, CustomFields: nonEmpty(cf)}
-			if adoptable(adoptReferencesBy, r.CustomFields) {
-				refs.Upsert = append(refs.Upsert, client.ReferenceUpsertOp{UniqueBy: adoptReferencesBy, BatchID: referenceBatchID(key), Body: body})
-			} else {
-				refs.Create = append(refs.Create, client.ReferenceCreateOp{BatchID: referenceBatchID(key), Body: body})
-			}
-			keys.referenceCreates = append(keys.referenceCreates, key)
-			continue
-		}
-		if referenceUnchanged(old, r, prior, plan) && !pointsAtReplaced(r.Source, r.Target) {
-			continue
-		}
-		cf, err := customFieldsForAPI(r.CustomFields, old.CustomFields, typeOf)
-		if err != nil {
-			return client.BatchRequest{}, keys, fmt.Errorf("references[%q].custom_fields: %w", key, err)
+	body := client.ComponentCreate{Name: c.Name, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID, Description: c.Description,
+		Color: c.Color, Shape: c.Shape, Icon: c.Icon, Image: c.Image, CustomFields: nonEmpty(cf)}
+	if c.Parent != "" {
+		parent := b.componentRef(c.Parent)
+		body.Parent = &parent
+	}
+	if op == upsertItem {
+		b.comps.Upsert = append(b.comps.Upsert, client.ComponentUpsertOp{UniqueBy: b.adoptComponentsBy, BatchID: componentBatchID(key), Body: body})
+		b.keys.componentUpserts = append(b.keys.componentUpserts, key)
+		return
+	}
+	b.comps.Create = append(b.comps.Create, client.ComponentCreateOp{BatchID: componentBatchID(key), Body: body})
+	b.keys.componentCreates = append(b.keys.componentCreates, key)
+}
+
+func (b *batchPlanner) reference(key string) {
+	r := b.plan.References[key]
+	p := path.Root("references").AtMapKey(key)
+	old, existed := b.prior.References[key]
+	isNew := !existed || b.isNew("references", key, old.ID)
+	if !isNew && b.referenceUnchanged(old, r) {
+		return
+	}
+	var priorFields map[string]string
+	if !isNew {
+		priorFields = old.CustomFields
+	}
+	cf := b.customFields(p, b.referenceScope(p, b.sourceWorkspace(r, old), r), r.CustomFields, priorFields)
+	op := b.newOps["references/"+key]
+	if !isNew || op == adoptItem {
+		id, version := old.ID, old.Version
+		if isNew {
+			id, version = b.keys.adopted.References[key].ID, b.keys.adopted.References[key].Version
 		}
 		display := ""
 		if r.DisplayText != nil {
 			display = *r.DisplayText
 		}
-		refs.Update = append(refs.Update, client.ReferenceUpdateOp{ID: old.ID, IfVersionMatch: old.Version, Body: client.ReferenceUpdate{
-			Source: client.Set(componentRef(r.Source)), Target: client.Set(componentRef(r.Target)), DisplayText: client.Set(display),
+		b.refs.Update = append(b.refs.Update, client.ReferenceUpdateOp{ID: id, IfVersionMatch: version, Body: client.ReferenceUpdate{
+			Source: client.Set(b.componentRef(r.Source)), Target: client.Set(b.componentRef(r.Target)), DisplayText: client.Set(display),
 			Description: client.SetOrNull(r.Description), CustomFields: cf}})
-		keys.referenceUpdates = append(keys.referenceUpdates, key)
+		b.keys.referenceUpdates = append(b.keys.referenceUpdates, key)
+		return
 	}
-	for _, key := range sortedKeysOf(prior.References) {
-		if _, kept := plan.References[key]; (!kept || replaced["references/"+key]) && prior.References[key].ID != "" {
-			refs.Delete = append(refs.Delete, client.DeleteOp{ID: prior.References[key].ID})
-			keys.referenceDeletes = append(keys.referenceDeletes, key)
-		}
+	body := client.ReferenceCreate{Source: b.componentRef(r.Source), Target: b.componentRef(r.Target), Type: r.Type,
+		DisplayText: r.DisplayText, Description: r.Description, CustomFields: nonEmpty(cf)}
+	if op == upsertItem {
+		b.refs.Upsert = append(b.refs.Upsert, client.ReferenceUpsertOp{UniqueBy: b.adoptReferencesBy, BatchID: referenceBatchID(key), Body: body})
+		b.keys.referenceUpserts = append(b.keys.referenceUpserts, key)
+		return
 	}
-	for _, key := range sortedKeysOf(prior.Components) {
-		if _, kept := plan.Components[key]; (!kept || replaced["components/"+key]) && prior.Components[key].ID != "" {
-			comps.Delete = append(comps.Delete, client.DeleteOp{ID: prior.Components[key].ID})
-			keys.componentDeletes = append(keys.componentDeletes, key)
-		}
-	}
-	req := client.BatchRequest{Options: &client.BatchOptions{RespondWithEntities: true}}
-	if len(comps.Create)+len(comps.Upsert)+len(comps.Update)+len(comps.Delete) > 0 {
-		req.Components = comps
-	}
-	if len(refs.Create)+len(refs.Upsert)+len(refs.Update)+len(refs.Delete) > 0 {
-		req.References = refs
-	}
-	return req, keys, nil
+	b.refs.Create = append(b.refs.Create, client.ReferenceCreateOp{BatchID: referenceBatchID(key), Body: body})
+	b.keys.referenceCreates = append(b.keys.referenceCreates, key)
 }
 
-// adoptable reports whether an item can be sent as an upsert: adoption is on and the item has a value
-// for every custom field its uniqueBy names (items without one are plain creates).
-func adoptable(uniqueBy []string, fields map[string]string) bool {
-	if len(uniqueBy) == 0 {
-		return false
+// sourceWorkspace is the workspace a reference lives in (its source's), where it is known.
+func (b *batchPlanner) sourceWorkspace(r, old batchReference) string {
+	if c, isKey := b.plan.Components[r.Source]; isKey {
+		return c.RootWorkspace
 	}
-	for _, p := range uniqueBy {
-		if key, isField := strings.CutPrefix(p, "customFields."); isField {
-			if _, ok := fields[key]; !ok {
-				return false
-			}
+	if old.Source == r.Source {
+		return old.RootWorkspace
+	}
+	return ""
+}
+
+// deletes removes what left the configuration, references first; an entity a new key took over is
+// not deleted (the key was renamed).
+func (b *batchPlanner) deletes() {
+	for _, key := range sortedKeysOf(b.prior.References) {
+		id := b.prior.References[key].ID
+		if b.goes("references", key) && id != "" && b.taken[id] == "" {
+			b.refs.Delete = append(b.refs.Delete, client.DeleteOp{ID: id})
+			b.keys.referenceDeletes = append(b.keys.referenceDeletes, key)
 		}
 	}
-	return true
+	for _, key := range sortedKeysOf(b.prior.Components) {
+		id := b.prior.Components[key].ID
+		if b.goes("components", key) && id != "" && b.taken[id] == "" {
+			b.comps.Delete = append(b.comps.Delete, client.DeleteOp{ID: id})
+			b.keys.componentDeletes = append(b.keys.componentDeletes, key)
+		}
+	}
 }
 
 // replacedItems lists the items whose root_workspace, type_id or (for references) type changed.
@@ -206,28 +345,17 @@ func replacedItems(prior, plan batchItems) map[string]bool {
 // batchEmpty reports whether a request has no operation at all.
 func batchEmpty(req client.BatchRequest) bool { return req.Components == nil && req.References == nil }
 
-func componentUnchanged(old, c batchComponent, prior, plan batchItems) bool {
-	return old.Name == c.Name && sameRef(old.Parent, c.Parent, prior, plan) && eqPtr(old.Description, c.Description) &&
+// componentUnchanged compares an item with its state; parents compare by the entity they stand for,
+// so pointing at a replaced item (which gets a new entity) is a change.
+func (b *batchPlanner) componentUnchanged(old, c batchComponent) bool {
+	return old.Name == c.Name && b.priorRef(old.Parent) == b.componentRef(c.Parent) && eqPtr(old.Description, c.Description) &&
 		eqPtr(old.Color, c.Color) && eqPtr(old.Shape, c.Shape) && eqPtr(old.Icon, c.Icon) && eqPtr(old.Image, c.Image) &&
 		eqFields(old.CustomFields, c.CustomFields)
 }
 
-func referenceUnchanged(old, r batchReference, prior, plan batchItems) bool {
-	return sameRef(old.Source, r.Source, prior, plan) && sameRef(old.Target, r.Target, prior, plan) &&
+func (b *batchPlanner) referenceUnchanged(old, r batchReference) bool {
+	return b.priorRef(old.Source) == b.componentRef(r.Source) && b.priorRef(old.Target) == b.componentRef(r.Target) &&
 		eqPtr(old.DisplayText, r.DisplayText) && eqPtr(old.Description, r.Description) && eqFields(old.CustomFields, r.CustomFields)
-}
-
-// sameRef compares two component references that may be keys or ids: a key stands for its item's id.
-func sameRef(a, b string, prior, plan batchItems) bool {
-	resolve := func(ref string) string {
-		if c, ok := prior.Components[ref]; ok && c.ID != "" {
-			if _, stillKey := plan.Components[ref]; stillKey {
-				return c.ID
-			}
-		}
-		return ref
-	}
-	return resolve(a) == resolve(b)
 }
 
 func eqPtr(a, b *string) bool { return (a == nil && b == nil) || (a != nil && b != nil && *a == *b) }
@@ -251,68 +379,6 @@ func nonEmpty(cf client.CustomFields) client.CustomFields {
 	return cf
 }
 
-// customFieldsForAPI types string values by their field's type and clears keys the prior state managed.
-func customFieldsForAPI(values, prior map[string]string, typeOf fieldTyper) (client.CustomFields, error) {
-	out := client.CustomFields{}
-	for _, k := range sortedKeysOf(values) {
-		v, err := typedFieldValue(typeOf(k), values[k])
-		if err != nil {
-			return nil, fmt.Errorf("%q: %w", k, err)
-		}
-		out[k] = v
-	}
-	for k := range prior {
-		if _, kept := values[k]; !kept {
-			out[k] = nil
-		}
-	}
-	return out, nil
-}
-
-func typedFieldValue(fieldType, s string) (any, error) {
-	switch fieldType {
-	case "Number":
-		if _, err := strconv.ParseFloat(s, 64); err != nil {
-			return nil, fmt.Errorf("%q is not a number (Number field)", s)
-		}
-		return json.Number(s), nil
-	case "Checkbox":
-		b, err := strconv.ParseBool(s)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not true or false (Checkbox field)", s)
-		}
-		return b, nil
-	case "SelectMultipleList":
-		var list []string
-		if err := json.Unmarshal([]byte(s), &list); err != nil {
-			return nil, fmt.Errorf("%q is not a JSON list of strings such as jsonencode([\"eu\", \"us\"]) (SelectMultipleList field)", s)
-		}
-		return list, nil
-	}
-	return s, nil
-}
-
-// fieldValueString renders an API value the way the configuration writes it.
-func fieldValueString(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case json.Number:
-		return canonicalNumber(x.String())
-	case bool:
-		return strconv.FormatBool(x)
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
-}
-
-func canonicalNumber(s string) string {
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		return strconv.FormatFloat(f, 'f', -1, 64)
-	}
-	return s
-}
-
 func sortedKeysOf[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
@@ -320,34 +386,4 @@ func sortedKeysOf[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// batchErrorPath maps an error message naming an operation ("components.update[2]: customFields.cost: ...")
-// to the item key and attribute it is about.
-func batchErrorPath(message string, keys batchOpKeys) (kind, key, attribute, fieldKey string, ok bool) {
-	head, rest, found := strings.Cut(message, ": ")
-	if !found {
-		return "", "", "", "", false
-	}
-	var op string
-	var index int
-	if n, err := fmt.Sscanf(strings.Replace(strings.Replace(head, "[", " ", 1), "]", "", 1), "%s %d", &op, &index); n != 2 || err != nil {
-		return "", "", "", "", false
-	}
-	lists := map[string][]string{
-		"components.create": keys.componentCreates, "components.upsert": keys.componentCreates, "components.update": keys.componentUpdates,
-		"components.delete": keys.componentDeletes, "references.create": keys.referenceCreates, "references.upsert": keys.referenceCreates,
-		"references.update": keys.referenceUpdates, "references.delete": keys.referenceDeletes,
-	}
-	list, known := lists[op]
-	if !known || index < 0 || index >= len(list) {
-		return "", "", "", "", false
-	}
-	kind = strings.Split(op, ".")[0]
-	attribute = map[string]string{"name": "name", "rootWorkspace": "root_workspace", "typeId": "type_id", "parent": "parent",
-		"source": "source", "target": "target", "type": "type", "displayText": "display_text", "description": "description"}[strings.SplitN(rest, ":", 2)[0]]
-	if f, isField := strings.CutPrefix(strings.SplitN(rest, ":", 2)[0], "customFields."); isField {
-		attribute, fieldKey = "custom_fields", f
-	}
-	return kind, list[index], attribute, fieldKey, true
 }

@@ -2,13 +2,46 @@ package provider
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 func sp(s string) *string { return &s }
 
-func typer(k string) string {
-	return map[string]string{"cost": "Number", "critical": "Checkbox", "regions": "SelectMultipleList"}[k]
+// testModels is workspace "w"'s model for planBatch tests.
+var testModels = map[string]*client.WorkspaceContext{"w": {
+	RootWorkspace: "w",
+	ComponentTypes: []client.ComponentType{
+		{TypeID: "t", Name: "Application", CustomFields: []string{"cost", "critical", "regions", "owner", "lifecycle", "external_id", "score"}},
+		{TypeID: "t2", Name: "Server", CustomFields: []string{"external_id"}},
+	},
+	ReferenceTypes: []client.ReferenceType{{Type: 1, Name: "Uses", CustomFields: []string{"external_id"}}, {Type: 2, Name: "Runs on"}},
+	CustomFields: []client.Field{
+		{APIKey: "cost", Type: "Number"}, {APIKey: "critical", Type: "Checkbox"},
+		{APIKey: "regions", Type: "SelectMultipleList", Options: []string{"eu", "us"}}, {APIKey: "owner", Type: "Text"},
+		{APIKey: "lifecycle", Type: "List", Options: []string{"plan", "live"}}, {APIKey: "external_id", Type: "Text"},
+		{APIKey: "score", Type: "Number", Calculated: true},
+	},
+}}
+
+func planOf(prior, plan batchItems) batchPlanInput {
+	return batchPlanInput{prior: prior, plan: plan, models: testModels}
+}
+
+func mustPlan(t *testing.T, in batchPlanInput) (string, batchOpKeys) {
+	t.Helper()
+	req, keys, diags := planBatch(in)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	b, _ := json.Marshal(req)
+	return string(b), keys
 }
 
 func TestPlanBatch(t *testing.T) {
@@ -37,11 +70,7 @@ func TestPlanBatch(t *testing.T) {
 			"new_api": {Source: "new", Target: "5eed0000000000000000c001", Type: 2, DisplayText: sp("x")},
 		},
 	}
-	req, keys, err := planBatch(prior, plan, typer, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, _ := json.Marshal(req)
+	got, keys := mustPlan(t, planOf(prior, plan))
 	want := `{"options":{"respondWithEntities":true},` +
 		`"components":{"create":[{"batchId":"component:kid","body":{"name":"Kid","rootWorkspace":"w","typeId":"t","parent":"component:new"}},` +
 		`{"batchId":"component:new","body":{"name":"New","rootWorkspace":"w","typeId":"t","parent":"a1"}}],` +
@@ -50,7 +79,7 @@ func TestPlanBatch(t *testing.T) {
 		`"delete":[{"id":"g1"}]},` +
 		`"references":{"create":[{"batchId":"reference:new_api","body":{"source":"component:new","target":"5eed0000000000000000c001","type":2,"displayText":"x"}}],` +
 		`"delete":[{"id":"r2"}]}}`
-	if string(got) != want {
+	if got != want {
 		t.Fatalf("request\n got %s\nwant %s", got, want)
 	}
 	if keys.componentCreates[0] != "kid" || keys.componentUpdates[0] != "api" || keys.referenceDeletes[0] != "old" {
@@ -58,23 +87,15 @@ func TestPlanBatch(t *testing.T) {
 	}
 
 	t.Run("nothing changed sends nothing", func(t *testing.T) {
-		req, _, _ := planBatch(prior, prior, typer, nil, nil)
+		req, _, _ := planBatch(planOf(prior, prior))
 		if !batchEmpty(req) {
 			t.Fatalf("%+v", req)
 		}
 	})
 	t.Run("destroy deletes everything, references first", func(t *testing.T) {
-		req, _, _ := planBatch(prior, batchItems{}, typer, nil, nil)
-		b, _ := json.Marshal(req)
-		if string(b) != `{"options":{"respondWithEntities":true},"components":{"delete":[{"id":"a1"},{"id":"d1"},{"id":"g1"},{"id":"s1"}]},"references":{"delete":[{"id":"r1"},{"id":"r2"}]}}` {
-			t.Fatal(string(b))
-		}
-	})
-	t.Run("adoption sends upserts", func(t *testing.T) {
-		req, _, _ := planBatch(batchItems{}, batchItems{Components: map[string]batchComponent{"a": {RootWorkspace: "w", TypeID: "t", Name: "A"}}},
-			typer, []string{"rootWorkspace", "name"}, nil)
-		if len(req.Components.Upsert) != 1 || len(req.Components.Create) != 0 || req.Components.Upsert[0].UniqueBy[1] != "name" {
-			t.Fatalf("%+v", req.Components)
+		got, _ := mustPlan(t, batchPlanInput{prior: prior})
+		if got != `{"options":{"respondWithEntities":true},"components":{"delete":[{"id":"a1"},{"id":"d1"},{"id":"g1"},{"id":"s1"}]},"references":{"delete":[{"id":"r1"},{"id":"r2"}]}}` {
+			t.Fatal(got)
 		}
 	})
 	t.Run("replacing an item re-points its dependants", func(t *testing.T) {
@@ -82,30 +103,174 @@ func TestPlanBatch(t *testing.T) {
 			"api": {RootWorkspace: "w", TypeID: "t2", Name: "API"},
 			"db":  {RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "api"},
 		}, References: map[string]batchReference{"api_db": {Source: "api", Target: "db", Type: 1}}}
-		req, _, _ := planBatch(batchItems{Components: map[string]batchComponent{"api": prior.Components["api"], "db": prior.Components["db"]},
-			References: map[string]batchReference{"api_db": prior.References["api_db"]}}, moved, typer, nil, nil)
-		b, _ := json.Marshal(req)
+		got, _ := mustPlan(t, planOf(batchItems{Components: map[string]batchComponent{"api": prior.Components["api"], "db": prior.Components["db"]},
+			References: map[string]batchReference{"api_db": prior.References["api_db"]}}, moved))
 		want := `{"options":{"respondWithEntities":true},"components":{"create":[{"batchId":"component:api","body":{"name":"API","rootWorkspace":"w","typeId":"t2"}}],` +
 			`"update":[{"id":"d1","ifVersionMatch":1,"body":{"name":"DB","parent":"component:api","description":null,"color":null,"shape":null,"icon":null,"image":null}}],` +
 			`"delete":[{"id":"a1"}]},"references":{"update":[{"id":"r1","ifVersionMatch":2,"body":{"source":"component:api","target":"d1","displayText":"","description":null}}]}}`
-		if string(b) != want {
-			t.Fatalf("\n got %s\nwant %s", b, want)
-		}
-	})
-	t.Run("bad typed values are errors naming the item", func(t *testing.T) {
-		for _, v := range []map[string]string{{"cost": "cheap"}, {"critical": "maybe"}, {"regions": "eu"}} {
-			_, _, err := planBatch(batchItems{}, batchItems{Components: map[string]batchComponent{"x": {Name: "x", CustomFields: v}}}, typer, nil, nil)
-			if err == nil {
-				t.Fatalf("%v accepted", v)
-			}
+		if got != want {
+			t.Fatalf("\n got %s\nwant %s", got, want)
 		}
 	})
 }
 
+func TestPlanBatchAdoption(t *testing.T) {
+	byExternalID := []string{"rootWorkspace", "customFields.external_id"}
+	item := func(name, ext string) batchComponent {
+		return batchComponent{RootWorkspace: "w", TypeID: "t", Name: name, CustomFields: map[string]string{"external_id": ext}}
+	}
+	legacy := batchMatch{ID: "x1", Version: 5, ComponentKey: "APP-9", Name: "Legacy", RootWorkspace: "w", TypeID: "t"}
+	adopting := func(prior, plan batchItems, matches batchMatches) batchPlanInput {
+		in := planOf(prior, plan)
+		in.adoptComponentsBy, in.adoptReferencesBy, in.matches = byExternalID, []string{"source", "target", "type"}, matches
+		return in
+	}
+	components := func(m map[string]batchMatch) batchMatches { return batchMatches{Components: m} }
+
+	t.Run("a matched item updates that entity with the whole item; others stay upserts or creates", func(t *testing.T) {
+		plan := batchItems{Components: map[string]batchComponent{
+			"a":     item("A", "e1"),
+			"fresh": item("Fresh", "e2"),
+			"plain": {RootWorkspace: "w", TypeID: "t", Name: "No key"},
+		}, References: map[string]batchReference{
+			"uses": {Source: "a", Target: "fresh", Type: 1},
+			"from": {Source: "a", Target: "5eed0000000000000000c001", Type: 1},
+		}}
+		in := adopting(batchItems{}, plan, components(map[string]batchMatch{"a": legacy}))
+		in.matches.References = map[string]batchMatch{"from": {ID: "rx", Version: 2, Type: 1}}
+		got, keys := mustPlan(t, in)
+		want := `{"options":{"respondWithEntities":true},"components":{` +
+			`"create":[{"batchId":"component:plain","body":{"name":"No key","rootWorkspace":"w","typeId":"t"}}],` +
+			`"upsert":[{"uniqueBy":["rootWorkspace","customFields.external_id"],"batchId":"component:fresh","body":{"name":"Fresh","rootWorkspace":"w","typeId":"t","customFields":{"external_id":"e2"}}}],` +
+			`"update":[{"id":"x1","ifVersionMatch":5,"body":{"name":"A","parent":null,"description":null,"color":null,"shape":null,"icon":null,"image":null,"customFields":{"external_id":"e1"}}}]},` +
+			`"references":{"upsert":[{"uniqueBy":["source","target","type"],"batchId":"reference:uses","body":{"source":"x1","target":"component:fresh","type":1}}],` +
+			`"update":[{"id":"rx","ifVersionMatch":2,"body":{"source":"x1","target":"5eed0000000000000000c001","displayText":"","description":null}}]}}`
+		if got != want {
+			t.Fatalf("\n got %s\nwant %s", got, want)
+		}
+		if keys.adopted.Components["a"].ID != "x1" || keys.adopted.References["from"].ID != "rx" || keys.componentUpdates[0] != "a" ||
+			keys.componentUpserts[0] != "fresh" || keys.componentCreates[0] != "plain" {
+			t.Fatalf("keys %+v", keys)
+		}
+	})
+	t.Run("renaming a key that adopts the same entity updates it under the new key and never deletes it", func(t *testing.T) {
+		prior := batchItems{Components: map[string]batchComponent{
+			"old":  {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A", CustomFields: map[string]string{"external_id": "e1"}},
+			"kept": {ID: "k1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "K"},
+		}, References: map[string]batchReference{"r": {ID: "r1", Version: 1, Source: "old", Target: "kept", Type: 1}}}
+		plan := batchItems{Components: map[string]batchComponent{"new": item("A", "e1"), "kept": {RootWorkspace: "w", TypeID: "t", Name: "K"}},
+			References: map[string]batchReference{"r": {Source: "new", Target: "kept", Type: 1}}}
+		got, keys := mustPlan(t, adopting(prior, plan, components(map[string]batchMatch{"new": legacy})))
+		want := `{"options":{"respondWithEntities":true},"components":{"update":[{"id":"x1","ifVersionMatch":5,"body":{"name":"A","parent":null,` +
+			`"description":null,"color":null,"shape":null,"icon":null,"image":null,"customFields":{"external_id":"e1"}}}]}}`
+		if got != want {
+			t.Fatalf("\n got %s\nwant %s", got, want)
+		}
+		if len(keys.componentDeletes)+len(keys.referenceDeletes) != 0 || keys.componentUpdates[0] != "new" {
+			t.Fatalf("keys %+v", keys)
+		}
+	})
+	t.Run("an item replacing the entity it matches creates a new one", func(t *testing.T) {
+		prior := batchItems{Components: map[string]batchComponent{"a": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A",
+			CustomFields: map[string]string{"external_id": "e1"}}}}
+		plan := batchItems{Components: map[string]batchComponent{"a": {RootWorkspace: "w", TypeID: "t2", Name: "A", CustomFields: map[string]string{"external_id": "e1"}}}}
+		got, _ := mustPlan(t, adopting(prior, plan, components(map[string]batchMatch{"a": legacy})))
+		want := `{"options":{"respondWithEntities":true},"components":{"create":[{"batchId":"component:a","body":{"name":"A","rootWorkspace":"w",` +
+			`"typeId":"t2","customFields":{"external_id":"e1"}}}],"delete":[{"id":"x1"}]}}`
+		if got != want {
+			t.Fatalf("\n got %s\nwant %s", got, want)
+		}
+	})
+	t.Run("matches that cannot be taken over are errors at the item", func(t *testing.T) {
+		prior := batchItems{Components: map[string]batchComponent{"owner": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A",
+			CustomFields: map[string]string{"external_id": "e1"}}}}
+		plan := batchItems{Components: map[string]batchComponent{
+			"owner":  prior.Components["owner"],
+			"second": item("A", "e1"),                                                                                     // x1 stays with "owner"
+			"server": {RootWorkspace: "w", TypeID: "t2", Name: "S", CustomFields: map[string]string{"external_id": "e3"}}, // x3 is an Application
+			"twin1":  item("T", "e4"),
+			"twin2":  item("T", "e4"),
+		}}
+		_, _, diags := planBatch(adopting(prior, plan, components(map[string]batchMatch{"second": legacy,
+			"server": {ID: "x3", Name: "App", RootWorkspace: "w", TypeID: "t"}, "twin1": {ID: "x4", TypeID: "t", RootWorkspace: "w"},
+			"twin2": {ID: "x4", TypeID: "t", RootWorkspace: "w"}})))
+		expectErrors(t, diags, map[string]string{
+			`components["second"]`: `matches component x1 ("Legacy"), which this resource manages as components["owner"]`,
+			`components["server"]`: `matches component x3 ("App"), whose type and workspace cannot be changed`,
+			`components["twin2"]`:  `which components["twin1"] takes over too`,
+		})
+	})
+}
+
+// expectErrors checks that diags are exactly errors at these paths, each containing its text.
+func expectErrors(t *testing.T, diags diag.Diagnostics, want map[string]string) {
+	t.Helper()
+	got := map[string]string{}
+	for _, d := range diags {
+		if wp, ok := d.(diag.DiagnosticWithPath); ok {
+			got[pathText(wp.Path())] = d.Summary() + ": " + d.Detail()
+		} else {
+			got["(no path)"] = d.Summary() + ": " + d.Detail()
+		}
+	}
+	for p, text := range want {
+		if !strings.Contains(got[p], text) {
+			t.Errorf("at %s want %q, got %q", p, text, got[p])
+		}
+	}
+	if len(got) != len(want) || len(diags) != len(want) {
+		t.Errorf("want %d errors, got %d: %v", len(want), len(diags), got)
+	}
+}
+
+func TestPlanBatchReportsEveryItemError(t *testing.T) {
+	plan := batchItems{Components: map[string]batchComponent{
+		"api":  {RootWorkspace: "w", TypeID: "p0000", Name: "API"},
+		"db":   {RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "apj"},
+		"web":  {RootWorkspace: "w", TypeID: "t", Name: "Web", CustomFields: map[string]string{"cost": "cheap", "regions": `["mars"]`, "colour": "red", "lifecycle": "dead", "score": "1"}},
+		"host": {RootWorkspace: "w", TypeID: "t2", Name: "Host", CustomFields: map[string]string{"owner": "x", "critical": "maybe"}},
+		"free": {RootWorkspace: "elsewhere", TypeID: "anything", Name: "Unchecked", CustomFields: map[string]string{"whatever": "x"}},
+	}, References: map[string]batchReference{
+		"r": {Source: "web", Target: "dbb", Type: 9},
+	}}
+	_, _, diags := planBatch(planOf(batchItems{}, plan))
+	expectErrors(t, diags, map[string]string{
+		`components["api"].type_id`:                    `component type "p0000" is not in the model of workspace w. Its types are: Application (t), Server (t2)`,
+		`components["db"].parent`:                      `"apj" is not a key of this resource's components, nor an Ardoq id (24 hexadecimal characters). Its component keys are: api, db, free, host, web.`,
+		`references["r"].target`:                       `"dbb" is not a key of this resource's components`,
+		`references["r"].type`:                         `reference type 9 is not in the model of workspace w (the source's). Its reference types are: Uses (1), Runs on (2)`,
+		`components["web"].custom_fields["cost"]`:      `custom field "cost" (Number): "cheap" is not a number`,
+		`components["web"].custom_fields["regions"]`:   `"mars" is not one of the options ["eu" "us"]`,
+		`components["web"].custom_fields["colour"]`:    `the workspace has no custom field "colour". Fields allowed on "Application": cost, critical, regions, owner, lifecycle, external_id, score`,
+		`components["web"].custom_fields["lifecycle"]`: `"dead" is not one of the options ["plan" "live"]`,
+		`components["web"].custom_fields["score"]`:     `custom field "score" is calculated by Ardoq and cannot be set`,
+		`components["host"].custom_fields["owner"]`:    `custom field "owner" is not allowed on type "Server". Fields allowed on it: external_id`,
+		`components["host"].custom_fields["critical"]`: `custom field "critical" is not allowed on type "Server"`,
+	})
+	for _, d := range diags {
+		if wp := d.(diag.DiagnosticWithPath); wp.Path().Equal(path.Root("components").AtMapKey("web").AtName("custom_fields").AtMapKey("cost")) &&
+			d.Summary() != "Invalid Custom Field Value" {
+			t.Errorf("summary %q", d.Summary())
+		}
+	}
+}
+
+func TestBatchKeyHintNamesTheClosestKeysOfMany(t *testing.T) {
+	var keys []string
+	for i := range 30 {
+		keys = append(keys, fmt.Sprintf("service-%02d", i))
+	}
+	keys = append(keys, "payments-api")
+	if got := keyHint("payment-api", keys); !strings.HasPrefix(got, "The closest of its 31 component keys are: payments-api, ") {
+		t.Fatal(got)
+	}
+}
+
 func TestBatchErrorPath(t *testing.T) {
-	keys := batchOpKeys{componentCreates: []string{"a", "b"}, componentUpdates: []string{"c"}, referenceCreates: []string{"r"}}
+	keys := batchOpKeys{componentCreates: []string{"a", "b"}, componentUpserts: []string{"u"}, componentUpdates: []string{"c"}, referenceCreates: []string{"r"}}
 	cases := map[string][4]string{
 		"components.create[1]: customFields.cost: Number field needs a number": {"components", "b", "custom_fields", "cost"},
+		"components.upsert[0]: uniqueBy [rootWorkspace name] matches 2":        {"components", "u", "", ""},
 		"components.update[0]: version mismatch: ...":                          {"components", "c", "", ""},
 		"components.create[0]: parent: component \"x\" does not exist":         {"components", "a", "parent", ""},
 		"references.create[0]: type: reference type 9 is not in the model":     {"references", "r", "type", ""},

@@ -173,25 +173,3 @@ func objectOrMap(prior tftypes.Type, elems map[string]tftypes.Value) tftypes.Val
 	}
 	return tftypes.NewValue(tftypes.Object{AttributeTypes: types}, elems)
 }
-
-// importedItems writes items as a configuration would: each item an object of its set attributes.
-func importedItems(views map[string]itemView) tftypes.Value {
-	out := make(map[string]tftypes.Value, len(views))
-	for key, view := range views {
-		attrs := map[string]tftypes.Value{}
-		for name, s := range view.attrs {
-			if s != nil {
-				attrs[name] = textValue(*s, naturalType(name))
-			}
-		}
-		if len(view.fields) > 0 {
-			fields := map[string]tftypes.Value{}
-			for k, s := range view.fields {
-				fields[k] = tftypes.NewValue(tftypes.String, s)
-			}
-			attrs["custom_fields"] = objectOrMap(tftypes.Object{}, fields)
-		}
-		out[key] = objectOrMap(tftypes.Object{}, attrs)
-	}
-	return objectOrMap(tftypes.Object{}, out)
-}

@@ -6,7 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -49,8 +49,10 @@ func (r *batchResource) ValidateConfig(_ context.Context, req resource.ValidateC
 	resp.Diagnostics.Append(diags...)
 }
 
-// ModifyPlan keeps the computed values of unchanged items known (no plan noise) and runs the batch
-// expand endpoint with the request apply would send, so the server's validation fails the plan.
+// ModifyPlan keeps the computed values of unchanged items known (no plan noise), shows the ids of the
+// entities new items adopt, checks every item against its workspace's model (all problems at once),
+// and runs the batch expand endpoint with the request apply would send, so the server's validation
+// fails the plan.
 func (r *batchResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() || r.data == nil {
 		return
@@ -61,22 +63,29 @@ func (r *batchResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		return // ValidateConfig reports the errors; unknown values wait for apply
 	}
 	prior := batchRawOf(req.State.Raw).items()
-	request, keys, err := r.request(ctx, prior, planned, plan)
-	if err != nil {
-		resp.Diagnostics.AddError("Invalid Batch Item", err.Error())
+	request, keys, diags := r.request(ctx, prior, planned, plan)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	// Carry ids and versions over from state; what the request changes gets a new version.
+	// Carry ids and versions over from state, and show which entity each adopting item takes over;
+	// what the request changes gets a new version.
 	changedComponents, changedReferences := setOf(keys.componentUpdates), setOf(keys.referenceUpdates)
 	replaced := replacedItems(prior, planned)
 	for k, c := range planned.Components {
-		if p, ok := prior.Components[k]; ok && !replaced["components/"+k] {
+		if m, ok := keys.adopted.Components[k]; ok {
+			c.ID, c.ComponentKey = m.ID, m.ComponentKey
+			planned.Components[k] = c
+		} else if p, ok := prior.Components[k]; ok && !replaced["components/"+k] {
 			c.ID, c.Version, c.ComponentKey = p.ID, p.Version, p.ComponentKey
 			planned.Components[k] = c
 		}
 	}
 	for k, ref := range planned.References {
-		if p, ok := prior.References[k]; ok && !replaced["references/"+k] {
+		if m, ok := keys.adopted.References[k]; ok {
+			ref.ID = m.ID
+			planned.References[k] = ref
+		} else if p, ok := prior.References[k]; ok && !replaced["references/"+k] {
 			ref.ID, ref.Version = p.ID, p.Version
 			if !changedReferences[k] {
 				ref.RootWorkspace, ref.TargetWorkspace = p.RootWorkspace, p.TargetWorkspace
@@ -104,37 +113,47 @@ func setOf(keys []string) map[string]bool {
 	return out
 }
 
-// request builds the batch request for a change, typing custom field values by the workspaces' definitions.
-func (r *batchResource) request(ctx context.Context, prior, plan batchItems, raw batchRaw) (client.BatchRequest, batchOpKeys, error) {
-	typeOf, err := r.fieldTyper(ctx, prior, plan)
-	if err != nil {
-		return client.BatchRequest{}, batchOpKeys{}, err
+// request builds the batch request for a change: items are checked against their workspaces' models
+// and new adoptable items matched against what Ardoq holds; every item problem is reported.
+func (r *batchResource) request(ctx context.Context, prior, plan batchItems, raw batchRaw) (client.BatchRequest, batchOpKeys, diag.Diagnostics) {
+	models, diags := r.models(ctx, plan)
+	if models == nil { // the models could not be read
+		return client.BatchRequest{}, batchOpKeys{}, diags
 	}
-	return planBatch(prior, plan, typeOf, raw.strings("adopt_components_by"), raw.strings("adopt_references_by"))
+	adopt := adoption{components: raw.strings("adopt_components_by"), references: raw.strings("adopt_references_by")}
+	matches, d := r.findAdoptions(ctx, prior, plan, adopt)
+	diags.Append(d...)
+	request, keys, d := planBatch(batchPlanInput{prior: prior, plan: plan, models: models,
+		adoptComponentsBy: adopt.components, adoptReferencesBy: adopt.references, matches: matches})
+	diags.Append(d...)
+	return request, keys, diags
 }
 
-// fieldTyper reads the context of every workspace the items live in (once per run per workspace).
-func (r *batchResource) fieldTyper(ctx context.Context, items ...batchItems) (fieldTyper, error) {
-	types := map[string]string{}
-	seen := map[string]bool{}
-	for _, it := range items {
-		for _, c := range it.Components {
-			if c.RootWorkspace == "" || seen[c.RootWorkspace] {
-				continue
-			}
-			seen[c.RootWorkspace] = true
-			wctx, err := r.data.contexts.get(ctx, c.RootWorkspace)
-			if err != nil {
-				return nil, fmt.Errorf("reading the context of workspace %s: %w", c.RootWorkspace, err)
-			}
-			for _, f := range wctx.CustomFields {
-				if _, dup := types[f.APIKey]; !dup {
-					types[f.APIKey] = f.Type
-				}
-			}
+// models reads the model of every workspace the items live in (once per run per workspace); a
+// workspace Ardoq does not have is an error at the first item in it, whose items are then unchecked.
+func (r *batchResource) models(ctx context.Context, plan batchItems) (map[string]*client.WorkspaceContext, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	models := map[string]*client.WorkspaceContext{}
+	for _, k := range sortedKeysOf(plan.Components) {
+		ws := plan.Components[k].RootWorkspace
+		if _, seen := models[ws]; seen {
+			continue
+		}
+		wctx, err := r.data.contexts.get(ctx, ws)
+		switch {
+		case client.IsNotFound(err):
+			p := path.Root("components").AtMapKey(k).AtName("root_workspace")
+			diags.AddAttributeError(p, "Unknown Workspace", fmt.Sprintf("%s: Ardoq has no workspace %q. Look workspaces up with the "+
+				"ardoq_workspace data source.", pathText(p), ws))
+			models[ws] = nil
+		case err != nil:
+			addClientError(&diags, "Unable to Read Workspace Context", err)
+			return nil, diags
+		default:
+			models[ws] = wctx
 		}
 	}
-	return func(apiKey string) string { return types[apiKey] }, nil
+	return models, diags
 }
 
 func (r *batchResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -157,9 +176,10 @@ func (r *batchResource) apply(ctx context.Context, priorRaw, plan batchRaw, id t
 	if diags.HasError() {
 		return
 	}
-	request, keys, err := r.request(ctx, prior, planned, plan)
-	if err != nil {
-		diags.AddError("Invalid Batch Item", err.Error())
+	request, keys, d := r.request(ctx, prior, planned, plan)
+	diags.Append(d...)
+	diags.Append(checkPlannedAdoptions(plan, prior, keys.adopted)...)
+	if diags.HasError() {
 		return
 	}
 	result := batchItems{Components: map[string]batchComponent{}, References: map[string]batchReference{}}
@@ -174,11 +194,23 @@ func (r *batchResource) apply(ctx context.Context, priorRaw, plan batchRaw, id t
 		}
 	}
 	if !batchEmpty(request) {
-		tflog.Debug(ctx, "sending batch", map[string]any{"component_creates": len(keys.componentCreates), "component_updates": len(keys.componentUpdates),
-			"component_deletes": len(keys.componentDeletes), "reference_creates": len(keys.referenceCreates),
-			"reference_updates": len(keys.referenceUpdates), "reference_deletes": len(keys.referenceDeletes)})
+		tflog.Debug(ctx, "sending batch", map[string]any{"component_creates": len(keys.componentCreates), "component_upserts": len(keys.componentUpserts),
+			"component_updates": len(keys.componentUpdates), "component_adoptions": len(keys.adopted.Components), "component_deletes": len(keys.componentDeletes),
+			"reference_creates": len(keys.referenceCreates), "reference_upserts": len(keys.referenceUpserts), "reference_updates": len(keys.referenceUpdates),
+			"reference_adoptions": len(keys.adopted.References), "reference_deletes": len(keys.referenceDeletes)})
+		if !r.guardBatchDeletes(ctx, diags, request, keys, prior) {
+			return
+		}
+		sent := time.Now()
 		resp, err := r.data.client.Batch(ctx, request)
-		if err != nil {
+		if client.IsAmbiguous(err) {
+			var d diag.Diagnostics
+			resp, d = r.recoverBatch(ctx, request, batchWorkspaces(prior, planned), sent, err)
+			diags.Append(d...)
+			if resp == nil {
+				return
+			}
+		} else if err != nil {
 			addBatchError(diags, "Batch Failed", err, keys)
 			return
 		}
@@ -194,111 +226,6 @@ func (r *batchResource) apply(ctx context.Context, priorRaw, plan batchRaw, id t
 		"computed_references": computedReferences(result.References, nil)})
 }
 
-type adoption struct{ components, references []string }
-
-// mergeBatchResults puts the returned entities into result, matching created ones by batchId, updated
-// ones by id, and adopted ones (upserts that matched, returned as updates without a batchId) by the
-// values of their uniqueBy properties.
-func mergeBatchResults(resp *client.BatchResponse, keys batchOpKeys, prior, planned, result batchItems, adopt adoption) error {
-	ids := map[string]string{}
-	for _, c := range resp.Components.Created {
-		ids[strings.TrimPrefix(c.BatchID, "component:")] = c.ID
-	}
-	for k, c := range prior.Components {
-		if _, isNew := ids[k]; !isNew {
-			ids[k] = c.ID
-		}
-	}
-	keyOfID := map[string]string{}
-	for k, c := range prior.Components {
-		keyOfID["c"+c.ID] = k
-	}
-	for k, ref := range prior.References {
-		keyOfID["r"+ref.ID] = k
-	}
-	for _, u := range resp.Components.Updated {
-		key, ok := keyOfID["c"+u.ID]
-		if !ok && u.Body != nil {
-			key, ok = adoptedComponentKey(u.Body, keys.componentCreates, planned, adopt.components)
-			ids[key] = u.ID
-		}
-		if u.Body == nil || !ok {
-			return fmt.Errorf("unexpected updated component %s", u.ID)
-		}
-		result.Components[key] = batchComponentFromAPI(u.Body, planned.Components[key], ids)
-	}
-	for _, c := range resp.Components.Created {
-		key := strings.TrimPrefix(c.BatchID, "component:")
-		if c.Body == nil {
-			return fmt.Errorf("component %q came back without its body", key)
-		}
-		result.Components[key] = batchComponentFromAPI(c.Body, planned.Components[key], ids)
-	}
-	for _, c := range resp.References.Created {
-		key := strings.TrimPrefix(c.BatchID, "reference:")
-		if c.Body == nil {
-			return fmt.Errorf("reference %q came back without its body", key)
-		}
-		result.References[key] = batchReferenceFromAPI(c.Body, planned.References[key], ids)
-	}
-	for _, u := range resp.References.Updated {
-		key, ok := keyOfID["r"+u.ID]
-		if !ok && u.Body != nil {
-			key, ok = adoptedReferenceKey(u.Body, keys.referenceCreates, planned, ids, adopt.references)
-		}
-		if u.Body == nil || !ok {
-			return fmt.Errorf("unexpected updated reference %s", u.ID)
-		}
-		result.References[key] = batchReferenceFromAPI(u.Body, planned.References[key], ids)
-	}
-	return nil
-}
-
-func adoptedComponentKey(c *client.Component, candidates []string, planned batchItems, uniqueBy []string) (string, bool) {
-	for _, key := range candidates {
-		item := planned.Components[key]
-		if adoptable(uniqueBy, item.CustomFields) && uniqueValuesMatch(uniqueBy, c.CustomFields, item.CustomFields, map[string]bool{
-			"rootWorkspace": c.RootWorkspace == item.RootWorkspace, "name": c.Name == item.Name, "typeId": c.TypeID == item.TypeID}) {
-			return key, true
-		}
-	}
-	return "", false
-}
-
-func adoptedReferenceKey(r *client.Reference, candidates []string, planned batchItems, ids map[string]string, uniqueBy []string) (string, bool) {
-	resolve := func(ref string) string {
-		if id, ok := ids[ref]; ok {
-			return id
-		}
-		return ref
-	}
-	for _, key := range candidates {
-		item := planned.References[key]
-		if adoptable(uniqueBy, item.CustomFields) && uniqueValuesMatch(uniqueBy, r.CustomFields, item.CustomFields, map[string]bool{
-			"source": r.Source == resolve(item.Source), "target": r.Target == resolve(item.Target), "type": r.Type == item.Type,
-			"source.rootWorkspace": true, "rootWorkspace": true}) {
-			return key, true
-		}
-	}
-	return "", false
-}
-
-// uniqueValuesMatch checks an entity against an item on every uniqueBy property.
-func uniqueValuesMatch(uniqueBy []string, api client.CustomFields, fields map[string]string, scalar map[string]bool) bool {
-	for _, p := range uniqueBy {
-		if key, isField := strings.CutPrefix(p, "customFields."); isField {
-			if v := api[key]; v == nil || (fieldValueString(v) != fields[key] && !sameFieldValue(fields[key], v)) {
-				return false
-			}
-			continue
-		}
-		if !scalar[p] {
-			return false
-		}
-	}
-	return true
-}
-
 // addBatchError points at the item (and attribute) a failed operation was about.
 func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batchOpKeys) {
 	var apiErr *client.APIError
@@ -310,8 +237,12 @@ func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batc
 		summary = "Batch Items Changed Outside Terraform"
 	}
 	detail := clientErrorDetail(err) + "\n\nThe batch is one transaction: nothing was changed in Ardoq."
-	if apiErr.StatusCode == 409 {
+	switch apiErr.StatusCode {
+	case 409:
 		detail += " An item was changed in Ardoq after Terraform read it; run terraform plan again to see the difference."
+	case 404:
+		detail += " An item was deleted in Ardoq after Terraform read it; run terraform apply again: the refresh drops it and the " +
+			"plan creates it again."
 	}
 	kind, key, attribute, fieldKey, ok := batchErrorPath(apiErr.Message, keys)
 	if !ok {
@@ -420,86 +351,55 @@ func listInWorkspaces[T any](workspaces []string, list func(ws string) ([]T, err
 // there is deleted, once.
 func (r *batchResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	prior := batchRawOf(req.State.Raw).items()
-	keys, err := r.deleteItems(ctx, prior)
+	keys, err := r.deleteItems(ctx, &resp.Diagnostics, prior)
 	if client.IsNotFound(err) {
 		current, rerr := r.refresh(ctx, prior)
 		if rerr != nil {
 			addClientError(&resp.Diagnostics, "Unable to Read Batch Items", rerr)
 			return
 		}
-		keys, err = r.deleteItems(ctx, current)
+		keys, err = r.deleteItems(ctx, &resp.Diagnostics, current)
 	}
 	if err != nil {
 		addBatchError(&resp.Diagnostics, "Unable to Delete Batch Items", err, keys)
 	}
 }
 
-func (r *batchResource) deleteItems(ctx context.Context, items batchItems) (batchOpKeys, error) {
-	request, keys, err := planBatch(items, batchItems{}, func(string) string { return "" }, nil, nil)
-	if err != nil || batchEmpty(request) {
-		return keys, err
+// deleteItems sends the batch deleting the items once the cascade guard allows it. A refusal, and an
+// answer lost and then resolved by reading the items back, are reported in diags; err is the failure
+// left to report.
+func (r *batchResource) deleteItems(ctx context.Context, diags *diag.Diagnostics, items batchItems) (batchOpKeys, error) {
+	request, keys, _ := planBatch(batchPlanInput{prior: items}) // deleting everything has no item to find fault with
+	if batchEmpty(request) || !r.guardBatchDeletes(ctx, diags, request, keys, items) {
+		return keys, nil
 	}
-	_, err = r.data.client.Batch(ctx, request)
+	sent := time.Now()
+	_, err := r.data.client.Batch(ctx, request)
+	if client.IsAmbiguous(err) {
+		_, d := r.recoverBatch(ctx, request, batchWorkspaces(items), sent, err)
+		diags.Append(d...)
+		return keys, nil
+	}
 	return keys, err
 }
 
-// ImportState takes "<workspace id>/<custom field api key>": every component and reference of the
-// workspace with that field set becomes an item keyed by the field's value.
-func (r *batchResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	ws, apiKey, ok := strings.Cut(req.ID, "/")
-	if !ok || !oidPattern.MatchString(ws) || apiKey == "" {
-		resp.Diagnostics.AddError("Invalid Import Id", fmt.Sprintf("Import ardoq_batch with \"<workspace id>/<custom field API key>\", "+
-			"for example 5eed0000000000000000b001/external_id; got %q.", req.ID))
-		return
-	}
-	comps, err := r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
-	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Import Batch", err)
-		return
-	}
-	refs, err := r.data.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
-	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Import Batch", err)
-		return
-	}
-	items := batchItems{Components: map[string]batchComponent{}, References: map[string]batchReference{}}
-	ids := map[string]string{}
-	for i := range comps {
-		if v, ok := comps[i].CustomFields[apiKey]; ok && v != nil {
-			key := fieldValueString(v)
-			if _, dup := ids[key]; dup {
-				resp.Diagnostics.AddError("Ambiguous Import Key", fmt.Sprintf("Two components of workspace %s have %s = %q; item keys must be unique.", ws, apiKey, key))
-				return
-			}
-			ids[key] = comps[i].ID
+// batchWorkspaces lists the workspaces the items live in, for reading them back.
+func batchWorkspaces(items ...batchItems) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(ws string) {
+		if ws != "" && !seen[ws] {
+			seen[ws] = true
+			out = append(out, ws)
 		}
 	}
-	for i := range comps {
-		if v, ok := comps[i].CustomFields[apiKey]; ok && v != nil {
-			items.Components[fieldValueString(v)] = batchComponentFromAPI(&comps[i], batchComponent{CustomFields: map[string]string{apiKey: ""}}, ids)
+	for _, it := range items {
+		for _, k := range sortedKeysOf(it.Components) {
+			add(it.Components[k].RootWorkspace)
+		}
+		for _, k := range sortedKeysOf(it.References) {
+			add(it.References[k].RootWorkspace)
 		}
 	}
-	for i := range refs {
-		if v, ok := refs[i].CustomFields[apiKey]; ok && v != nil {
-			items.References[fieldValueString(v)] = batchReferenceFromAPI(&refs[i], batchReference{CustomFields: map[string]string{apiKey: ""}}, ids)
-		}
-	}
-	components, references := map[string]itemView{}, map[string]itemView{}
-	for k, c := range items.Components {
-		components[k] = componentView(c)
-	}
-	for k, ref := range items.References {
-		references[k] = referenceView(ref)
-	}
-	referencesValue := tftypes.NewValue(tftypes.DynamicPseudoType, nil)
-	if len(references) > 0 {
-		referencesValue = importedItems(references)
-	}
-	resp.State.Raw = batchRaw{}.value(resp.State.Schema.Type().TerraformType(ctx), batchRaw{
-		"id":                  tftypes.NewValue(tftypes.String, req.ID),
-		"components":          importedItems(components),
-		"references":          referencesValue,
-		"computed_components": computedComponents(items.Components, nil),
-		"computed_references": computedReferences(items.References, nil),
-	})
+	return out
 }

@@ -235,10 +235,20 @@ func TestAccBatchResource_planTimeRejection(t *testing.T) {
 	env := newTestEnv(t)
 	env.requireEmulator(t)
 	cases := map[string]string{
-		`components = { a = { root_workspace = "{ws}", type_id = "p0000", name = "A" } }`:                                         `(?s)Batch Rejected by Ardoq.*components\["a"\].type_id: .*typeId: component type "p0000"`,
+		`components = { a = { root_workspace = "{ws}", type_id = "p0000", name = "A" } }`:                                         `(?s)Unknown Component Type.*components\["a"\].type_id: component type "p0000" is not in the model of workspace .*Its types are: Application \(p`,
 		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", parent = "00000000000000000000dead" } }`:    `(?s)components\["a"\].parent: .*parent: component "00000000000000000000dead" does not\s+exist`,
-		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { lifecycle = "dead" } } }`: `(?s)components\["a"\].custom_fields\["lifecycle"\]: .*List\s+field needs one of`,
-		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { cost = "cheap" } } }`:     `(?s)Invalid Batch Item.*"cheap" is not a number`,
+		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { lifecycle = "dead" } } }`: `(?s)components\["a"\].custom_fields\["lifecycle"\]: .*"dead" is not one of the options \["plan" "build" "live" "retire"\]`,
+		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { cost = "cheap" } } }`:     `(?s)Invalid Custom Field Value.*"cheap" is not a number`,
+		// every item problem in one plan, each at its item
+		`components = {
+		   a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { colour = "red", regions = ["mars"] } }
+		   b = { root_workspace = "{ws}", type_id = "{child}", name = "B", parent = "aa" }
+		 }
+		 references = { r = { source = "a", target = "bb", type = 99 } }`: `(?s)components\["b"\].parent: "aa" is not a key of this resource's components, nor an Ardoq id .*Its component keys are: a, b\..*` +
+			`references\["r"\].target: "bb" is not a key.*` +
+			`components\["a"\].custom_fields\["colour"\]: the workspace has no custom field "colour". Fields allowed on "Application": owner, notes,.*` +
+			`components\["a"\].custom_fields\["regions"\]: .*"mars" is not one of the options.*` +
+			`references\["r"\].type: reference type 99 is not in the model.*Its reference types are: Depends on \(1\)`,
 		// the provider's own checks of the items' shape, before any request
 		`components = { a = { root_workspace = "{ws}", type_id = "{app}", title = "A" } }`: `(?s)components\["a"\]: "title" is not an attribute.*components\["a"\]: "name" is required`,
 		`components = { a = { root_workspace = "nope", type_id = "{app}", name = "" } }`:   `(?s)"nope" is not an Ardoq id.*name must not be empty`,

@@ -10,7 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-const batchComponentsDescription = "Components keyed by your own key (stable: renaming a key replaces the item): a map " +
+const batchComponentsDescription = "Components keyed by your own key (stable: renaming a key replaces the item, unless " +
+	"`adopt_components_by` still matches it): a map " +
 	"or object of objects, written inline, built with `for`, or a variable typed `map(object({...}))`. Omitted attributes " +
 	"are unset in Ardoq; ids and versions are in `computed_components`. Each item is an object with:\n" +
 	"  - `root_workspace` (String, required): workspace id. Changing it re-creates the item.\n" +
@@ -48,8 +49,9 @@ func batchSchema() schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "Many components and references applied together through Ardoq's transactional batch endpoint: " +
 			"every create, update and destroy is **one** `POST /api/v2/batch`, all or nothing. Items are maps keyed by your own " +
-			"keys, and may point at each other by key (`parent`, `source`, `target`). Plans run the batch `expand` endpoint, so " +
-			"an unknown type, a dangling parent or a bad custom field fails `terraform plan`. Refresh reads items back with one " +
+			"keys, and may point at each other by key (`parent`, `source`, `target`). Plans check every item against its workspace's " +
+			"model (types, custom fields and their values, keys) and report every problem at once, then run the batch `expand` " +
+			"endpoint, so what Ardoq would reject fails `terraform plan`. Refresh reads items back with one " +
 			"list request per workspace (and page). An entity must never be managed by both `ardoq_batch` and " +
 			"`ardoq_component`/`ardoq_reference`, or by two `ardoq_batch` resources.",
 		Attributes: map[string]schema.Attribute{
@@ -59,16 +61,20 @@ func batchSchema() schema.Schema {
 			},
 			"adopt_components_by": schema.ListAttribute{
 				Optional: true, ElementType: types.StringType,
-				MarkdownDescription: "Adopt existing components instead of creating duplicates: new items are sent as upserts unique " +
-					"by these properties (the API's `uniqueBy`), for example `[\"rootWorkspace\", \"customFields.external_id\"]`. " +
-					"No match creates the component, one match updates it to the item and manages it from then on, several " +
-					"matches fail the whole apply with the item named.",
+				MarkdownDescription: "Adopt existing components instead of creating duplicates: a new item takes over the " +
+					"component with its values of these properties (the API's `uniqueBy`), for example " +
+					"`[\"rootWorkspace\", \"customFields.external_id\"]`; supported are `rootWorkspace`, `name`, `typeId`, `parent` and " +
+					"`customFields.<api key>`. The plan looks the match up and shows its id in `computed_components`; apply updates it " +
+					"to the whole item (attributes the item leaves out are unset) and manages it from then on. Several matches fail " +
+					"the plan at the item. An item with no match at plan is sent as an upsert, so a component created meanwhile is " +
+					"still adopted. Renaming an item's key while it still matches keeps the component.",
 				Validators: []validator.List{listvalidator.SizeAtLeast(1)},
 			},
 			"adopt_references_by": schema.ListAttribute{
 				Optional: true, ElementType: types.StringType,
-				MarkdownDescription: "As `adopt_components_by`, for references, for example `[\"source\", \"target\", \"type\"]` or " +
-					"`[\"source.rootWorkspace\", \"customFields.external_id\"]`.",
+				MarkdownDescription: "As `adopt_components_by`, for references (the ids are in `computed_references`), for example " +
+					"`[\"source\", \"target\", \"type\"]` or `[\"source.rootWorkspace\", \"customFields.external_id\"]`; supported are " +
+					"`source`, `target`, `type`, `source.rootWorkspace` and `customFields.<api key>`.",
 				Validators: []validator.List{listvalidator.SizeAtLeast(1)},
 			},
 			"components": schema.DynamicAttribute{Optional: true, MarkdownDescription: batchComponentsDescription},

@@ -14,7 +14,8 @@ locals {
 
 # One transaction per apply: all of these are created, changed or destroyed together, or not at all.
 resource "ardoq_batch" "payments" {
-  # Adopt components that already exist with the same external_id instead of duplicating them.
+  # Adopt components that already exist with the same external_id instead of duplicating them: the plan
+  # shows the id of each one it takes over in computed_components, and apply makes it equal to its item.
   adopt_components_by = ["rootWorkspace", "customFields.external_id"]
 
   components = {

@@ -1,0 +1,144 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+// ImportState takes "<workspace id>/<custom field api key>": every component and reference of the
+// workspace with that field set becomes an item keyed by the field's value.
+func (r *batchResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	ws, apiKey, ok := strings.Cut(req.ID, "/")
+	if !ok || !oidPattern.MatchString(ws) || apiKey == "" {
+		resp.Diagnostics.AddError("Invalid Import Id", fmt.Sprintf("Import ardoq_batch with \"<workspace id>/<custom field API key>\", "+
+			"for example 5eed0000000000000000b001/external_id; got %q.", req.ID))
+		return
+	}
+	comps, err := r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
+	if err != nil {
+		addClientError(&resp.Diagnostics, "Unable to Import Batch", err)
+		return
+	}
+	refs, err := r.data.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
+	if err != nil {
+		addClientError(&resp.Diagnostics, "Unable to Import Batch", err)
+		return
+	}
+	imported, err := importedBatch(ws, apiKey, comps, refs)
+	if err != nil {
+		resp.Diagnostics.AddError("Ambiguous Import Key", fmt.Sprintf("Item keys must be unique, but %s. Give them different values "+
+			"in Ardoq, or import by another field.", err))
+		return
+	}
+	resp.State.Raw = batchRaw{}.value(resp.State.Schema.Type().TerraformType(ctx), batchRaw{
+		"id":                  tftypes.NewValue(tftypes.String, req.ID),
+		"components":          imported.components,
+		"references":          imported.references,
+		"computed_components": computedComponents(imported.items.Components, nil),
+		"computed_references": computedReferences(imported.items.References, nil),
+	})
+}
+
+// batchImport is what an import finds: the items, and their values written as a configuration would.
+type batchImport struct {
+	items                  batchItems
+	components, references tftypes.Value
+}
+
+// importedBatch maps the entities that have the key field set to items keyed by its value, each with
+// every attribute and custom field it has a value for, so the first plan shows exactly what differs
+// from the configuration. Two components (or two references) with one key value are an error.
+func importedBatch(ws, apiKey string, comps []client.Component, refs []client.Reference) (batchImport, error) {
+	out := batchImport{items: batchItems{Components: map[string]batchComponent{}, References: map[string]batchReference{}}}
+	ids := map[string]string{}
+	for i := range comps {
+		if v := comps[i].CustomFields[apiKey]; v != nil {
+			key := fieldValueString(v)
+			if _, dup := ids[key]; dup {
+				return out, fmt.Errorf("two components of workspace %s have %s = %q", ws, apiKey, key)
+			}
+			ids[key] = comps[i].ID
+		}
+	}
+	components, references := map[string]tftypes.Value{}, map[string]tftypes.Value{}
+	for i := range comps {
+		if v := comps[i].CustomFields[apiKey]; v != nil {
+			c := batchComponentFromAPI(&comps[i], batchComponent{CustomFields: fieldsWithValues(comps[i].CustomFields)}, ids)
+			out.items.Components[fieldValueString(v)] = c
+			components[fieldValueString(v)] = importedItem(componentView(c), comps[i].CustomFields)
+		}
+	}
+	for i := range refs {
+		if v := refs[i].CustomFields[apiKey]; v != nil {
+			key := fieldValueString(v)
+			if _, dup := out.items.References[key]; dup {
+				return out, fmt.Errorf("two references of workspace %s have %s = %q", ws, apiKey, key)
+			}
+			ref := batchReferenceFromAPI(&refs[i], batchReference{CustomFields: fieldsWithValues(refs[i].CustomFields)}, ids)
+			out.items.References[key] = ref
+			references[key] = importedItem(referenceView(ref), refs[i].CustomFields)
+		}
+	}
+	out.components, out.references = importedItems(components), importedItems(references)
+	return out, nil
+}
+
+// fieldsWithValues names every custom field an entity has a value for, as batchComponentFromAPI takes
+// the fields to map.
+func fieldsWithValues(api client.CustomFields) map[string]string {
+	out := map[string]string{}
+	for k, v := range api {
+		if v != nil {
+			out[k] = ""
+		}
+	}
+	return out
+}
+
+// importedItems is the items' object, or null when there are none (as when a configuration leaves
+// the attribute out).
+func importedItems(items map[string]tftypes.Value) tftypes.Value {
+	if len(items) == 0 {
+		return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
+	}
+	return objectOrMap(tftypes.Object{}, items)
+}
+
+// importedItem writes an item as a configuration would: an object of its set attributes, with custom
+// field values in their natural types (numbers, booleans, lists of strings).
+func importedItem(view itemView, api client.CustomFields) tftypes.Value {
+	attrs := map[string]tftypes.Value{}
+	for name, s := range view.attrs {
+		if s != nil {
+			attrs[name] = textValue(*s, naturalType(name))
+		}
+	}
+	if len(view.fields) > 0 {
+		fields := map[string]tftypes.Value{}
+		for k, s := range view.fields {
+			fields[k] = textValue(s, naturalFieldType(api[k]))
+		}
+		attrs["custom_fields"] = objectOrMap(tftypes.Object{}, fields)
+	}
+	return objectOrMap(tftypes.Object{}, attrs)
+}
+
+// naturalFieldType is the type HCL gives a literal of the value: a list literal is a tuple.
+func naturalFieldType(v any) tftypes.Type {
+	switch v.(type) {
+	case json.Number:
+		return tftypes.Number
+	case bool:
+		return tftypes.Bool
+	case []any:
+		return tftypes.Tuple{}
+	}
+	return tftypes.String
+}

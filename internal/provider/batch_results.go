@@ -1,0 +1,149 @@
+package provider
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+// mergeBatchResults puts the returned entities into result: created ones by batchId, updated ones by
+// the id their operation named (an adopted entity under the key that adopted it), and upserts that
+// matched an entity in Ardoq (returned as updates without a batchId) by their uniqueBy values.
+func mergeBatchResults(resp *client.BatchResponse, keys batchOpKeys, prior, planned, result batchItems, adopt adoption) error {
+	ids := map[string]string{} // item key -> id, for the planned components
+	for _, c := range resp.Components.Created {
+		ids[strings.TrimPrefix(c.BatchID, "component:")] = c.ID
+	}
+	for k, m := range keys.adopted.Components {
+		ids[k] = m.ID
+	}
+	for k := range planned.Components {
+		if _, known := ids[k]; !known && prior.Components[k].ID != "" {
+			ids[k] = prior.Components[k].ID
+		}
+	}
+	keyOfID := map[string]string{}
+	for k, c := range prior.Components {
+		keyOfID["c"+c.ID] = k
+	}
+	for k, ref := range prior.References {
+		keyOfID["r"+ref.ID] = k
+	}
+	for k, m := range keys.adopted.Components {
+		keyOfID["c"+m.ID] = k // a renamed key took it over
+	}
+	for k, m := range keys.adopted.References {
+		keyOfID["r"+m.ID] = k
+	}
+	for _, u := range resp.Components.Updated {
+		key, ok := keyOfID["c"+u.ID]
+		if !ok && u.Body != nil {
+			key, ok = adoptedComponentKey(u.Body, keys.componentUpserts, planned, ids, adopt.components)
+			ids[key] = u.ID
+		}
+		if u.Body == nil || !ok {
+			return fmt.Errorf("unexpected updated component %s", u.ID)
+		}
+		result.Components[key] = batchComponentFromAPI(u.Body, planned.Components[key], ids)
+	}
+	for _, c := range resp.Components.Created {
+		key := strings.TrimPrefix(c.BatchID, "component:")
+		if c.Body == nil {
+			return fmt.Errorf("component %q came back without its body", key)
+		}
+		result.Components[key] = batchComponentFromAPI(c.Body, planned.Components[key], ids)
+	}
+	for _, c := range resp.References.Created {
+		key := strings.TrimPrefix(c.BatchID, "reference:")
+		if c.Body == nil {
+			return fmt.Errorf("reference %q came back without its body", key)
+		}
+		result.References[key] = batchReferenceFromAPI(c.Body, planned.References[key], ids)
+	}
+	for _, u := range resp.References.Updated {
+		key, ok := keyOfID["r"+u.ID]
+		if !ok && u.Body != nil {
+			key, ok = adoptedReferenceKey(u.Body, keys.referenceUpserts, planned, ids, adopt.references)
+		}
+		if u.Body == nil || !ok {
+			return fmt.Errorf("unexpected updated reference %s", u.ID)
+		}
+		result.References[key] = batchReferenceFromAPI(u.Body, planned.References[key], ids)
+	}
+	return nil
+}
+
+// resolveByIDs turns an item key into the id the batch gave it; anything else is an id already.
+func resolveByIDs(planned batchItems, ids map[string]string) func(string) (string, bool) {
+	return func(ref string) (string, bool) {
+		if id, ok := ids[ref]; ok {
+			return id, true
+		}
+		_, isKey := planned.Components[ref]
+		return ref, !isKey
+	}
+}
+
+// adoptedComponentKey finds the upserted item an updated component answers: the one whose uniqueBy
+// values it has.
+func adoptedComponentKey(c *client.Component, candidates []string, planned batchItems, ids map[string]string, uniqueBy []string) (string, bool) {
+	want, ok := uniqueKey(uniqueBy, componentValues(c))
+	for _, key := range candidates {
+		if got, match := uniqueKey(uniqueBy, componentItemValues(planned.Components[key], resolveByIDs(planned, ids))); ok && match && got == want {
+			return key, true
+		}
+	}
+	return "", false
+}
+
+// adoptedReferenceKey is adoptedComponentKey for references. The entity returned is the one after the
+// upsert set its source to the item's, so an item whose source is an id has that id's workspace
+// exactly when the sources agree.
+func adoptedReferenceKey(r *client.Reference, candidates []string, planned batchItems, ids map[string]string, uniqueBy []string) (string, bool) {
+	want, ok := uniqueKey(uniqueBy, referenceValues(r))
+	resolve := resolveByIDs(planned, ids)
+	for _, key := range candidates {
+		item := planned.References[key]
+		ws := ""
+		if c, isKey := planned.Components[item.Source]; isKey {
+			ws = c.RootWorkspace
+		} else if source, _ := resolve(item.Source); source == r.Source {
+			ws = r.RootWorkspace
+		}
+		if got, match := uniqueKey(uniqueBy, referenceItemValues(item, resolve, ws)); ok && match && got == want {
+			return key, true
+		}
+	}
+	return "", false
+}
+
+// batchErrorPath maps an error message naming an operation ("components.update[2]: customFields.cost: ...")
+// to the item key and attribute it is about.
+func batchErrorPath(message string, keys batchOpKeys) (kind, key, attribute, fieldKey string, ok bool) {
+	head, rest, found := strings.Cut(message, ": ")
+	if !found {
+		return "", "", "", "", false
+	}
+	var op string
+	var index int
+	if n, err := fmt.Sscanf(strings.Replace(strings.Replace(head, "[", " ", 1), "]", "", 1), "%s %d", &op, &index); n != 2 || err != nil {
+		return "", "", "", "", false
+	}
+	lists := map[string][]string{
+		"components.create": keys.componentCreates, "components.upsert": keys.componentUpserts, "components.update": keys.componentUpdates,
+		"components.delete": keys.componentDeletes, "references.create": keys.referenceCreates, "references.upsert": keys.referenceUpserts,
+		"references.update": keys.referenceUpdates, "references.delete": keys.referenceDeletes,
+	}
+	list, known := lists[op]
+	if !known || index < 0 || index >= len(list) {
+		return "", "", "", "", false
+	}
+	kind = strings.Split(op, ".")[0]
+	attribute = map[string]string{"name": "name", "rootWorkspace": "root_workspace", "typeId": "type_id", "parent": "parent",
+		"source": "source", "target": "target", "type": "type", "displayText": "display_text", "description": "description"}[strings.SplitN(rest, ":", 2)[0]]
+	if f, isField := strings.CutPrefix(strings.SplitN(rest, ":", 2)[0], "customFields."); isField {
+		attribute, fieldKey = "custom_fields", f
+	}
+	return kind, list[index], attribute, fieldKey, true
+}
