@@ -1,10 +1,12 @@
 package provider
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
 
 func TestCascadeOf(t *testing.T) {
@@ -72,5 +74,59 @@ func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
 		if !strings.Contains(msg, want) {
 			t.Errorf("refusal lacks %q:\n%s", want, msg)
 		}
+	}
+}
+
+// TestCheckCascade_requests pins the guard's cost: three small lists for a childless component, and
+// the workspace's three listings (whatever their number) for many deletes or a component with children.
+func TestCheckCascade_requests(t *testing.T) {
+	srv := emulator.Start(t)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	ws := srv.Workspaces()[0].ID
+	wctx, err := c.GetWorkspaceContext(ctx, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	create := func(name string, parent *string) string {
+		made, err := c.CreateComponent(ctx, client.ComponentCreate{Name: name, RootWorkspace: ws, TypeID: wctx.ComponentTypes[0].TypeID, Parent: parent})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return made.ID
+	}
+	parent := create("Parent", nil)
+	child := create("Child", &parent)
+	leaves := map[string]string{}
+	for i := range int64(10) {
+		leaves[create("Leaf "+itoa(i), nil)] = ws
+	}
+	tests := []struct {
+		name     string
+		deletes  map[string]string
+		requests int
+		lost     int
+	}{
+		{"one childless component", map[string]string{child: ws}, 3, 0},
+		{"a component with children", map[string]string{parent: ws}, 1 + 3, 1},
+		{"many components of one workspace", leaves, 3, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv.ResetRequests()
+			lost, err := checkCascade(ctx, c, tc.deletes, cascadeInput{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(srv.Requests()); got != tc.requests {
+				t.Errorf("the guard sent %d requests, want %d", got, tc.requests)
+			}
+			if got := len(lost.components) + len(lost.references); got != tc.lost {
+				t.Errorf("the guard found %d entities to lose, want %d", got, tc.lost)
+			}
+		})
 	}
 }
