@@ -9,6 +9,7 @@ import (
 	"net/http/httptrace"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/time/rate"
 )
@@ -18,6 +19,7 @@ import (
 type transport struct {
 	next    http.RoundTripper
 	limiter *rate.Limiter // nil when unlimited
+	clock   *serverClock
 }
 
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -32,6 +34,9 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	a.handed.Store(true)
 	resp, err := t.next.RoundTrip(req.WithContext(httptrace.WithClientTrace(req.Context(), a.trace())))
 	a.finish(resp, err)
+	if err == nil {
+		t.clock.observe(resp.Header.Get("Date"))
+	}
 	return resp, err
 }
 
@@ -137,4 +142,27 @@ func (ex *exchange) outcome() (mayHaveActed, last bool, earlier string) {
 		}
 	}
 	return mayHaveActed, last, earlier
+}
+
+// serverClock learns how far Ardoq's clock is from this machine's from the Date header of its answers,
+// so that times Ardoq wrote (_meta.created) can be compared with times taken here.
+type serverClock struct {
+	offset atomic.Int64 // server minus local, in nanoseconds
+	known  atomic.Bool
+}
+
+func (c *serverClock) observe(date string) {
+	if t, err := http.ParseTime(date); err == nil {
+		c.offset.Store(int64(t.Sub(time.Now())))
+		c.known.Store(true)
+	}
+}
+
+// ServerTime converts a time taken on this machine to Ardoq's clock, as of the last answer's Date
+// header (whole seconds, so within a second). ok is false before any answer carried one.
+func (c *Client) ServerTime(local time.Time) (t time.Time, ok bool) {
+	if !c.clock.known.Load() {
+		return local, false
+	}
+	return local.Add(time.Duration(c.clock.offset.Load())), true
 }

@@ -41,9 +41,10 @@ type Config struct {
 
 // Client talks to one Ardoq org.
 type Client struct {
-	base *url.URL
-	cfg  Config
-	http *retryablehttp.Client
+	base  *url.URL
+	cfg   Config
+	http  *retryablehttp.Client
+	clock *serverClock
 }
 
 // New validates the configuration and returns a client.
@@ -85,7 +86,7 @@ func New(cfg Config) (*Client, error) {
 		hc = &copied
 	}
 	hc.Timeout = cfg.Timeout
-	t := &transport{next: hc.Transport}
+	t := &transport{next: hc.Transport, clock: &serverClock{}}
 	if t.next == nil {
 		t.next = http.DefaultTransport
 	}
@@ -102,7 +103,7 @@ func New(cfg Config) (*Client, error) {
 	rc.CheckRetry = checkRetry
 	rc.Backoff = backoff
 	rc.ErrorHandler = retryablehttp.PassthroughErrorHandler
-	return &Client{base: base, cfg: cfg, http: rc}, nil
+	return &Client{base: base, cfg: cfg, http: rc, clock: t.clock}, nil
 }
 
 // retryClass says when a request may be sent again.

@@ -15,9 +15,10 @@ import (
 // or nothing, so either every operation took effect (the response is rebuilt and recorded whole) or
 // none did (nothing was changed); anything else means someone else changed the same entities.
 type batchCheck struct {
+	data       *providerData
 	client     *client.Client
 	me         string
-	sent       time.Time
+	since      time.Time                   // the earliest _meta.created on Ardoq's clock that the batch's creates can carry
 	components map[string]client.Component // by id, every component of the workspaces involved
 	references map[string]client.Reference
 	created    map[string]string // batchId -> id of the entity found for it
@@ -29,13 +30,17 @@ type batchCheck struct {
 }
 
 // recoverBatch returns the response Ardoq would have given when the whole batch took effect, with a
-// warning saying how it was found; otherwise nil and an error that says what was found.
-func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchRequest, workspaces []string, sent time.Time, cause error) (*client.BatchResponse, diag.Diagnostics) {
+// warning saying how it was found; otherwise nil and an error that says what was found. lost is the
+// sentence saying what went wrong with the answer.
+func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchRequest, workspaces []string, sent time.Time, lost string, cause error) (*client.BatchResponse, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	lost := fmt.Sprintf("Ardoq's answer to the batch was lost (%s).", clientErrorDetail(cause))
-	check := &batchCheck{client: r.data.client, sent: sent, components: map[string]client.Component{}, references: map[string]client.Reference{},
-		created: map[string]string{}, claimed: map[string]bool{}}
-	if err := check.run(ctx, r.data, req, workspaces); err != nil {
+	status, succeeded := answeredSuccess(cause)
+	check, err := r.checkBatch(ctx, req, workspaces, sent)
+	if err == nil && check.took == 0 && !succeeded {
+		pause(ctx, recheckPause) // Ardoq may still be working on it
+		check, err = r.checkBatch(ctx, req, workspaces, sent)
+	}
+	if err != nil {
 		diags.AddError("Batch Outcome Unknown", fmt.Sprintf("%s Reading the items back failed too (%s), so Ardoq may or may not have "+
 			"applied it (a batch is all or nothing). Nothing was recorded. Run terraform plan to see where the items stand; with "+
 			"adopt_components_by and adopt_references_by set, a new apply adopts items the batch created instead of creating them again.",
@@ -48,9 +53,13 @@ func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchReques
 			"(every new item was found, created by you, every update at its next version, every delete gone), so the result is "+
 			"recorded and nothing is created twice.", lost, check.took))
 		return &check.resp, diags
+	case check.took == 0 && succeeded:
+		diags.AddError("Batch Outcome Unknown", fmt.Sprintf("%s Ardoq's status (HTTP %d) said it succeeded, yet the provider found none of "+
+			"its %d operations in effect, so it cannot tell what happened and recorded nothing. Run terraform plan to see where the "+
+			"items stand before applying again.", lost, status, check.not))
 	case check.took == 0:
-		diags.AddError("Batch Not Applied", fmt.Sprintf("%s The provider read the items back: none of the %d operations took effect, so "+
-			"Ardoq did not apply the batch and nothing was changed. Run terraform apply again.", lost, check.not))
+		diags.AddError("Batch Not Applied", fmt.Sprintf("%s The provider read the items back twice, %s apart: none of the %d operations "+
+			"took effect, so Ardoq did not apply the batch and nothing was changed. Run terraform apply again.", lost, recheckPause, check.not))
 	default:
 		detail := fmt.Sprintf("%s The provider read the items back: %d operations took effect and %d did not, which a batch (all or "+
 			"nothing) cannot do by itself, so someone else changed these entities meanwhile.", lost, check.took, check.not)
@@ -63,6 +72,17 @@ func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchReques
 		diags.AddError("Batch Outcome Unclear", detail+" Nothing was recorded. Run terraform plan to see where the items stand.")
 	}
 	return nil, diags
+}
+
+// lostBatchAnswer is the sentence recoverBatch starts with when the batch's answer was lost.
+func lostBatchAnswer(cause error) string {
+	return fmt.Sprintf("Ardoq's answer to the batch was lost (%s).", clientErrorDetail(cause))
+}
+
+func (r *batchResource) checkBatch(ctx context.Context, req client.BatchRequest, workspaces []string, sent time.Time) (*batchCheck, error) {
+	check := &batchCheck{data: r.data, client: r.data.client, since: createdSince(r.data.client, sent), components: map[string]client.Component{},
+		references: map[string]client.Reference{}, created: map[string]string{}, claimed: map[string]bool{}}
+	return check, check.run(ctx, r.data, req, workspaces)
 }
 
 func (b *batchCheck) run(ctx context.Context, d *providerData, req client.BatchRequest, workspaces []string) error {
@@ -149,7 +169,7 @@ func (b *batchCheck) componentCreates(ops *client.ComponentOperations) {
 			var found []client.Component
 			for _, c := range b.components {
 				if !b.claimed[c.ID] && c.Name == p.body.Name && c.TypeID == p.body.TypeID && c.RootWorkspace == p.body.RootWorkspace &&
-					textOf(c.Parent) == parent && createdByCaller(c.Meta, b.me, b.sent) {
+					textOf(c.Parent) == parent && createdByCaller(c.Meta, b.me, b.since) && !b.data.claimed(c.ID) {
 					found = append(found, c)
 				}
 			}
@@ -180,7 +200,7 @@ func (b *batchCheck) referenceCreates(ops *client.ReferenceOperations) {
 		var found []client.Reference
 		for _, r := range b.references {
 			if okS && okT && !b.claimed[r.ID] && r.Source == source && r.Target == target && r.Type == body.Type &&
-				createdByCaller(r.Meta, b.me, b.sent) {
+				createdByCaller(r.Meta, b.me, b.since) && !b.data.claimed(r.ID) {
 				found = append(found, r)
 			}
 		}

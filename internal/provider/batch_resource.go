@@ -182,17 +182,7 @@ func (r *batchResource) apply(ctx context.Context, priorRaw, plan batchRaw, id t
 	if diags.HasError() {
 		return
 	}
-	result := batchItems{Components: map[string]batchComponent{}, References: map[string]batchReference{}}
-	for k := range planned.Components {
-		if p, ok := prior.Components[k]; ok {
-			result.Components[k] = p
-		}
-	}
-	for k := range planned.References {
-		if p, ok := prior.References[k]; ok {
-			result.References[k] = p
-		}
-	}
+	result := keptItems(prior, planned)
 	if !batchEmpty(request) {
 		tflog.Debug(ctx, "sending batch", map[string]any{"component_creates": len(keys.componentCreates), "component_upserts": len(keys.componentUpserts),
 			"component_updates": len(keys.componentUpdates), "component_adoptions": len(keys.adopted.Components), "component_deletes": len(keys.componentDeletes),
@@ -205,7 +195,7 @@ func (r *batchResource) apply(ctx context.Context, priorRaw, plan batchRaw, id t
 		resp, err := r.data.client.Batch(ctx, request)
 		if client.IsAmbiguous(err) {
 			var d diag.Diagnostics
-			resp, d = r.recoverBatch(ctx, request, batchWorkspaces(prior, planned), sent, err)
+			resp, d = r.recoverBatch(ctx, request, batchWorkspaces(prior, planned), sent, lostBatchAnswer(err), err)
 			diags.Append(d...)
 			if resp == nil {
 				return
@@ -216,14 +206,53 @@ func (r *batchResource) apply(ctx context.Context, priorRaw, plan batchRaw, id t
 		}
 		adopt := adoption{components: plan.strings("adopt_components_by"), references: plan.strings("adopt_references_by")}
 		if err := mergeBatchResults(resp, keys, prior, planned, result, adopt); err != nil {
-			diags.AddError("Unexpected Batch Response", err.Error())
-			return
+			// Ardoq applied the batch: what it made must not be lost from state, so read it back.
+			lost := fmt.Sprintf("Ardoq applied the batch, but its answer could not be matched to the items (%s).", err)
+			rebuilt, d := r.recoverBatch(ctx, request, batchWorkspaces(prior, planned), sent, lost, nil)
+			diags.Append(d...)
+			if rebuilt == nil {
+				return
+			}
+			result = keptItems(prior, planned)
+			if err := mergeBatchResults(rebuilt, keys, prior, planned, result, adopt); err != nil {
+				diags.AddError("Unexpected Batch Response", fmt.Sprintf("%s Reading the items back did not match them either (%s), so "+
+					"nothing was recorded. Run terraform plan to see where the items stand.", lost, err))
+				return
+			}
+			resp = rebuilt
 		}
+		claimCreated(r.data, resp)
 	}
 	// The items stay as planned (Terraform requires it); what Ardoq assigned goes to the computed maps.
 	state.Raw = plan.value(state.Schema.Type().TerraformType(ctx), batchRaw{"id": id,
 		"computed_components": computedComponents(result.Components, nil),
 		"computed_references": computedReferences(result.References, nil)})
+}
+
+// keptItems is the prior state of the items the plan keeps, what a batch's results are merged into.
+func keptItems(prior, planned batchItems) batchItems {
+	kept := batchItems{Components: map[string]batchComponent{}, References: map[string]batchReference{}}
+	for k := range planned.Components {
+		if p, ok := prior.Components[k]; ok {
+			kept.Components[k] = p
+		}
+	}
+	for k := range planned.References {
+		if p, ok := prior.References[k]; ok {
+			kept.References[k] = p
+		}
+	}
+	return kept
+}
+
+// claimCreated remembers what a batch created, so no lost-answer search of this run takes it for its own.
+func claimCreated(d *providerData, resp *client.BatchResponse) {
+	for _, c := range resp.Components.Created {
+		d.claim(c.ID)
+	}
+	for _, c := range resp.References.Created {
+		d.claim(c.ID)
+	}
 }
 
 // addBatchError points at the item (and attribute) a failed operation was about.
@@ -376,7 +405,7 @@ func (r *batchResource) deleteItems(ctx context.Context, diags *diag.Diagnostics
 	sent := time.Now()
 	_, err := r.data.client.Batch(ctx, request)
 	if client.IsAmbiguous(err) {
-		_, d := r.recoverBatch(ctx, request, batchWorkspaces(items), sent, err)
+		_, d := r.recoverBatch(ctx, request, batchWorkspaces(items), sent, lostBatchAnswer(err), err)
 		diags.Append(d...)
 		return keys, nil
 	}

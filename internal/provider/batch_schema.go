@@ -53,7 +53,13 @@ func batchSchema() schema.Schema {
 			"model (types, custom fields and their values, keys) and report every problem at once, then run the batch `expand` " +
 			"endpoint, so what Ardoq would reject fails `terraform plan`. Refresh reads items back with one " +
 			"list request per workspace (and page). An entity must never be managed by both `ardoq_batch` and " +
-			"`ardoq_component`/`ardoq_reference`, or by two `ardoq_batch` resources.",
+			"`ardoq_component`/`ardoq_reference`, or by two `ardoq_batch` resources.\n\n" +
+			"Ardoq deletes a component's descendants and every reference touching them along with it. Before a batch that deletes " +
+			"components is sent, the provider checks what Ardoq would take along and refuses the whole batch, changing nothing, " +
+			"if any of it is neither deleted by the batch nor moved away by it (an item whose `type_id` or `root_workspace` " +
+			"changes is re-created, and the items pointing at it by key move to the new one in the same request). The error lists " +
+			"what would be lost; the provider setting `allow_cascade_delete` lets the cascade happen. If the batch's answer is " +
+			"lost, the provider reads the items back and records the whole result or nothing.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed: true, MarkdownDescription: "Identifier of this set of items in Terraform (not an Ardoq id).",

@@ -99,9 +99,9 @@ func cascadeOf(slice orgSlice, in cascadeInput) lostEntities {
 const perComponentLookups = 3
 
 // loadOrgSlice reads what cascadeOf needs about the given components (id -> workspace): for a few
-// childless components, their references; otherwise every component of their workspace and every
-// reference from or to it.
-func loadOrgSlice(ctx context.Context, c *client.Client, deletes map[string]string) (orgSlice, error) {
+// childless components, their references; otherwise, or when the request moves a component below one
+// of them (movedInto), every component of their workspace and every reference from or to it.
+func loadOrgSlice(ctx context.Context, c *client.Client, deletes map[string]string, movedInto map[string]bool) (orgSlice, error) {
 	slice := orgSlice{components: map[string]client.Component{}, references: map[string]client.Reference{}}
 	byWorkspace := map[string][]string{}
 	for id, ws := range deletes {
@@ -111,6 +111,9 @@ func loadOrgSlice(ctx context.Context, c *client.Client, deletes map[string]stri
 		ids := byWorkspace[ws]
 		sort.Strings(ids)
 		whole := len(ids) > perComponentLookups
+		for _, id := range ids {
+			whole = whole || movedInto[id]
+		}
 		for i := 0; i < len(ids) && !whole; i++ {
 			kids, err := c.ListComponents(ctx, client.ComponentFilter{Parent: ids[i]})
 			if err != nil {
@@ -174,7 +177,11 @@ func checkCascade(ctx context.Context, c *client.Client, deletes map[string]stri
 	if len(deletes) == 0 {
 		return lostEntities{}, nil
 	}
-	slice, err := loadOrgSlice(ctx, c, deletes)
+	movedInto := map[string]bool{}
+	for _, parent := range in.newParent {
+		movedInto[parent] = true
+	}
+	slice, err := loadOrgSlice(ctx, c, deletes, movedInto)
 	if err != nil {
 		return lostEntities{}, err
 	}

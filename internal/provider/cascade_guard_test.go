@@ -100,6 +100,10 @@ func TestCheckCascade_requests(t *testing.T) {
 	}
 	parent := create("Parent", nil)
 	child := create("Child", &parent)
+	pointedAt := create("Pointed At", nil)
+	if _, err := c.CreateReference(ctx, client.ReferenceCreate{Source: parent, Target: pointedAt, Type: wctx.ReferenceTypes[0].Type}); err != nil {
+		t.Fatal(err)
+	}
 	leaves := map[string]string{}
 	for i := range int64(10) {
 		leaves[create("Leaf "+itoa(i), nil)] = ws
@@ -111,7 +115,8 @@ func TestCheckCascade_requests(t *testing.T) {
 		lost     int
 	}{
 		{"one childless component", map[string]string{child: ws}, 3, 0},
-		{"a component with children", map[string]string{parent: ws}, 1 + 3, 1},
+		{"one childless component with a reference to it", map[string]string{pointedAt: ws}, 3, 1},
+		{"a component with children", map[string]string{parent: ws}, 1 + 3, 2},
 		{"many components of one workspace", leaves, 3, 0},
 	}
 	for _, tc := range tests {

@@ -149,6 +149,7 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 		addClientError(&resp.Diagnostics, "Unable to Create Component", err)
 		return
 	}
+	r.data.claim(created.ID)
 	tflog.Debug(ctx, "created component", map[string]any{"id": created.ID, "version": created.Version})
 	state := componentFromAPI(created, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -191,9 +192,10 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 	updated, err := r.data.client.UpdateComponent(ctx, id, client.IfVersion(version), body)
 	if client.IsAmbiguous(err) || client.IsConflict(err) {
 		// The answer was lost, or a retry met its own first attempt: read the component back to know.
-		cur, readErr := r.data.client.GetComponent(ctx, id)
-		outcome := judgeUpdate(err, readErr, cur.Version, version, readErr == nil && componentFromAPI(cur, plan.CustomFields, false).holds(plan))
-		if !addUpdateOutcome(&resp.Diagnostics, "Component", id, version, err, outcome, readErr, cur.Version) {
+		read := func(ctx context.Context) (*client.Component, error) { return r.data.client.GetComponent(ctx, id) }
+		holds := func(e *client.Component) bool { return componentFromAPI(e, plan.CustomFields, false).holds(plan) }
+		cur, nowVersion, outcome, readErr := readBack(ctx, err, version, read, func(e *client.Component) int64 { return e.Version }, holds)
+		if !addUpdateOutcome(&resp.Diagnostics, "Component", id, version, err, outcome, readErr, nowVersion) {
 			return
 		}
 		updated = cur

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -16,17 +17,42 @@ import (
 // out what Ardoq did before it answers Terraform: a create looks for the entity it may have made, an
 // update reads the entity back, a delete checks that it is gone. Messages say what was found.
 
-// clockAllowance widens "created since the request was sent" for clock differences with Ardoq.
-const clockAllowance = time.Minute
+// How far back "created since the request was sent" reaches: a little when Ardoq's clock is known
+// from its Date headers (whole seconds, plus the request's travel), a minute of clock difference when not.
+const (
+	knownClockAllowance   = 2 * time.Second
+	unknownClockAllowance = time.Minute
+)
 
-// createdByCaller reports whether an entity was created by this token's user since the request
-// started (less clockAllowance). Without a known user only the time is compared.
+// recheckPause is how long the provider waits before it looks a second time and concludes that a
+// write did not happen: Ardoq may still be finishing a request whose answer timed out.
+var recheckPause = 2 * time.Second
+
+// createdSince is the earliest _meta.created, on Ardoq's clock, that a create sent at sent can carry.
+func createdSince(c *client.Client, sent time.Time) time.Time {
+	if server, ok := c.ServerTime(sent); ok {
+		return server.Add(-knownClockAllowance)
+	}
+	return sent.Add(-unknownClockAllowance)
+}
+
+// createdByCaller reports whether an entity was created by this token's user at or after since.
+// Without a known user only the time is compared.
 func createdByCaller(meta client.Meta, me string, since time.Time) bool {
 	if me != "" && !strings.EqualFold(meta.CreatedByEmail, me) {
 		return false
 	}
 	created, err := time.Parse(time.RFC3339Nano, meta.Created)
-	return err == nil && !created.Before(since.Add(-clockAllowance))
+	return err == nil && !created.Before(since)
+}
+
+// answeredSuccess reports whether Ardoq's (cut-off) answer said the request succeeded.
+func answeredSuccess(cause error) (int, bool) {
+	var amb *client.AmbiguousError
+	if errors.As(cause, &amb) && amb.Status >= 200 && amb.Status < 300 {
+		return amb.Status, true
+	}
+	return 0, false
 }
 
 // createSearch describes an ambiguous create to look for: what it was, how to find candidates, and the
@@ -44,14 +70,16 @@ type createSearch[T any] struct {
 
 // recoverCreate returns the one entity an ambiguous create made (with a warning saying so), or nil
 // with an error that says what was found: nothing (the create did not happen), several candidates, or
-// that looking failed.
+// that looking failed. Entities another create of this run made are never candidates.
 func recoverCreate[T any](ctx context.Context, d *providerData, s createSearch[T], summary string) (*T, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	lost := fmt.Sprintf("Ardoq's answer to the create of %s was lost (%s).", s.what, clientErrorDetail(s.cause))
-	me, err := d.callerEmail(ctx)
-	var candidates []T
-	if err == nil {
-		candidates, err = s.find(ctx)
+	since := createdSince(d.client, s.sent)
+	made, err := lookForCreated(ctx, d, s, since)
+	status, succeeded := answeredSuccess(s.cause)
+	if err == nil && len(made) == 0 && !succeeded {
+		pause(ctx, recheckPause) // Ardoq may still be working on it
+		made, err = lookForCreated(ctx, d, s, since)
 	}
 	if err != nil {
 		diags.AddError(summary, fmt.Sprintf("%s Looking for the %s it may have made failed too (%s), so Ardoq may or may not have "+
@@ -59,21 +87,20 @@ func recoverCreate[T any](ctx context.Context, d *providerData, s createSearch[T
 			lost, s.noun, clientErrorDetail(err), s.sent.UTC().Format(time.RFC3339), s.importHint))
 		return nil, diags
 	}
-	var made []T
-	for _, c := range candidates {
-		if createdByCaller(s.meta(c), me, s.sent) {
-			made = append(made, c)
-		}
-	}
-	switch len(made) {
-	case 1:
+	switch {
+	case len(made) == 1:
+		d.claim(s.idOf(made[0]))
 		diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("%s The provider looked for it and found %s %s, created by you at %s: "+
 			"it is recorded in the state, so nothing is created twice.", lost, s.noun, s.idOf(made[0]), s.meta(made[0]).Created))
 		return &made[0], diags
-	case 0:
-		diags.AddError(summary, fmt.Sprintf("%s The provider then looked for a %s matching what it sent, created by you since %s, and "+
-			"found none: Ardoq did not create it, and nothing was changed. Run terraform apply again.", lost, s.noun,
-			s.sent.UTC().Format(time.RFC3339)))
+	case len(made) == 0 && succeeded:
+		diags.AddError(summary, fmt.Sprintf("%s Ardoq's status (HTTP %d) said it succeeded, yet the provider found no %s matching what it "+
+			"sent, created by you since %s, so it cannot tell where it went and recorded nothing. Before applying again, look for it in "+
+			"Ardoq and, if it is there, import it (%s).", lost, status, s.noun, since.UTC().Format(time.RFC3339), s.importHint))
+	case len(made) == 0:
+		diags.AddError(summary, fmt.Sprintf("%s The provider then looked twice, %s apart, for a %s matching what it sent, created by you "+
+			"since %s, and found none: Ardoq did not create it, and nothing was changed. Run terraform apply again.", lost, recheckPause,
+			s.noun, since.UTC().Format(time.RFC3339)))
 	default:
 		ids := make([]string, len(made))
 		for i, c := range made {
@@ -81,9 +108,36 @@ func recoverCreate[T any](ctx context.Context, d *providerData, s createSearch[T
 		}
 		diags.AddError(summary, fmt.Sprintf("%s The provider then found %d %ss matching what it sent, created by you since %s: %s. "+
 			"It cannot tell which one this create made, so it recorded none. Delete the extra ones in Ardoq and import the one to keep (%s).",
-			lost, len(made), s.noun, s.sent.UTC().Format(time.RFC3339), strings.Join(ids, ", "), s.importHint))
+			lost, len(made), s.noun, since.UTC().Format(time.RFC3339), strings.Join(ids, ", "), s.importHint))
 	}
 	return nil, diags
+}
+
+// lookForCreated lists the candidates of a search made by the caller since since, leaving out what
+// another create of this run made.
+func lookForCreated[T any](ctx context.Context, d *providerData, s createSearch[T], since time.Time) ([]T, error) {
+	me, err := d.callerEmail(ctx)
+	if err != nil {
+		return nil, err
+	}
+	candidates, err := s.find(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var made []T
+	for _, c := range candidates {
+		if createdByCaller(s.meta(c), me, since) && !d.claimed(s.idOf(c)) {
+			made = append(made, c)
+		}
+	}
+	return made, nil
+}
+
+func pause(ctx context.Context, d time.Duration) {
+	select {
+	case <-time.After(d):
+	case <-ctx.Done():
+	}
 }
 
 // updateOutcome is what reading an entity back after an ambiguous or conflicting update showed.
@@ -112,6 +166,24 @@ func judgeUpdate(cause, readErr error, version, sentVersion int64, holdsPlan boo
 	return updateOvertaken
 }
 
+// readBack reads an entity back after an update failed with cause (its answer lost, or a conflict)
+// and judges what the update did; one that seems not applied is read again after a pause, as Ardoq may
+// still be applying it. now is the entity as read (nil if the read failed) and nowVersion its version.
+func readBack[T any](ctx context.Context, cause error, sentVersion int64, read func(context.Context) (*T, error),
+	version func(*T) int64, holds func(*T) bool) (now *T, nowVersion int64, outcome updateOutcome, readErr error) {
+	for look := 0; ; look++ {
+		now, readErr = read(ctx)
+		if readErr == nil {
+			nowVersion = version(now)
+		}
+		outcome = judgeUpdate(cause, readErr, nowVersion, sentVersion, readErr == nil && holds(now))
+		if outcome != updateNotApplied || look == 1 {
+			return now, nowVersion, outcome, readErr
+		}
+		pause(ctx, recheckPause)
+	}
+}
+
 // addUpdateOutcome reports an update that failed ambiguously or with a conflict, after the entity was
 // read back. It returns true when the update was in fact applied (the caller records the entity).
 func addUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int64, cause error, outcome updateOutcome, readErr error, nowVersion int64) bool {
@@ -121,22 +193,27 @@ func addUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int6
 			clientErrorDetail(cause), clientErrorDetail(readErr)))
 		return false
 	}
-	switch outcome {
-	case updateApplied:
+	switch {
+	case outcome == updateApplied:
 		if !client.IsConflict(cause) {
 			diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("Ardoq's answer to the update of %s %s was lost (%s). The "+
 				"provider read it back: it holds the planned values at version %d, so the update was applied and is recorded.",
 				strings.ToLower(noun), id, clientErrorDetail(cause), nowVersion))
 		}
 		return true
-	case updateGone:
+	case outcome == updateGone:
 		addUpdateError(diags, noun, id, sentVersion, readErr)
-	case updateNotApplied:
-		diags.AddError("Unable to Update "+noun, fmt.Sprintf("The update of %s %s failed (%s). The provider read it back: it is still "+
-			"at version %d, so the update was not applied and nothing was changed. Run terraform apply again.", strings.ToLower(noun), id,
-			clientErrorDetail(cause), sentVersion))
-	default:
+	case outcome == updateNotApplied:
+		diags.AddError("Unable to Update "+noun, fmt.Sprintf("The update of %s %s failed (%s). The provider read it back twice, %s "+
+			"apart: it is still at version %d, so the update was not applied and nothing was changed. Run terraform apply again.",
+			strings.ToLower(noun), id, clientErrorDetail(cause), recheckPause, sentVersion))
+	case client.IsConflict(cause):
 		addConflictError(diags, noun, id, sentVersion, nowVersion, cause)
+	default:
+		diags.AddError(noun+" Changed Outside Terraform", fmt.Sprintf("The update of %s %s failed (%s). The provider read it back: "+
+			"someone else changed it meanwhile (it is now at version %d and does not hold the planned values), so the provider "+
+			"cannot tell whether this update was applied before that change. Run terraform plan to see where it stands.",
+			strings.ToLower(noun), id, clientErrorDetail(cause), nowVersion))
 	}
 	return false
 }
@@ -145,12 +222,12 @@ func addUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int6
 func (d *providerData) callerEmail(ctx context.Context) (string, error) {
 	d.meMu.Lock()
 	defer d.meMu.Unlock()
-	if d.me == "" {
+	if !d.meKnown {
 		info, err := d.client.Me(ctx)
 		if err != nil {
 			return "", err
 		}
-		d.me = info.User.Email
+		d.me, d.meKnown = info.User.Email, true
 	}
 	return d.me, nil
 }
@@ -176,4 +253,21 @@ func textOf(p *string) string {
 		return ""
 	}
 	return *p
+}
+
+// claim remembers an id that a create of this run made, so that no later lost-answer search takes it
+// for its own.
+func (d *providerData) claim(id string) {
+	d.meMu.Lock()
+	defer d.meMu.Unlock()
+	if d.made == nil {
+		d.made = map[string]bool{}
+	}
+	d.made[id] = true
+}
+
+func (d *providerData) claimed(id string) bool {
+	d.meMu.Lock()
+	defer d.meMu.Unlock()
+	return d.made[id]
 }

@@ -108,6 +108,9 @@ func TestAccLostAnswer(t *testing.T) {
 	for _, c := range lostAnswerCases() {
 		for _, f := range lostAnswerFaults {
 			for _, phase := range []string{"create", "update", "destroy"} {
+				if f.fault.Truncate && phase == "destroy" && c.kind != "batch" {
+					continue // DELETE answers 204 without a body: there is nothing to cut off
+				}
 				t.Run(c.kind+"/"+phase+"/"+f.name, func(t *testing.T) { testLostAnswer(t, c, f, phase) })
 			}
 		}

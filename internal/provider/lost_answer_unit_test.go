@@ -46,7 +46,8 @@ func TestCreatedByCaller(t *testing.T) {
 		want                  bool
 	}{
 		{"just after the request", "2026-11-21T12:00:00.250Z", "a@example.com", "a@example.com", true},
-		{"within the clock allowance", "2026-11-21T11:59:30.000Z", "A@example.com", "a@example.com", true},
+		{"at the very start, the e-mail in another case", "2026-11-21T12:00:00.000Z", "A@example.com", "a@example.com", true},
+		{"a moment before", "2026-11-21T11:59:59.999Z", "a@example.com", "a@example.com", false},
 		{"long before", "2026-11-21T11:50:00.000Z", "a@example.com", "a@example.com", false},
 		{"by someone else", "2026-11-21T12:00:01.000Z", "b@example.com", "a@example.com", false},
 		{"unparsable time", "yesterday", "a@example.com", "a@example.com", false},
@@ -89,6 +90,20 @@ func TestRecoverCreate(t *testing.T) {
 	got, diags = recoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
 	if got == nil || got.ID != made.ID || diags.HasError() || !strings.Contains(diags[0].Detail(), made.ID) {
 		t.Fatalf("one match must be recorded with a warning naming it, got %v %v", got, diags)
+	}
+	d.claim(made.ID) // as if another resource of this run had created it
+	got, diags = recoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
+	if got != nil || !diags.HasError() {
+		t.Fatalf("an entity another create of this run made must not be taken, got %v %v", got, diags)
+	}
+	d.made = nil
+	cutOff := &client.AmbiguousError{Method: "POST", Path: "/api/v2/components", Status: 201, Err: errors.New("unexpected EOF")}
+	elsewhere := body
+	elsewhere.Name = "Nowhere"
+	got, diags = recoverCreate(ctx, d, r.createSearch(elsewhere, sent, cutOff), "Unable to Create Component")
+	if got != nil || !diags.HasError() || strings.Contains(diags[0].Detail(), "did not create") ||
+		!strings.Contains(diags[0].Detail(), "said it succeeded") {
+		t.Fatalf("after a cut-off success the provider must not claim nothing was created, got %v", diags)
 	}
 	other := body
 	other.Name = "Someone else's"

@@ -17,8 +17,10 @@ type providerData struct {
 	contexts           *contextCache
 	allowCascadeDelete bool // let Ardoq delete what a component delete takes along (see cascade_guard.go)
 
-	meMu sync.Mutex
-	me   string // e-mail of the token's user, once known (lost_answer.go)
+	meMu    sync.Mutex
+	me      string // e-mail of the token's user (lost_answer.go), once meKnown
+	meKnown bool
+	made    map[string]bool // ids created in this run (lost_answer.go)
 }
 
 // providerDataFrom extracts the configured provider data; nil means "not configured yet".

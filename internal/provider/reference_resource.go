@@ -154,6 +154,7 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 		addClientError(&resp.Diagnostics, "Unable to Create Reference", err)
 		return
 	}
+	r.data.claim(created.ID)
 	tflog.Debug(ctx, "created reference", map[string]any{"id": created.ID})
 	state := referenceFromAPI(created, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -195,9 +196,10 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 	updated, err := r.data.client.UpdateReference(ctx, id, client.IfVersion(version), body)
 	if client.IsAmbiguous(err) || client.IsConflict(err) {
 		// The answer was lost, or a retry met its own first attempt: read the reference back to know.
-		cur, readErr := r.data.client.GetReference(ctx, id)
-		outcome := judgeUpdate(err, readErr, cur.Version, version, readErr == nil && referenceFromAPI(cur, plan.CustomFields, false).holds(plan))
-		if !addUpdateOutcome(&resp.Diagnostics, "Reference", id, version, err, outcome, readErr, cur.Version) {
+		read := func(ctx context.Context) (*client.Reference, error) { return r.data.client.GetReference(ctx, id) }
+		holds := func(e *client.Reference) bool { return referenceFromAPI(e, plan.CustomFields, false).holds(plan) }
+		cur, nowVersion, outcome, readErr := readBack(ctx, err, version, read, func(e *client.Reference) int64 { return e.Version }, holds)
+		if !addUpdateOutcome(&resp.Diagnostics, "Reference", id, version, err, outcome, readErr, nowVersion) {
 			return
 		}
 		updated = cur
