@@ -153,7 +153,7 @@ type serverClock struct {
 
 func (c *serverClock) observe(date string) {
 	if t, err := http.ParseTime(date); err == nil {
-		c.offset.Store(int64(t.Sub(time.Now())))
+		c.offset.Store(int64(time.Until(t)))
 		c.known.Store(true)
 	}
 }
