@@ -377,3 +377,27 @@ func TestRelativeNextLinks(t *testing.T) {
 		t.Fatalf("%v %v %d", wss, err, calls)
 	}
 }
+
+func TestServerTime(t *testing.T) {
+	clock := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Date", clock.Format(http.TimeFormat)) // Ardoq's clock, years ahead of this machine's
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"user":{"email":"a@example.com"},"org":{"name":"O","label":"o"}}`))
+	}))
+	defer srv.Close()
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: "t", RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.ServerTime(time.Now()); ok {
+		t.Fatal("before any answer Ardoq's clock is not known")
+	}
+	if _, err := c.Me(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := c.ServerTime(time.Now())
+	if !ok || got.Sub(clock).Abs() > 2*time.Second {
+		t.Fatalf("ServerTime = %v, %v; want about %v", got, ok, clock)
+	}
+}
