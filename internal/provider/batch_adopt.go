@@ -24,8 +24,12 @@ type batchMatch struct {
 	Type                   int64  // references only
 }
 
-// batchMatches are the matches of new items, by item key.
-type batchMatches struct{ Components, References map[string]batchMatch }
+// batchMatches are the matches of new items, by item key, and the workspaces of the components the
+// lookup saw (sources given as ids included), by id.
+type batchMatches struct {
+	Components, References map[string]batchMatch
+	sourceWorkspaces       map[string]string
+}
 
 func componentMatch(c *client.Component) batchMatch {
 	return batchMatch{ID: c.ID, ComponentKey: c.ComponentKey, Name: c.Name, Version: c.Version, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID}
@@ -153,7 +157,7 @@ type adoptionLookup struct {
 // matched parents first, so that adopt_components_by can name "parent" with a parent that is adopted too.
 func matchAdoptions(in adoptionLookup) (batchMatches, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	out := batchMatches{Components: map[string]batchMatch{}, References: map[string]batchMatch{}}
+	out := batchMatches{Components: map[string]batchMatch{}, References: map[string]batchMatch{}, sourceWorkspaces: in.workspaceOf}
 	comps, refs := newAdoptableItems(in.prior, in.plan, in.adopt)
 	replaced := replacedItems(in.prior, in.plan)
 	pending := map[string]bool{}

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -87,7 +86,9 @@ func planBatch(in batchPlanInput) (client.BatchRequest, batchOpKeys, diag.Diagno
 		comps: &client.ComponentOperations{}, refs: &client.ReferenceOperations{},
 		keys: batchOpKeys{adopted: batchMatches{Components: map[string]batchMatch{}, References: map[string]batchMatch{}}}}
 	b.checkItemKeys()
+	b.checkAdoptionProperties()
 	b.decideAdoptions()
+	b.adoptFromDeletes()
 	for _, key := range sortedKeysOf(in.plan.Components) {
 		b.component(key)
 	}
@@ -142,74 +143,6 @@ func (b *batchPlanner) priorRef(ref string) string {
 		return p.ID
 	}
 	return ref
-}
-
-// decideAdoptions decides for every new item whether it is created, upserted, or takes over the
-// entity it matched, before any operation is built: items pointing at an adopted item use its id.
-func (b *batchPlanner) decideAdoptions() {
-	owners := map[string]string{}
-	for k, c := range b.prior.Components {
-		owners[c.ID] = k
-	}
-	for _, key := range sortedKeysOf(b.plan.Components) {
-		c := b.plan.Components[key]
-		if p, existed := b.prior.Components[key]; existed && !b.isNew("components", key, p.ID) {
-			continue
-		}
-		m, found := b.matches.Components[key]
-		fits := m.RootWorkspace == c.RootWorkspace && m.TypeID == c.TypeID
-		op := b.newItemOp("components", key, m, found, fits, adoptable(b.adoptComponentsBy, c.CustomFields), owners)
-		if b.newOps["components/"+key] = op; op == adoptItem {
-			b.keys.adopted.Components[key] = m
-		}
-	}
-	owners = map[string]string{}
-	for k, r := range b.prior.References {
-		owners[r.ID] = k
-	}
-	for _, key := range sortedKeysOf(b.plan.References) {
-		r := b.plan.References[key]
-		if p, existed := b.prior.References[key]; existed && !b.isNew("references", key, p.ID) {
-			continue
-		}
-		m, found := b.matches.References[key]
-		op := b.newItemOp("references", key, m, found, m.Type == r.Type, adoptable(b.adoptReferencesBy, r.CustomFields), owners)
-		if b.newOps["references/"+key] = op; op == adoptItem {
-			b.keys.adopted.References[key] = m
-		}
-	}
-}
-
-// newItemOp applies the identity rules to a new item and the entity it matched (if found): fits says
-// whether the entity has the item's type and workspace, which an update cannot change; owners are the
-// prior items by entity id.
-func (b *batchPlanner) newItemOp(kind, key string, m batchMatch, found, fits, adoptable bool, owners map[string]string) newItemOp {
-	p := path.Root(kind).AtMapKey(key)
-	owner, managed := owners[m.ID]
-	leaving := managed && b.goes(kind, owner)
-	switch {
-	case !found && adoptable:
-		return upsertItem
-	case !found:
-		return createItem
-	case managed && !leaving:
-		b.diags.AddAttributeError(p, "Adopted Entity Already Managed", fmt.Sprintf("%s: adopt_%s_by matches %s, which this resource "+
-			"manages as %s[%q]; one entity cannot be two items. Give the items different values for those properties.", pathText(p), kind,
-			m.describe(), kind, owner))
-	case !fits && leaving:
-		return createItem // it replaces the entity it matched, which the request deletes
-	case !fits:
-		b.diags.AddAttributeError(p, "Adopted Entity Cannot Change Type", fmt.Sprintf("%s: adopt_%s_by matches %s, whose %s cannot be "+
-			"changed to the item's. Change the item to match it, or its properties so that they match nothing.", pathText(p), kind, m.describe(),
-			map[string]string{"components": "type and workspace", "references": "type"}[kind]))
-	case b.taken[m.ID] != "":
-		b.diags.AddAttributeError(p, "Entity Adopted Twice", fmt.Sprintf("%s: adopt_%s_by matches %s, which %s[%q] takes over too; "+
-			"one entity cannot be two items.", pathText(p), kind, m.describe(), kind, b.taken[m.ID]))
-	default:
-		b.taken[m.ID] = key
-		return adoptItem
-	}
-	return createItem
 }
 
 func (b *batchPlanner) component(key string) {

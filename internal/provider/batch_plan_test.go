@@ -230,13 +230,22 @@ func TestPlanBatchReportsEveryItemError(t *testing.T) {
 		"web":  {RootWorkspace: "w", TypeID: "t", Name: "Web", CustomFields: map[string]string{"cost": "cheap", "regions": `["mars"]`, "colour": "red", "lifecycle": "dead", "score": "1"}},
 		"host": {RootWorkspace: "w", TypeID: "t2", Name: "Host", CustomFields: map[string]string{"owner": "x", "critical": "maybe"}},
 		"free": {RootWorkspace: "elsewhere", TypeID: "anything", Name: "Unchecked", CustomFields: map[string]string{"whatever": "x"}},
+		// A workspace Ardoq answered 404 for has a nil model: its items are unchecked, their fields typed by
+		// the request's other models, and each says the workspace does not exist.
+		"ghost":  {RootWorkspace: "5eed00000000000000000bad", TypeID: "t", Name: "Ghost", CustomFields: map[string]string{"cost": "1", "x": "y"}},
+		"ghost2": {RootWorkspace: "5eed00000000000000000bad", TypeID: "t", Name: "Ghost 2", Parent: "ghost", CustomFields: map[string]string{"owner": "o"}},
 	}, References: map[string]batchReference{
-		"r": {Source: "web", Target: "dbb", Type: 9},
+		"r":     {Source: "web", Target: "dbb", Type: 9},
+		"spook": {Source: "ghost", Target: "web", Type: 1, CustomFields: map[string]string{"external_id": "e"}},
 	}}
-	_, _, diags := planBatch(planOf(batchItems{}, plan))
+	in := planOf(batchItems{}, plan)
+	in.models = map[string]*client.WorkspaceContext{"w": testModels["w"], "5eed00000000000000000bad": nil}
+	_, _, diags := planBatch(in)
 	expectErrors(t, diags, map[string]string{
+		`components["ghost"].root_workspace`:           `components["ghost"].root_workspace: Ardoq has no workspace "5eed00000000000000000bad"`,
+		`components["ghost2"].root_workspace`:          `Ardoq has no workspace "5eed00000000000000000bad"`,
 		`components["api"].type_id`:                    `component type "p0000" is not in the model of workspace w. Its types are: Application (t), Server (t2)`,
-		`components["db"].parent`:                      `"apj" is not a key of this resource's components, nor an Ardoq id (24 hexadecimal characters). Its component keys are: api, db, free, host, web.`,
+		`components["db"].parent`:                      `"apj" is not a key of this resource's components, nor an Ardoq id (24 hexadecimal characters). Its component keys are: api, db, free, ghost, ghost2, host, web.`,
 		`references["r"].target`:                       `"dbb" is not a key of this resource's components`,
 		`references["r"].type`:                         `reference type 9 is not in the model of workspace w (the source's). Its reference types are: Uses (1), Runs on (2)`,
 		`components["web"].custom_fields["cost"]`:      `custom field "cost" (Number): "cheap" is not a number`,
@@ -283,5 +292,148 @@ func TestBatchErrorPath(t *testing.T) {
 	}
 	if _, _, _, _, ok := batchErrorPath("components.create[7]: x", keys); ok {
 		t.Error("an index out of range must not map")
+	}
+}
+
+// An upsert that Ardoq's uniqueBy would match to an entity the same request deletes takes that entity
+// over (an update, no delete) or, when it cannot (another type or workspace), is created instead: the
+// plan-time lookup found nothing (it lists only the items' workspaces), state decides.
+func TestPlanBatchAdoptsWhatItDeletes(t *testing.T) {
+	ext := func(v string) map[string]string { return map[string]string{"external_id": v} }
+	kept := batchComponent{ID: "k1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "K"}
+	cases := []struct {
+		name             string
+		adoptComponents  []string
+		adoptReferences  []string
+		prior, plan      batchItems
+		sourceWorkspaces map[string]string
+		want             string
+		adopted          map[string]string // item key -> entity id taken over
+	}{{
+		name:            "a renamed key matching across the org (no rootWorkspace) updates its entity under the new key",
+		adoptComponents: []string{"name", "customFields.external_id"},
+		prior: batchItems{Components: map[string]batchComponent{
+			"old":  {ID: "x1", Version: 5, ComponentKey: "APP-1", RootWorkspace: "w", TypeID: "t", Name: "A", CustomFields: ext("e1")},
+			"kept": kept,
+		}, References: map[string]batchReference{"r": {ID: "r1", Version: 1, RootWorkspace: "w", Source: "old", Target: "kept", Type: 1}}},
+		plan: batchItems{Components: map[string]batchComponent{
+			"new":  {RootWorkspace: "w", TypeID: "t", Name: "A", CustomFields: ext("e1")},
+			"kept": {RootWorkspace: "w", TypeID: "t", Name: "K"},
+		}, References: map[string]batchReference{"r": {Source: "new", Target: "kept", Type: 1}}},
+		want: `{"options":{"respondWithEntities":true},"components":{"update":[{"id":"x1","ifVersionMatch":5,"body":{"name":"A","parent":null,` +
+			`"description":null,"color":null,"shape":null,"icon":null,"image":null,"customFields":{"external_id":"e1"}}}]}}`,
+		adopted: map[string]string{"new": "x1"},
+	}, {
+		name:            "one in another workspace cannot be updated into the item: the item is created, the old entity deleted",
+		adoptComponents: []string{"name", "customFields.external_id"},
+		prior: batchItems{Components: map[string]batchComponent{
+			"old": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A", CustomFields: ext("e1")},
+		}},
+		plan: batchItems{Components: map[string]batchComponent{"new": {RootWorkspace: "w2", TypeID: "t", Name: "A", CustomFields: ext("e1")}}},
+		want: `{"options":{"respondWithEntities":true},"components":{"create":[{"batchId":"component:new","body":{"name":"A","rootWorkspace":"w2",` +
+			`"typeId":"t","customFields":{"external_id":"e1"}}}],"delete":[{"id":"x1"}]}}`,
+	}, {
+		name:            "nor one of another type, its own key's included",
+		adoptComponents: []string{"rootWorkspace", "name"},
+		prior:           batchItems{Components: map[string]batchComponent{"a": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A"}}},
+		plan:            batchItems{Components: map[string]batchComponent{"a": {RootWorkspace: "w", TypeID: "t2", Name: "A"}}},
+		want: `{"options":{"respondWithEntities":true},"components":{"create":[{"batchId":"component:a","body":{"name":"A","rootWorkspace":"w",` +
+			`"typeId":"t2"}}],"delete":[{"id":"x1"}]}}`,
+	}, {
+		name:            "parents first: renamed parent and child matched by parent and name keep both entities",
+		adoptComponents: []string{"parent", "name"},
+		prior: batchItems{Components: map[string]batchComponent{
+			"p": {ID: "p1", Version: 2, RootWorkspace: "w", TypeID: "t", Name: "P"},
+			"c": {ID: "c1", Version: 3, RootWorkspace: "w", TypeID: "t", Name: "C", Parent: "p"},
+		}},
+		plan: batchItems{Components: map[string]batchComponent{
+			"p2": {RootWorkspace: "w", TypeID: "t", Name: "P"},
+			"c2": {RootWorkspace: "w", TypeID: "t", Name: "C", Parent: "p2"},
+		}},
+		want: `{"options":{"respondWithEntities":true},"components":{"update":[` +
+			`{"id":"c1","ifVersionMatch":3,"body":{"name":"C","parent":"p1","description":null,"color":null,"shape":null,"icon":null,"image":null}},` +
+			`{"id":"p1","ifVersionMatch":2,"body":{"name":"P","parent":null,"description":null,"color":null,"shape":null,"icon":null,"image":null}}]}}`,
+		adopted: map[string]string{"p2": "p1", "c2": "c1"},
+	}, {
+		name:             "a renamed reference matched by its source's workspace (a source given as an id) updates its entity",
+		adoptReferences:  []string{"source.rootWorkspace", "customFields.external_id"},
+		sourceWorkspaces: map[string]string{"5eed0000000000000000c001": "w"},
+		prior: batchItems{Components: map[string]batchComponent{"kept": kept}, References: map[string]batchReference{
+			"old":   {ID: "r1", Version: 2, RootWorkspace: "w", Source: "5eed0000000000000000c002", Target: "kept", Type: 1, CustomFields: ext("e9")},
+			"typed": {ID: "r2", Version: 4, RootWorkspace: "w", Source: "kept", Target: "5eed0000000000000000c002", Type: 2, CustomFields: ext("e8")},
+		}},
+		plan: batchItems{Components: map[string]batchComponent{"kept": {RootWorkspace: "w", TypeID: "t", Name: "K"}}, References: map[string]batchReference{
+			"new":   {Source: "5eed0000000000000000c001", Target: "kept", Type: 1, CustomFields: ext("e9")},
+			"typed": {Source: "kept", Target: "5eed0000000000000000c002", Type: 1, CustomFields: ext("e8")},
+		}},
+		want: `{"options":{"respondWithEntities":true},"references":{"create":[{"batchId":"reference:typed","body":{"source":"k1",` +
+			`"target":"5eed0000000000000000c002","type":1,"customFields":{"external_id":"e8"}}}],` +
+			`"update":[{"id":"r1","ifVersionMatch":2,"body":{"source":"5eed0000000000000000c001","target":"k1","displayText":"","description":null,` +
+			`"customFields":{"external_id":"e9"}}}],"delete":[{"id":"r2"}]}}`,
+		adopted: map[string]string{"new": "r1"},
+	}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := planOf(tc.prior, tc.plan)
+			in.adoptComponentsBy, in.adoptReferencesBy = tc.adoptComponents, tc.adoptReferences
+			in.matches.sourceWorkspaces = tc.sourceWorkspaces
+			got, keys := mustPlan(t, in)
+			if got != tc.want {
+				t.Fatalf("\n got %s\nwant %s", got, tc.want)
+			}
+			adopted := map[string]string{}
+			for k, m := range keys.adopted.Components {
+				adopted[k] = m.ID
+			}
+			for k, m := range keys.adopted.References {
+				adopted[k] = m.ID
+			}
+			if fmt.Sprint(adopted) != fmt.Sprint(tc.adopted) { // fmt sorts map keys
+				t.Fatalf("adopted %v, want %v", adopted, tc.adopted)
+			}
+		})
+	}
+
+	t.Run("an entity two upserts match, or an upsert matching two, is an error at the item", func(t *testing.T) {
+		prior := batchItems{Components: map[string]batchComponent{
+			"old":  {ID: "x1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "A"},
+			"dup1": {ID: "x2", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "D"},
+			"dup2": {ID: "x3", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "D"},
+		}}
+		plan := batchItems{Components: map[string]batchComponent{
+			"a1": {RootWorkspace: "w", TypeID: "t", Name: "A"},
+			"a2": {RootWorkspace: "w", TypeID: "t", Name: "A"},
+			"d":  {RootWorkspace: "w", TypeID: "t", Name: "D"},
+		}}
+		in := planOf(prior, plan)
+		in.adoptComponentsBy = []string{"name"}
+		_, _, diags := planBatch(in)
+		expectErrors(t, diags, map[string]string{
+			`components["a2"]`: `matches component x1 ("A"), which components["a1"] takes over too`,
+			`components["d"]`:  `adopt_components_by matches 2 components in Ardoq: component x2 ("D"), component x3 ("D")`,
+		})
+	})
+}
+
+func TestPlanBatchChecksAdoptionProperties(t *testing.T) {
+	in := planOf(batchItems{}, batchItems{Components: map[string]batchComponent{"a": {RootWorkspace: "w", TypeID: "t", Name: "A"}}})
+	in.adoptComponentsBy = []string{"rootWorkspace", "description", "customFields.", "customFields.external_id"}
+	in.adoptReferencesBy = []string{"rootWorkspace", "source", "source.name"}
+	_, _, diags := planBatch(in)
+	want := map[string]string{
+		`adopt_components_by[1]`: `"description" is not a property items can be adopted by. Supported are: rootWorkspace, name, typeId, parent and customFields.<api key>.`,
+		`adopt_components_by[2]`: `"customFields." is not a property`,
+		`adopt_references_by[2]`: `"source.name" is not a property items can be adopted by. Supported are: source, target, type, source.rootWorkspace, rootWorkspace and customFields.<api key>.`,
+	}
+	if len(diags) != len(want) {
+		t.Fatalf("want %d errors, got %v", len(want), diags)
+	}
+	for _, d := range diags {
+		p := d.(diag.DiagnosticWithPath).Path()
+		steps := p.Steps()
+		where := fmt.Sprintf("%s[%d]", steps[0], steps[1].(path.PathStepElementKeyInt))
+		if !strings.Contains(d.Detail(), want[where]) || d.Summary() != "Unsupported Adoption Property" || !strings.HasPrefix(d.Detail(), where+": ") {
+			t.Errorf("at %s: %s: %s", where, d.Summary(), d.Detail())
+		}
 	}
 }

@@ -83,8 +83,11 @@ func editDistance(a, b string) int {
 
 // componentScope checks a component's type against its workspace's model.
 func (b *batchPlanner) componentScope(p path.Path, c batchComponent) fieldScope {
-	model := b.models[c.RootWorkspace]
+	model, read := b.models[c.RootWorkspace]
 	if model == nil {
+		if read { // read and not found: the workspace does not exist
+			b.unknownWorkspace(p.AtName("root_workspace"), c.RootWorkspace)
+		}
 		return fieldScope{}
 	}
 	typ, ok := componentTypeOf(model, c.TypeID)
@@ -94,6 +97,40 @@ func (b *batchPlanner) componentScope(p path.Path, c batchComponent) fieldScope 
 		return fieldScope{model: model}
 	}
 	return fieldScope{model: model, allowed: typ.CustomFields, typeName: typ.Name}
+}
+
+// unknownWorkspace reports an item in a workspace Ardoq does not have (its model was read as nil). The
+// text is the one batchResource.models gives at the first item in it, so that one is not repeated.
+func (b *batchPlanner) unknownWorkspace(p path.Path, ws string) {
+	b.diags.AddAttributeError(p, "Unknown Workspace", fmt.Sprintf("%s: Ardoq has no workspace %q. Look workspaces up with the "+
+		"ardoq_workspace data source.", pathText(p), ws))
+}
+
+// adoptionProperties are the uniqueBy properties the provider matches items by (as Ardoq does), besides
+// customFields.<api key>; the emulator accepts the same, and "rootWorkspace" for references as an
+// alias of "source.rootWorkspace".
+var adoptionProperties = map[string][]string{
+	"adopt_components_by": {"rootWorkspace", "name", "typeId", "parent"},
+	"adopt_references_by": {"source", "target", "type", "source.rootWorkspace", "rootWorkspace"},
+}
+
+// checkAdoptionProperties reports every adopt_components_by / adopt_references_by value the provider
+// cannot match by: with one, the plan's matching and Ardoq's uniqueBy would disagree.
+func (b *batchPlanner) checkAdoptionProperties() {
+	for _, attr := range []string{"adopt_components_by", "adopt_references_by"} {
+		props := b.adoptComponentsBy
+		if attr == "adopt_references_by" {
+			props = b.adoptReferencesBy
+		}
+		for i, prop := range props {
+			if key, isField := strings.CutPrefix(prop, "customFields."); (isField && key != "") || slices.Contains(adoptionProperties[attr], prop) {
+				continue
+			}
+			b.diags.AddAttributeError(path.Root(attr).AtListIndex(i), "Unsupported Adoption Property", fmt.Sprintf("%s[%d]: %q is not a "+
+				"property items can be adopted by. Supported are: %s and customFields.<api key>.", attr, i, prop,
+				strings.Join(adoptionProperties[attr], ", ")))
+		}
+	}
 }
 
 // referenceScope checks a reference's type against the model of its source's workspace (ws).
@@ -146,7 +183,9 @@ func (b *batchPlanner) fieldDef(model *client.WorkspaceContext, apiKey string) (
 	if model == nil {
 		models = nil
 		for _, ws := range sortedKeysOf(b.models) {
-			models = append(models, b.models[ws])
+			if m := b.models[ws]; m != nil { // nil: a workspace Ardoq does not have
+				models = append(models, m)
+			}
 		}
 	}
 	for _, m := range models {

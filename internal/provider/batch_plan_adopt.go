@@ -1,0 +1,238 @@
+package provider
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+)
+
+// The adoption rules of planBatch: which new items take over an existing entity (found at plan time,
+// or held by an item this request removes), so that an entity is updated under its new key and never
+// deleted by the same request that adopts it.
+
+// decideAdoptions decides for every new item whether it is created, upserted, or takes over the
+// entity it matched, before any operation is built: items pointing at an adopted item use its id.
+func (b *batchPlanner) decideAdoptions() {
+	owners := b.owners("components")
+	for _, key := range sortedKeysOf(b.plan.Components) {
+		c := b.plan.Components[key]
+		if p, existed := b.prior.Components[key]; existed && !b.isNew("components", key, p.ID) {
+			continue
+		}
+		m, found := b.matches.Components[key]
+		fits := m.RootWorkspace == c.RootWorkspace && m.TypeID == c.TypeID
+		op := b.newItemOp("components", key, m, found, fits, adoptable(b.adoptComponentsBy, c.CustomFields), owners)
+		if b.newOps["components/"+key] = op; op == adoptItem {
+			b.keys.adopted.Components[key] = m
+		}
+	}
+	owners = b.owners("references")
+	for _, key := range sortedKeysOf(b.plan.References) {
+		r := b.plan.References[key]
+		if p, existed := b.prior.References[key]; existed && !b.isNew("references", key, p.ID) {
+			continue
+		}
+		m, found := b.matches.References[key]
+		op := b.newItemOp("references", key, m, found, m.Type == r.Type, adoptable(b.adoptReferencesBy, r.CustomFields), owners)
+		if b.newOps["references/"+key] = op; op == adoptItem {
+			b.keys.adopted.References[key] = m
+		}
+	}
+}
+
+// newItemOp applies the identity rules to a new item and the entity it matched (if found): fits says
+// whether the entity has the item's type and workspace, which an update cannot change; owners are the
+// prior items by entity id.
+func (b *batchPlanner) newItemOp(kind, key string, m batchMatch, found, fits, adoptable bool, owners map[string]string) newItemOp {
+	p := path.Root(kind).AtMapKey(key)
+	owner, managed := owners[m.ID]
+	leaving := managed && b.goes(kind, owner)
+	switch {
+	case !found && adoptable:
+		return upsertItem
+	case !found:
+		return createItem
+	case managed && !leaving:
+		b.diags.AddAttributeError(p, "Adopted Entity Already Managed", fmt.Sprintf("%s: adopt_%s_by matches %s, which this resource "+
+			"manages as %s[%q]; one entity cannot be two items. Give the items different values for those properties.", pathText(p), kind,
+			m.describe(), kind, owner))
+	case !fits && leaving:
+		return createItem // it replaces the entity it matched, which the request deletes
+	case !fits:
+		b.diags.AddAttributeError(p, "Adopted Entity Cannot Change Type", fmt.Sprintf("%s: adopt_%s_by matches %s, whose %s cannot be "+
+			"changed to the item's. Change the item to match it, or its properties so that they match nothing.", pathText(p), kind, m.describe(),
+			map[string]string{"components": "type and workspace", "references": "type"}[kind]))
+	case b.taken[m.ID] != "":
+		b.diags.AddAttributeError(p, "Entity Adopted Twice", fmt.Sprintf("%s: adopt_%s_by matches %s, which %s[%q] takes over too; "+
+			"one entity cannot be two items.", pathText(p), kind, m.describe(), kind, b.taken[m.ID]))
+	default:
+		b.taken[m.ID] = key
+		return adoptItem
+	}
+	return createItem
+}
+
+// adoptFromDeletes keeps the rename rule when the matches looked up at plan and Ardoq's uniqueBy
+// disagree (adopt_components_by without rootWorkspace matches across the org, but only the items'
+// workspaces are listed): an item still sent as an upsert whose adoption values are those of a prior
+// item this request deletes would make Ardoq update that entity and then delete it. Compared from
+// state alone, such an item takes the entity over as a renamed key does (newItemOp): an update of it,
+// and no delete; or, when its type or workspace differ, a create of the item that replaces it.
+func (b *batchPlanner) adoptFromDeletes() {
+	if leaving := b.leavingComponents(); len(leaving) > 0 {
+		owners := b.owners("components")
+		var upserts []string
+		for _, key := range sortedKeysOf(b.plan.Components) {
+			if b.newOps["components/"+key] == upsertItem {
+				upserts = append(upserts, key)
+			}
+		}
+		// Parents first: an item whose parent takes an entity over can match by "parent" only after it.
+		for again := true; again; {
+			again = false
+			for _, key := range upserts {
+				c := b.plan.Components[key]
+				if b.newOps["components/"+key] != upsertItem {
+					continue
+				}
+				uk, ok := uniqueKey(b.adoptComponentsBy, componentItemValues(c, b.existingRef))
+				m, found := b.pickLeaving("components", key, leaving, uk, ok)
+				if !found {
+					continue
+				}
+				fits := m.RootWorkspace == c.RootWorkspace && m.TypeID == c.TypeID
+				op := b.newItemOp("components", key, m, true, fits, true, owners)
+				if b.newOps["components/"+key] = op; op == adoptItem {
+					b.keys.adopted.Components[key] = m
+					again = true
+				}
+			}
+		}
+	}
+	leaving := b.leavingReferences()
+	if len(leaving) == 0 {
+		return
+	}
+	owners, workspaceOf := b.owners("references"), b.componentWorkspaces()
+	for _, key := range sortedKeysOf(b.plan.References) {
+		r := b.plan.References[key]
+		if b.newOps["references/"+key] != upsertItem {
+			continue
+		}
+		ws := workspaceOf[r.Source]
+		if c, isKey := b.plan.Components[r.Source]; isKey {
+			ws = c.RootWorkspace
+		}
+		uk, ok := uniqueKey(b.adoptReferencesBy, referenceItemValues(r, b.existingRef, ws))
+		if m, found := b.pickLeaving("references", key, leaving, uk, ok); found {
+			op := b.newItemOp("references", key, m, true, m.Type == r.Type, true, owners)
+			if b.newOps["references/"+key] = op; op == adoptItem {
+				b.keys.adopted.References[key] = m
+			}
+		}
+	}
+}
+
+// leavingComponents indexes the prior components this request deletes (removed or replaced, and taken
+// over by no new key) by their adoption values in state; nil when nothing is adopted.
+func (b *batchPlanner) leavingComponents() map[string][]batchMatch {
+	if len(b.adoptComponentsBy) == 0 {
+		return nil
+	}
+	index := map[string][]batchMatch{}
+	for _, k := range sortedKeysOf(b.prior.Components) {
+		c := b.prior.Components[k]
+		if c.ID == "" || !b.goes("components", k) || b.taken[c.ID] != "" {
+			continue
+		}
+		if uk, ok := uniqueKey(b.adoptComponentsBy, componentItemValues(c, b.stateRef)); ok {
+			index[uk] = append(index[uk], batchMatch{ID: c.ID, ComponentKey: c.ComponentKey, Name: c.Name, Version: c.Version,
+				RootWorkspace: c.RootWorkspace, TypeID: c.TypeID})
+		}
+	}
+	return index
+}
+
+// leavingReferences is leavingComponents for references.
+func (b *batchPlanner) leavingReferences() map[string][]batchMatch {
+	if len(b.adoptReferencesBy) == 0 {
+		return nil
+	}
+	index := map[string][]batchMatch{}
+	for _, k := range sortedKeysOf(b.prior.References) {
+		r := b.prior.References[k]
+		if r.ID == "" || !b.goes("references", k) || b.taken[r.ID] != "" {
+			continue
+		}
+		if uk, ok := uniqueKey(b.adoptReferencesBy, referenceItemValues(r, b.stateRef, r.RootWorkspace)); ok {
+			index[uk] = append(index[uk], batchMatch{ID: r.ID, Version: r.Version, RootWorkspace: r.RootWorkspace, Type: r.Type})
+		}
+	}
+	return index
+}
+
+// pickLeaving finds the one deleted prior item an upsert's adoption values match. Several are an error
+// at the item (Ardoq would reject the upsert); the item is then no longer an upsert.
+func (b *batchPlanner) pickLeaving(kind, key string, leaving map[string][]batchMatch, uk string, ok bool) (batchMatch, bool) {
+	if !ok || len(leaving[uk]) == 0 {
+		return batchMatch{}, false
+	}
+	picked := map[string]batchMatch{}
+	pick(&b.diags, path.Root(kind).AtMapKey(key), kind, leaving[uk], picked, key)
+	m, one := picked[key]
+	if !one {
+		b.newOps[kind+"/"+key] = createItem
+	}
+	return m, one
+}
+
+// owners are the prior items by entity id.
+func (b *batchPlanner) owners(kind string) map[string]string {
+	out := map[string]string{}
+	if kind == "components" {
+		for k, c := range b.prior.Components {
+			out[c.ID] = k
+		}
+		return out
+	}
+	for k, r := range b.prior.References {
+		out[r.ID] = k
+	}
+	return out
+}
+
+// stateRef is the entity a parent, source or target in state stood for (always known).
+func (b *batchPlanner) stateRef(ref string) (string, bool) { return b.priorRef(ref), true }
+
+// existingRef is the entity a planned parent, source or target stands for when it exists before the
+// request: not when the request creates it (or upserts it, unknown until apply).
+func (b *batchPlanner) existingRef(ref string) (string, bool) {
+	if _, isKey := b.plan.Components[ref]; !isKey {
+		return ref, true
+	}
+	if m, ok := b.keys.adopted.Components[ref]; ok {
+		return m.ID, true
+	}
+	if p, existed := b.prior.Components[ref]; existed && !b.isNew("components", ref, p.ID) {
+		return p.ID, true
+	}
+	return "", false
+}
+
+// componentWorkspaces maps component ids to their workspaces, from what plan and state know: the
+// sources' workspaces looked up for adoption, prior components, and the sources of prior references.
+func (b *batchPlanner) componentWorkspaces() map[string]string {
+	out := map[string]string{}
+	for _, r := range b.prior.References {
+		if r.RootWorkspace != "" {
+			out[b.priorRef(r.Source)] = r.RootWorkspace
+		}
+	}
+	for _, c := range b.prior.Components {
+		out[c.ID] = c.RootWorkspace
+	}
+	for id, ws := range b.matches.sourceWorkspaces {
+		out[id] = ws
+	}
+	return out
+}
