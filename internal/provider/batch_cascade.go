@@ -13,20 +13,13 @@ import (
 // guardBatchDeletes refuses a batch whose component deletes would make Ardoq also delete entities
 // the request neither deletes nor moves away (see cascade_guard.go). It returns false when refused.
 func (r *batchResource) guardBatchDeletes(ctx context.Context, diags *diag.Diagnostics, request client.BatchRequest, keys batchOpKeys, prior batchItems) bool {
-	if r.data.allowCascadeDelete || request.Components == nil || len(request.Components.Delete) == 0 {
+	if request.Components == nil || len(request.Components.Delete) == 0 {
 		return true
 	}
 	deletes, in, names := batchCascadeInput(request, keys, prior)
-	lost, err := checkCascade(ctx, r.data.client, deletes, in)
-	if err != nil {
-		addClientError(diags, "Unable to Check What the Batch Would Delete", err)
-		return false
-	}
-	if lost.empty() {
-		return true
-	}
-	diags.AddError("Batch Would Delete More in Ardoq", cascadeRefusal(deletedItems(keys.componentDeletes, prior), lost, names, batchCascadeRecipe))
-	return false
+	notice := deleteNotice{summary: "Batch Would Delete More in Ardoq", what: deletedItems(keys.componentDeletes, prior), names: names,
+		notSent: "The batch was not sent, so nothing was changed.", recipe: batchCascadeRecipe}
+	return guardDeletes(ctx, diags, r.data.client, r.data.allowCascadeDelete, deletes, in, notice)
 }
 
 // batchCascadeInput reads the request's deletes and moves: component deletes by id with their

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
@@ -192,18 +195,57 @@ func checkCascade(ctx context.Context, c *client.Client, deletes map[string]stri
 	return cascadeOf(slice, in), nil
 }
 
+// deleteNotice is how a guarded delete is named in its refusal or warning.
+type deleteNotice struct {
+	summary string            // the refusal's summary
+	what    string            // `component "Payments" (APP-12, id ...)`
+	names   map[string]string // component id -> name, for the references listed
+	notSent string            // what the refusal left undone: "The component was not deleted."
+	recipe  string            // the first way to proceed
+}
+
+// guardDeletes runs the cascade check for deletes. What would be lost is refused (an error, and false)
+// unless allow is set, in which case it is listed in a warning and the delete goes ahead. A refusal is
+// only given after a second look a moment later (see cascadeRecheckPause).
+func guardDeletes(ctx context.Context, diags *diag.Diagnostics, c *client.Client, allow bool, deletes map[string]string, in cascadeInput, n deleteNotice) bool {
+	lost, err := checkCascade(ctx, c, deletes, in)
+	if err == nil && !lost.empty() && !allow {
+		pause(ctx, cascadeRecheckPause)
+		lost, err = checkCascade(ctx, c, deletes, in)
+	}
+	switch {
+	case err != nil:
+		addClientError(diags, "Unable to Check What the Delete Would Take Along", err)
+		return false
+	case lost.empty():
+		return true
+	case allow:
+		diags.AddWarning("Ardoq Deletes Dependents Too", cascadeListing(n.what, lost, n.names)+"\nallow_cascade_delete is set, so the "+
+			"delete goes ahead and Ardoq deletes these with it.")
+		return true
+	}
+	diags.AddError(n.summary, cascadeRefusal(n.what, lost, n.names, n.notSent, n.recipe))
+	return false
+}
+
 // listedEntities shows at most this many lost entities by name; the rest are counted.
 const listedEntities = 8
 
 // How to proceed after a refusal, in ardoq_component and in ardoq_batch.
 const (
-	componentCascadeRecipe = "  - to change type_id or root_workspace and keep the dependents, add lifecycle { create_before_destroy = true } " +
-		"to the component: dependents that refer to it in the configuration move to the new component before the old one is deleted;\n"
+	componentCascadeRecipe = "  - if the component is being replaced because its type_id changed, add lifecycle { create_before_destroy = true } " +
+		"to it: dependents that refer to it in the configuration move to the new component before the old one is deleted (after a " +
+		"root_workspace change its children must move workspace too, as Ardoq keeps a parent and its children in one workspace);\n"
 	batchCascadeRecipe = "  - to keep them, give them another parent (or source and target) in Ardoq or in this configuration;\n"
 )
 
-// cascadeRefusal is the detail of the error that refuses a delete: what would be lost and how to proceed.
-func cascadeRefusal(what string, lost lostEntities, names map[string]string, recipe string) string {
+// cascadeRecheckPause is how long a refused delete waits before it looks again: dependents this apply
+// deletes without Terraform knowing they depend on the component (they name it by a literal id) are
+// deleted in parallel and may be about to go.
+var cascadeRecheckPause = 2 * time.Second
+
+// cascadeListing says what deleting what would take along: a handful by name, then a count.
+func cascadeListing(what string, lost lostEntities, names map[string]string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Deleting %s would make Ardoq also delete %s that this plan does not delete:\n", what, lostCount(lost))
 	shown := 0
@@ -222,10 +264,19 @@ func cascadeRefusal(what string, lost lostEntities, names map[string]string, rec
 	if shown > listedEntities {
 		fmt.Fprintf(&b, "  - and %d more\n", shown-listedEntities)
 	}
-	b.WriteString("\nNothing was deleted. Ardoq deletes a component's descendants and every reference touching them with it. To proceed:\n" +
-		recipe + "  - or bring the dependents into the configuration (import them), or move or delete them in Ardoq, and plan again;\n" +
-		"  - or set allow_cascade_delete = true in the provider block (or ARDOQ_ALLOW_CASCADE_DELETE=true) to let Ardoq delete them.")
 	return b.String()
+}
+
+// cascadeRefusal is the detail of the error that refuses a delete: what would be lost, that the delete
+// was not sent (notSent), and how to proceed.
+func cascadeRefusal(what string, lost lostEntities, names map[string]string, notSent, recipe string) string {
+	return cascadeListing(what, lost, names) + "\n" + notSent + " Ardoq deletes a component's descendants and every reference " +
+		"touching them with it. To proceed:\n" + recipe +
+		"  - or bring the dependents that are not in the configuration under its management (import them), or move or delete " +
+		"them in Ardoq, and plan again;\n" +
+		"  - if this plan deletes them too but they name the component by a literal id rather than a reference such as " +
+		"ardoq_component.x.id, Terraform cannot order the deletes: add depends_on, or run the apply again;\n" +
+		"  - or set allow_cascade_delete = true in the provider block (or ARDOQ_ALLOW_CASCADE_DELETE=true) to let Ardoq delete them."
 }
 
 func lostCount(lost lostEntities) string {

@@ -4,6 +4,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
@@ -68,9 +71,9 @@ func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
 		lost.components = append(lost.components, client.Component{ID: "id" + itoa(i), Name: "C" + itoa(i), ComponentKey: "APP-" + itoa(i)})
 	}
 	lost.references = append(lost.references, client.Reference{ID: "r1", Type: 2, Source: "p", Target: "x"})
-	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"p": "P"}, componentCascadeRecipe)
+	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"p": "P"}, "The component was not deleted.", componentCascadeRecipe)
 	for _, want := range []string{"10 descendant components and 1 reference", `component "C0" (APP-0, id id0)`, "and 3 more",
-		"create_before_destroy", "allow_cascade_delete", "ARDOQ_ALLOW_CASCADE_DELETE", "Nothing was deleted"} {
+		"create_before_destroy", "allow_cascade_delete", "ARDOQ_ALLOW_CASCADE_DELETE", "The component was not deleted", "depends_on"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("refusal lacks %q:\n%s", want, msg)
 		}
@@ -133,5 +136,52 @@ func TestCheckCascade_requests(t *testing.T) {
 				t.Errorf("the guard found %d entities to lose, want %d", got, tc.lost)
 			}
 		})
+	}
+}
+
+func TestGuardDeletes(t *testing.T) {
+	srv := emulator.Start(t)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	ws := srv.Workspaces()[0].ID
+	wctx, err := c.GetWorkspaceContext(ctx, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := wctx.ComponentTypes[0].TypeID
+	parent, err := c.CreateComponent(ctx, client.ComponentCreate{Name: "Parent", RootWorkspace: ws, TypeID: typ})
+	if err != nil {
+		t.Fatal(err)
+	}
+	child, err := c.CreateComponent(ctx, client.ComponentCreate{Name: "Child", RootWorkspace: ws, TypeID: typ, Parent: &parent.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notice := deleteNotice{summary: "Refused", what: "the parent", notSent: "Not deleted.", recipe: componentCascadeRecipe}
+	deletes := map[string]string{parent.ID: ws}
+
+	var diags diag.Diagnostics
+	if !guardDeletes(ctx, &diags, c, true, deletes, cascadeInput{}, notice) || diags.HasError() || diags.WarningsCount() != 1 ||
+		!strings.Contains(diags[0].Detail(), `"Child"`) {
+		t.Fatalf("with allow_cascade_delete the delete goes ahead with a warning naming the child, got %v", diags)
+	}
+
+	diags = nil
+	if guardDeletes(ctx, &diags, c, false, deletes, cascadeInput{}, notice) || !diags.HasError() || diags[0].Summary() != "Refused" {
+		t.Fatalf("without it the delete is refused, got %v", diags)
+	}
+
+	// A dependent that the same apply deletes in parallel (named by a literal id, so unordered) is
+	// gone by the second look.
+	go func() {
+		time.Sleep(cascadeRecheckPause / 4)
+		srv.Remove(child.ID)
+	}()
+	diags = nil
+	if !guardDeletes(ctx, &diags, c, false, deletes, cascadeInput{}, notice) || diags.HasError() {
+		t.Fatalf("a dependent deleted meanwhile must not cause a refusal, got %v", diags)
 	}
 }

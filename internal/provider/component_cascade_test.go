@@ -155,7 +155,7 @@ func TestAccComponentResource_unmanagedDependents(t *testing.T) {
 			},
 			{
 				Config:      env.config(`# removed from the configuration`),
-				ExpectError: expectErr(`(?s)Would Delete More in Ardoq.*1 descendant component and 1 reference.*"Made In The App".*Nothing was deleted`),
+				ExpectError: expectErr(`(?s)Would Delete More in Ardoq.*1 descendant component and 1 reference.*"Made In The App".*The component was not deleted`),
 			},
 			{
 				PreConfig: func() { env.stillThere(t, map[string]*string{"component": &id, "child": &childID, "ref": &refID}) },

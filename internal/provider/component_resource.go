@@ -40,9 +40,11 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"overwritten silently. Do not manage a component with both this resource and `ardoq_batch`.\n\n" +
 			"Ardoq deletes a component's descendants and every reference touching them along with it. Before deleting a " +
 			"component, the provider checks what Ardoq would take along and refuses, changing nothing, if any of it is not " +
-			"deleted by the plan too; the error lists it. Changing `type_id` or `root_workspace` replaces the component: add " +
+			"deleted by the plan too; the error lists it. Changing `type_id` replaces the component: add " +
 			"`lifecycle { create_before_destroy = true }` so that children and references in the configuration move to the new " +
-			"component (keeping their ids) before the old one goes. The provider setting `allow_cascade_delete` lets the cascade happen.",
+			"component (keeping their ids) before the old one goes. (A `root_workspace` change replaces it too, and its children " +
+			"must change workspace with it.) The provider setting `allow_cascade_delete` lets the cascade happen, with a warning " +
+			"that lists what went along.",
 		Attributes: map[string]schema.Attribute{
 			"id": idAttribute("component"),
 			"name": schema.StringAttribute{
@@ -214,19 +216,12 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 		return
 	}
 	id := prior.ID.ValueString()
-	if !r.data.allowCascadeDelete {
-		deletes := map[string]string{id: prior.RootWorkspace.ValueString()}
-		lost, err := checkCascade(ctx, r.data.client, deletes, cascadeInput{})
-		if err != nil {
-			addClientError(&resp.Diagnostics, "Unable to Check What Deleting the Component Would Delete", err)
-			return
-		}
-		if !lost.empty() {
-			what := fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), prior.ComponentKey.ValueString(), id)
-			resp.Diagnostics.AddError("Deleting the Component Would Delete More in Ardoq",
-				cascadeRefusal(what, lost, map[string]string{id: prior.Name.ValueString()}, componentCascadeRecipe))
-			return
-		}
+	notice := deleteNotice{summary: "Deleting the Component Would Delete More in Ardoq", names: map[string]string{id: prior.Name.ValueString()},
+		what:    fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), prior.ComponentKey.ValueString(), id),
+		notSent: "The component was not deleted.", recipe: componentCascadeRecipe}
+	deletes := map[string]string{id: prior.RootWorkspace.ValueString()}
+	if !guardDeletes(ctx, &resp.Diagnostics, r.data.client, r.data.allowCascadeDelete, deletes, cascadeInput{}, notice) {
+		return
 	}
 	err := r.data.client.DeleteComponent(ctx, id)
 	if client.IsAmbiguous(err) {
