@@ -20,8 +20,9 @@ type adoption struct{ components, references []string }
 type batchMatch struct {
 	ID, ComponentKey, Name string
 	Version                int64
-	RootWorkspace, TypeID  string // components only
-	Type                   int64  // references only
+	RootWorkspace, TypeID  string   // components only
+	Type                   int64    // references only
+	was                    itemView // its values as listed at plan time, when found by the lookup
 }
 
 // batchMatches are the matches of new items, by item key, and the workspaces of the components the
@@ -32,11 +33,24 @@ type batchMatches struct {
 }
 
 func componentMatch(c *client.Component) batchMatch {
-	return batchMatch{ID: c.ID, ComponentKey: c.ComponentKey, Name: c.Name, Version: c.Version, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID}
+	return batchMatch{ID: c.ID, ComponentKey: c.ComponentKey, Name: c.Name, Version: c.Version, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID,
+		was: componentView(batchComponentFromAPI(c, batchComponent{CustomFields: allFields(c.CustomFields)}, nil))}
 }
 
 func referenceMatch(r *client.Reference) batchMatch {
-	return batchMatch{ID: r.ID, Version: r.Version, RootWorkspace: r.RootWorkspace, Type: r.Type}
+	return batchMatch{ID: r.ID, Version: r.Version, RootWorkspace: r.RootWorkspace, Type: r.Type,
+		was: referenceView(batchReferenceFromAPI(r, batchReference{CustomFields: allFields(r.CustomFields)}, nil))}
+}
+
+// allFields names every custom field an entity has a value for, so the mapper keeps them all.
+func allFields(api client.CustomFields) map[string]string {
+	out := map[string]string{}
+	for k, v := range api {
+		if v != nil {
+			out[k] = ""
+		}
+	}
+	return out
 }
 
 // describe names the entity in messages (only components have a type id).

@@ -97,6 +97,9 @@ func (r *batchResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		"computed_components": computedComponents(planned.Components, changedComponents),
 		"computed_references": computedReferences(planned.References, changedReferences),
 	})
+	if notice := adoptionNotice(planned, keys.adopted); notice != "" {
+		resp.Diagnostics.AddWarning("Adoption Overwrites Values in Ardoq", notice)
+	}
 	if batchEmpty(request) {
 		return
 	}
