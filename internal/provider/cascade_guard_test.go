@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
 
 func TestCascadeOf(t *testing.T) {
@@ -83,17 +82,9 @@ func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
 // TestCheckCascade_requests pins the guard's cost: three small lists for a childless component, and
 // the workspace's three listings (whatever their number) for many deletes or a component with children.
 func TestCheckCascade_requests(t *testing.T) {
-	srv := emulator.Start(t)
-	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), RequestsPerSecond: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	org := newEmulatedOrg(t)
+	srv, c, ws, wctx := org.srv, org.client, org.ws, org.wctx
 	ctx := context.Background()
-	ws := srv.Workspaces()[0].ID
-	wctx, err := c.GetWorkspaceContext(ctx, ws)
-	if err != nil {
-		t.Fatal(err)
-	}
 	create := func(name string, parent *string) string {
 		made, err := c.CreateComponent(ctx, client.ComponentCreate{Name: name, RootWorkspace: ws, TypeID: wctx.ComponentTypes[0].TypeID, Parent: parent})
 		if err != nil {
@@ -140,17 +131,9 @@ func TestCheckCascade_requests(t *testing.T) {
 }
 
 func TestGuardDeletes(t *testing.T) {
-	srv := emulator.Start(t)
-	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), RequestsPerSecond: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	org := newEmulatedOrg(t)
+	srv, c, ws, wctx := org.srv, org.client, org.ws, org.wctx
 	ctx := context.Background()
-	ws := srv.Workspaces()[0].ID
-	wctx, err := c.GetWorkspaceContext(ctx, ws)
-	if err != nil {
-		t.Fatal(err)
-	}
 	typ := wctx.ComponentTypes[0].TypeID
 	parent, err := c.CreateComponent(ctx, client.ComponentCreate{Name: "Parent", RootWorkspace: ws, TypeID: typ})
 	if err != nil {

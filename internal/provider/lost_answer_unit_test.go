@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
 
 func TestJudgeUpdate(t *testing.T) {
@@ -62,21 +61,13 @@ func TestCreatedByCaller(t *testing.T) {
 }
 
 func TestRecoverCreate(t *testing.T) {
-	srv := emulator.Start(t)
-	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), RequestsPerSecond: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	org := newEmulatedOrg(t)
+	c := org.client
 	d := &providerData{client: c}
 	r := &componentResource{data: d}
 	ctx := context.Background()
 	cause := &client.AmbiguousError{Method: "POST", Path: "/api/v2/components", Err: errors.New("connection reset by peer")}
-	ws := srv.Workspaces()[0].ID
-	wctx, err := c.GetWorkspaceContext(ctx, ws)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body := client.ComponentCreate{Name: "Lost", RootWorkspace: ws, TypeID: wctx.ComponentTypes[0].TypeID}
+	body := client.ComponentCreate{Name: "Lost", RootWorkspace: org.ws, TypeID: org.typ}
 	sent := time.Now()
 
 	got, diags := recoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
