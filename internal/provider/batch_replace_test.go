@@ -108,7 +108,7 @@ func TestAccBatchResource_typeChangeKeepsDependents(t *testing.T) {
 					ctx := context.Background()
 					after := batchIDs(s)
 					if _, err := env.client.GetComponent(ctx, before["components/app"]); !client.IsNotFound(err) {
-						return fmt.Errorf("the replaced app %s must be gone, got %v", before["components/app"], err)
+						return fmt.Errorf("the replaced app %s must be gone, got %w", before["components/app"], err)
 					}
 					app, err := env.client.GetComponent(ctx, after["components/app"])
 					if err != nil || app.TypeID != env.otherType {
