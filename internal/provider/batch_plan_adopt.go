@@ -59,9 +59,13 @@ func (b *batchPlanner) newItemOp(kind, key string, m batchMatch, found, fits, ad
 	case !fits && leaving:
 		return createItem // it replaces the entity it matched, which the request deletes
 	case !fits:
-		b.diags.AddAttributeError(p, "Adopted Entity Cannot Change Type", fmt.Sprintf("%s: adopt_%s_by matches %s, whose %s cannot be "+
-			"changed to the item's. Change the item to match it, or its properties so that they match nothing.", pathText(p), kind, m.describe(),
-			map[string]string{"components": "type and workspace", "references": "type"}[kind]))
+		has := fmt.Sprintf("type %d", m.Type)
+		if kind == "components" {
+			has = fmt.Sprintf("type_id %s and root_workspace %s", m.TypeID, m.RootWorkspace)
+		}
+		b.diags.AddAttributeError(p, "Adopted Entity Cannot Change Type", fmt.Sprintf("%s: adopt_%s_by matches %s, which has %s: Ardoq "+
+			"cannot change those to the item's. Change the item to match it, or its properties so that they match nothing.", pathText(p), kind,
+			m.describe(), has))
 	case b.taken[m.ID] != "":
 		b.diags.AddAttributeError(p, "Entity Adopted Twice", fmt.Sprintf("%s: adopt_%s_by matches %s, which %s[%q] takes over too; "+
 			"one entity cannot be two items.", pathText(p), kind, m.describe(), kind, b.taken[m.ID]))

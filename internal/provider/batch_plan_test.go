@@ -196,7 +196,7 @@ func TestPlanBatchAdoption(t *testing.T) {
 			"twin2": {ID: "x4", TypeID: "t", RootWorkspace: "w"}})))
 		expectErrors(t, diags, map[string]string{
 			`components["second"]`: `matches component x1 ("Legacy"), which this resource manages as components["owner"]`,
-			`components["server"]`: `matches component x3 ("App"), whose type and workspace cannot be changed`,
+			`components["server"]`: `matches component x3 ("App"), which has type_id t and root_workspace w: Ardoq cannot change those`,
 			`components["twin2"]`:  `which components["twin1"] takes over too`,
 		})
 	})
