@@ -10,16 +10,14 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"golang.org/x/time/rate"
 )
 
-// transport sends every attempt of a request, retries included: it waits for the client-side rate
-// limit, then hands the request on with a client trace that records how far it got (see attempt).
+// transport sends every attempt of a request, retries included: it waits for the pace (pacer.go),
+// then hands the request on with a client trace that records how far it got (see attempt).
 type transport struct {
-	next    http.RoundTripper
-	limiter *rate.Limiter // nil when unlimited
-	clock   *serverClock
+	next  http.RoundTripper
+	pacer *pacer
+	clock *serverClock
 }
 
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -36,16 +34,17 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	a.finish(resp, err)
 	if err == nil {
 		t.clock.observe(resp.Header.Get("Date"))
+		t.pacer.observe(resp)
 	}
 	return resp, err
 }
 
-// wait waits for the rate limit, and fails if the caller's context has ended.
+// wait waits for the pace Ardoq set, and fails if the caller's context has ended.
 func (t *transport) wait(ctx context.Context) error {
-	if t.limiter != nil {
-		return t.limiter.Wait(ctx)
+	if err := ctx.Err(); err != nil {
+		return err
 	}
-	return ctx.Err()
+	return t.pacer.wait(ctx)
 }
 
 // attempt is one try of a request, and whether Ardoq may have acted on it.

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
-	"golang.org/x/time/rate"
 )
 
 // DefaultBaseURL is Ardoq's shared host.
@@ -35,8 +34,8 @@ type Config struct {
 	MaxRetries        int           // retries after the first attempt; default 4, negative means none
 	RetryWaitMin      time.Duration // first backoff; default 1s
 	RetryWaitMax      time.Duration // longest backoff, and longest Retry-After honoured; default 30s
-	RequestsPerSecond float64       // client-side rate limit; default 10, negative means unlimited
-	Burst             int           // default 5
+	RequestsPerSecond float64       // optional client-side cap; 0 or negative means none (Ardoq's 429s set the pace)
+	Burst             int           // burst of the cap; default 5
 }
 
 // Client talks to one Ardoq org.
@@ -74,9 +73,6 @@ func New(cfg Config) (*Client, error) {
 	if cfg.RetryWaitMax == 0 {
 		cfg.RetryWaitMax = 30 * time.Second
 	}
-	if cfg.RequestsPerSecond == 0 {
-		cfg.RequestsPerSecond = 10
-	}
 	if cfg.Burst == 0 {
 		cfg.Burst = 5
 	}
@@ -86,12 +82,9 @@ func New(cfg Config) (*Client, error) {
 		hc = &copied
 	}
 	hc.Timeout = cfg.Timeout
-	t := &transport{next: hc.Transport, clock: &serverClock{}}
+	t := &transport{next: hc.Transport, clock: &serverClock{}, pacer: newPacer(cfg.RequestsPerSecond, cfg.Burst)}
 	if t.next == nil {
 		t.next = http.DefaultTransport
-	}
-	if cfg.RequestsPerSecond > 0 {
-		t.limiter = rate.NewLimiter(rate.Limit(cfg.RequestsPerSecond), cfg.Burst)
 	}
 	hc.Transport = t
 

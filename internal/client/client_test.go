@@ -401,3 +401,42 @@ func TestServerTime(t *testing.T) {
 		t.Fatalf("ServerTime = %v, %v; want about %v", got, ok, clock)
 	}
 }
+
+// TestRateLimitedRun runs many requests in parallel against a server that allows 40 a second: every
+// request succeeds, and the client follows Ardoq's 429s instead of hammering it.
+func TestRateLimitedRun(t *testing.T) {
+	srv := emulator.Start(t)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), UserAgent: "client-test/1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.SetRateLimit(40, 10)
+	const workers, each = 8, 15
+	errs := make(chan error, workers)
+	for range workers {
+		go func() {
+			for range each {
+				if _, err := c.GetWorkspace(context.Background(), wsApps); err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range workers {
+		if err := <-errs; err != nil {
+			t.Fatalf("a run under a server rate limit must not fail: %v", err)
+		}
+	}
+	limited := 0
+	for _, r := range srv.Requests() {
+		if r.Status == http.StatusTooManyRequests {
+			limited++
+		}
+	}
+	t.Logf("%d requests, %d answered 429", workers*each, limited)
+	if limited > workers*each/5 {
+		t.Errorf("%d of %d requests were answered 429: the client must slow down when told", limited, workers*each)
+	}
+}

@@ -22,7 +22,7 @@ func clientErrorDetail(err error) string {
 		case 401, 403:
 			detail += "\n\nCheck the provider's api_token and org."
 		case 429:
-			detail += "\n\nArdoq is rate limiting; lower requests_per_second or try again later."
+			detail += "\n\nArdoq kept rate limiting after the provider slowed down and retried; try again later, or set a lower requests_per_second."
 		}
 		return detail
 	}

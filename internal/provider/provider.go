@@ -100,9 +100,11 @@ func (p *ardoqProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 					"Ardoq's cascade happen. Defaults to the `ARDOQ_ALLOW_CASCADE_DELETE` environment variable, then `false`.",
 			},
 			"requests_per_second": schema.Float64Attribute{
-				Optional:            true,
-				MarkdownDescription: "Client-side limit on requests per second. Default `10`.",
-				Validators:          []validator.Float64{float64validator.Between(0.1, 1000)},
+				Optional: true,
+				MarkdownDescription: "An optional cap on requests per second. Without it the provider sends as fast as Terraform asks " +
+					"and follows Ardoq: a 429 stops every request for its `Retry-After` (or a rate-limit header's reset) and halves the " +
+					"pace, which grows again each second Ardoq does not object, until it is unlimited once more. Default: no cap.",
+				Validators: []validator.Float64{float64validator.Between(0.1, 1000)},
 			},
 		},
 	}

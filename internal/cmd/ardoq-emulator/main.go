@@ -38,6 +38,8 @@ func run(args []string) error {
 	pageSize := fs.Int("page-size", 100, "entities per list page")
 	maxOps := fs.Int("max-batch-ops", 1000, "most operations in one batch request (0: no limit)")
 	requestLog := fs.String("request-log", "", "append one line per request (METHOD /path with ids as {id}) to this file")
+	latency := fs.Duration("latency", 0, "delay every request by this much, e.g. 100ms for an org across the internet")
+	rateLimit := fs.Float64("rate-limit", 0, "answer 429 with Retry-After above this many requests per second (0: no limit)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -62,6 +64,8 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
+	srv.SetLatency(*latency)
+	srv.SetRateLimit(*rateLimit, max(int(*rateLimit), 1))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", *addr)

@@ -1,0 +1,47 @@
+package provider
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+)
+
+// TestAccRateLimitedRun applies, plans and destroys forty components against a server that allows
+// twenty requests a second, with no client-side cap: the run finishes without an error, and the
+// provider follows Ardoq's 429s (pausing and slowing down) rather than meeting one per request.
+func TestAccRateLimitedRun(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireEmulator(t)
+	env.srv.SetRateLimit(20, 5)
+	cfg := env.config(`resource "ardoq_component" "many" {
+  count          = 40
+  name           = "Paced ${count.index}"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+}`)
+	limited := func(*terraform.State) error {
+		total, tooMany := 0, 0
+		for _, r := range env.srv.Requests() {
+			total++
+			if r.Status == http.StatusTooManyRequests {
+				tooMany++
+			}
+		}
+		t.Logf("%d requests, %d answered 429", total, tooMany)
+		if tooMany > 10+total/10 { // the first wave of Terraform's 10 parallel requests, then a few probes
+			return fmt.Errorf("%d of %d requests were answered 429: the provider must slow down when told", tooMany, total)
+		}
+		return nil
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProviders,
+		CheckDestroy:             env.orgUnchanged(t),
+		Steps: []resource.TestStep{
+			{Config: cfg, Check: limited},
+			{Config: cfg, Check: limited}, // refresh, plan (empty), apply of nothing
+		},
+	})
+}
