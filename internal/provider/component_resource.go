@@ -152,6 +152,7 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 		return
 	}
 	r.data.claim(created.ID)
+	r.data.rememberWorkspace(created)
 	tflog.Debug(ctx, "created component", map[string]any{"id": created.ID, "version": created.Version})
 	state := componentFromAPI(created, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -173,6 +174,7 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 		addClientError(&resp.Diagnostics, "Unable to Read Component", err)
 		return
 	}
+	r.data.rememberWorkspace(got)
 	imported := prior.Name.IsNull() // name is required, so only an import leaves it null
 	state := componentFromAPI(got, prior.CustomFields, imported)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)

@@ -21,6 +21,29 @@ type providerData struct {
 	me      string // e-mail of the token's user (lost_answer.go), once meKnown
 	meKnown bool
 	made    map[string]bool // ids created in this run (lost_answer.go)
+
+	workspaces sync.Map // component id -> its workspace, as read or written in this run
+}
+
+// rememberWorkspace notes a component's workspace, which never changes for an id.
+func (d *providerData) rememberWorkspace(c *client.Component) {
+	d.workspaces.Store(c.ID, c.RootWorkspace)
+}
+
+// componentWorkspace is a component's workspace: known from this run if a component resource read or
+// wrote it, otherwise read from Ardoq (and remembered).
+func (d *providerData) componentWorkspace(ctx context.Context, id string) (string, error) {
+	if ws, ok := d.workspaces.Load(id); ok {
+		if s, isString := ws.(string); isString {
+			return s, nil
+		}
+	}
+	c, err := d.client.GetComponent(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	d.rememberWorkspace(c)
+	return c.RootWorkspace, nil
 }
 
 // providerDataFrom extracts the configured provider data; nil means "not configured yet".

@@ -103,7 +103,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	}
 	workspace := prior.RootWorkspace
 	if !plan.Source.Equal(prior.Source) || workspace.IsNull() {
-		src, err := r.data.client.GetComponent(ctx, plan.Source.ValueString())
+		ws, err := r.data.componentWorkspace(ctx, plan.Source.ValueString())
 		if client.IsNotFound(err) {
 			resp.Diagnostics.AddAttributeError(path.Root("source"), "Unknown Source Component",
 				fmt.Sprintf("Ardoq has no component %q.", plan.Source.ValueString()))
@@ -113,7 +113,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 			addClientError(&resp.Diagnostics, "Unable to Read Source Component", err)
 			return
 		}
-		workspace = types.StringValue(src.RootWorkspace)
+		workspace = types.StringValue(ws)
 	}
 	wctx, err := r.data.contexts.get(ctx, workspace.ValueString())
 	if err != nil {
