@@ -7,12 +7,15 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 terraform="${TERRAFORM:-$(./scripts/terraform-path.sh)}"
 n="${BENCH_N:-5000}"
+single_n="${BENCH_SINGLE_N:-1000}" # 0 skips the single-resource part
 work="$root/.bench"
-rm -rf "$work" && mkdir -p "$work/bin" "$work/batch" "$work/floor"
+rm -rf "$work" && mkdir -p "$work/bin" "$work/batch" "$work/floor" "$work/single" "$work/single-floor"
 go build -o "$work/bin/terraform-provider-ardoq" .
 go build -o "$work/bin/ardoq-emulator" ./internal/cmd/ardoq-emulator
 cp bench/batch/main.tf "$work/batch/"
 cp bench/floor/main.tf "$work/floor/"
+cp bench/single/main.tf "$work/single/"
+cp bench/single-floor/main.tf "$work/single-floor/"
 
 "$work/bin/ardoq-emulator" -addr 127.0.0.1:0 -token bench -org bench -max-batch-ops 0 -request-log "$work/requests.log" >"$work/emulator.out" 2>&1 &
 emulator=$!
@@ -34,7 +37,7 @@ measure() {
   local before peak=0 start end
   before=$(wc -l <"$work/requests.log")
   start=$(date +%s.%N)
-  (cd "$dir" && "$terraform" "$@" -no-color -input=false -var "n=$n" >"$work/$label.out" 2>&1) &
+  (cd "$dir" && "$terraform" "$@" -no-color -input=false -var "n=${size:-$n}" >"$work/$label.out" 2>&1) &
   local tf=$!
   while kill -0 "$tf" 2>/dev/null; do
     for status in /proc/[0-9]*/status; do
@@ -67,3 +70,20 @@ measure "$work/batch" "batch: plan (no change)" plan -detailed-exitcode
 measure "$work/batch" "batch: apply (change 10)" apply -auto-approve -var renamed=10
 measure "$work/batch" "batch: plan again" plan -detailed-exitcode -var renamed=10
 measure "$work/batch" "batch: destroy" destroy -auto-approve -var renamed=10
+
+if [ "$single_n" -gt 0 ]; then
+  size=$single_n
+  echo
+  echo "$single_n ardoq_component and $single_n ardoq_reference (for_each), against terraform_data resources holding the same"
+  echo
+  echo "| step                         | wall      | provider peak RSS | requests (emulator log) |"
+  echo "|------------------------------|-----------|----------|-------------------------|"
+  measure "$work/single-floor" "floor: apply (create)" apply -auto-approve
+  measure "$work/single-floor" "floor: plan (no change)" plan -detailed-exitcode
+  measure "$work/single-floor" "floor: apply (change 10)" apply -auto-approve -var renamed=10
+  measure "$work/single-floor" "floor: destroy" destroy -auto-approve -var renamed=10
+  measure "$work/single" "single: apply (create)" apply -auto-approve
+  measure "$work/single" "single: plan (no change)" plan -detailed-exitcode
+  measure "$work/single" "single: apply (change 10)" apply -auto-approve -var renamed=10
+  measure "$work/single" "single: destroy" destroy -auto-approve -var renamed=10
+fi

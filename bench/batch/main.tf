@@ -4,9 +4,8 @@ terraform {
   }
 }
 
-provider "ardoq" {
-  requests_per_second = 1000
-}
+# No requests_per_second: the provider follows Ardoq's pace, with no client-side throttle.
+provider "ardoq" {}
 
 variable "n" {
   type    = number
