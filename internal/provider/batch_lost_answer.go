@@ -102,35 +102,50 @@ func (b *batchCheck) run(ctx context.Context, d *providerData, req client.BatchR
 	}
 	comps, refs := orEmptyComponentOps(req.Components), orEmptyReferenceOps(req.References)
 	b.componentCreates(comps)
-	for _, op := range comps.Update {
-		c, ok := b.components[op.ID]
-		b.tally(ok && c.Version == versionOf(op.IfVersionMatch)+1)
-		if ok {
-			b.resp.Components.Updated = append(b.resp.Components.Updated, client.Updated[client.Component]{ID: c.ID, Body: &c})
-		}
+	updates := make([]versionedID, len(comps.Update))
+	for i, op := range comps.Update {
+		updates[i] = versionedID{op.ID, op.IfVersionMatch}
 	}
-	for _, op := range comps.Delete {
-		_, still := b.components[op.ID]
-		b.tally(!still)
-		b.resp.Components.Deleted = append(b.resp.Components.Deleted, client.Deleted{ID: op.ID})
-	}
+	b.resp.Components.Updated, b.resp.Components.Deleted = tallyWrites(b, b.components, func(c client.Component) int64 { return c.Version },
+		updates, comps.Delete)
 	if err := b.listReferences(ctx, req, workspaces); err != nil {
 		return err
 	}
 	b.referenceCreates(refs)
-	for _, op := range refs.Update {
-		ref, ok := b.references[op.ID]
-		b.tally(ok && ref.Version == versionOf(op.IfVersionMatch)+1)
+	updates = make([]versionedID, len(refs.Update))
+	for i, op := range refs.Update {
+		updates[i] = versionedID{op.ID, op.IfVersionMatch}
+	}
+	b.resp.References.Updated, b.resp.References.Deleted = tallyWrites(b, b.references, func(r client.Reference) int64 { return r.Version },
+		updates, refs.Delete)
+	return nil
+}
+
+// versionedID is an update operation's target and the version it was guarded with.
+type versionedID struct {
+	id             string
+	ifVersionMatch any
+}
+
+// tallyWrites counts the updates (found at their next version) and deletes (gone) that took effect, and
+// lists them as Ardoq's response would.
+func tallyWrites[T any](b *batchCheck, listed map[string]T, version func(T) int64, updates []versionedID,
+	deletes []client.DeleteOp) ([]client.Updated[T], []client.Deleted) {
+	var updated []client.Updated[T]
+	for _, u := range updates {
+		e, ok := listed[u.id]
+		b.tally(ok && version(e) == versionOf(u.ifVersionMatch)+1)
 		if ok {
-			b.resp.References.Updated = append(b.resp.References.Updated, client.Updated[client.Reference]{ID: ref.ID, Body: &ref})
+			updated = append(updated, client.Updated[T]{ID: u.id, Body: &e})
 		}
 	}
-	for _, op := range refs.Delete {
-		_, still := b.references[op.ID]
+	var deleted []client.Deleted
+	for _, op := range deletes {
+		_, still := listed[op.ID]
 		b.tally(!still)
-		b.resp.References.Deleted = append(b.resp.References.Deleted, client.Deleted{ID: op.ID})
+		deleted = append(deleted, client.Deleted{ID: op.ID})
 	}
-	return nil
+	return updated, deleted
 }
 
 func (b *batchCheck) tally(took bool) {
