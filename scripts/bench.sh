@@ -1,89 +1,128 @@
 #!/usr/bin/env bash
-# make bench: ardoq_batch with N components and N references (default 5,000 each) against the emulator
-# with the real terraform, next to terraform_data holding the same data (the floor: Terraform's own cost).
-# For each step: wall time, requests by endpoint, and the provider process's peak memory (VmHWM).
+# make bench: the provider against the emulator with the real terraform, next to terraform_data holding
+# the same data (the floor: Terraform's own cost), in the same run. Three workloads:
+#   single        BENCH_SINGLE_N ardoq_component + as many ardoq_reference (for_each), default 1,000
+#   batch-small   ardoq_batch with BENCH_SMALL_N + BENCH_SMALL_N small items (parent and references by key), default 2,500
+#   batch-fields  ardoq_batch with BENCH_N + BENCH_N items carrying custom fields, default 5,000
+# each against an emulator on plain loopback and one adding 100 ms to every request (BENCH_LATENCIES).
+# BENCH_QUICK=1 divides every N by ten. BENCH_ONLY="single batch-small" picks workloads.
+# For each step: wall time, ratio to the floor, the provider's peak memory (VmHWM) and requests by endpoint.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 terraform="${TERRAFORM:-$(./scripts/terraform-path.sh)}"
-n="${BENCH_N:-5000}"
-single_n="${BENCH_SINGLE_N:-1000}" # 0 skips the single-resource part
+div=1
+[ "${BENCH_QUICK:-0}" = 1 ] && div=10
+single_n=$((${BENCH_SINGLE_N:-1000} / div))
+small_n=$((${BENCH_SMALL_N:-2500} / div))
+fields_n=$((${BENCH_N:-5000} / div))
+latencies="${BENCH_LATENCIES:-0 100ms}"
+only="${BENCH_ONLY:-single batch-small batch-fields}"
 work="$root/.bench"
-rm -rf "$work" && mkdir -p "$work/bin" "$work/batch" "$work/floor" "$work/single" "$work/single-floor"
+rm -rf "$work" && mkdir -p "$work/bin"
 go build -o "$work/bin/terraform-provider-ardoq" .
 go build -o "$work/bin/ardoq-emulator" ./internal/cmd/ardoq-emulator
-cp bench/batch/main.tf "$work/batch/"
-cp bench/floor/main.tf "$work/floor/"
-cp bench/single/main.tf "$work/single/"
-cp bench/single-floor/main.tf "$work/single-floor/"
-
-"$work/bin/ardoq-emulator" -addr 127.0.0.1:0 -token bench -org bench -max-batch-ops 0 -request-log "$work/requests.log" >"$work/emulator.out" 2>&1 &
-emulator=$!
-trap 'kill $emulator 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do grep -q base_url "$work/emulator.out" && break; sleep 0.1; done
-base_url="$(sed -n 's/.*base_url=\([^ ]*\).*/\1/p' "$work/emulator.out")"
 cat >"$work/terraformrc" <<CFG
 provider_installation {
   dev_overrides { "seed762a2f0c/ardoq" = "$work/bin" }
   direct {}
 }
 CFG
-export TF_CLI_CONFIG_FILE="$work/terraformrc" TF_IN_AUTOMATION=1 ARDOQ_BASE_URL="$base_url" ARDOQ_API_TOKEN=bench ARDOQ_ORG=bench
-touch "$work/requests.log"
+export TF_CLI_CONFIG_FILE="$work/terraformrc" TF_IN_AUTOMATION=1 ARDOQ_API_TOKEN=bench ARDOQ_ORG=bench
 
-# peak_rss watches for provider processes and prints the largest VmHWM (KiB) seen while $1 runs.
+# One emulator per latency, each with its own request log.
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
+declare -A base_url
+for latency in $latencies; do
+  "$work/bin/ardoq-emulator" -addr 127.0.0.1:0 -token bench -org bench -max-batch-ops 0 -latency "$( [ "$latency" = 0 ] && echo 0s || echo "$latency")" \
+    -request-log "$work/requests-$latency.log" >"$work/emulator-$latency.out" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 100); do grep -q base_url "$work/emulator-$latency.out" && break; sleep 0.1; done
+  base_url[$latency]="$(sed -n 's/.*base_url=\([^ ]*\).*/\1/p' "$work/emulator-$latency.out")"
+  touch "$work/requests-$latency.log"
+done
+
+# measure DIR LATENCY N ARGS...: runs terraform, sets wall (s), peak (MiB) and requests (by endpoint).
 measure() {
-  local dir="$1" label="$2"; shift 2
-  local before peak=0 start end
-  before=$(wc -l <"$work/requests.log")
+  local dir="$1" latency="$2" n="$3"; shift 3
+  local log="$work/requests-$latency.log" before peakkb=0 start end tf hwm
+  before=$(wc -l <"$log")
   start=$(date +%s.%N)
-  (cd "$dir" && "$terraform" "$@" -no-color -input=false -var "n=${size:-$n}" >"$work/$label.out" 2>&1) &
-  local tf=$!
+  (cd "$dir" && ARDOQ_BASE_URL="${base_url[$latency]}" "$terraform" "$@" -no-color -input=false -var "n=$n" >>"$dir/terraform.out" 2>&1) &
+  tf=$!
   while kill -0 "$tf" 2>/dev/null; do
     for status in /proc/[0-9]*/status; do
       if grep -q '^Name:.*terraform-provi' "$status" 2>/dev/null; then
         hwm=$(awk '/^VmHWM/ {print $2}' "$status" 2>/dev/null || echo 0)
-        [ -n "$hwm" ] && [ "$hwm" -gt "$peak" ] && peak=$hwm
+        [ -n "$hwm" ] && [ "$hwm" -gt "$peakkb" ] && peakkb=$hwm
       fi
     done
     sleep 0.05
   done
-  wait "$tf" || { rc=$?; [ "$rc" -eq 2 ] || { cat "$work/$label.out"; echo "$label failed ($rc)" >&2; exit 1; }; }
+  wait "$tf" || { rc=$?; [ "$rc" -eq 2 ] || { tail -n 40 "$dir/terraform.out"; echo "terraform $* in $dir failed ($rc)" >&2; exit 1; }; }
   end=$(date +%s.%N)
-  local requests
-  requests=$(tail -n +"$((before + 1))" "$work/requests.log" | sort | uniq -c | sort -rn | awk '{printf "%s%s %s x%s", sep, $2, $3, $1; sep="; "}')
-  printf "| %-28s | %7.1f s | %8s | %s |\n" "$label" "$(echo "$end - $start" | bc)" "$([ "$peak" -gt 0 ] && echo "$((peak / 1024)) MiB" || echo "-")" "${requests:-none}"
+  wall=$(echo "$end - $start" | bc)
+  peak=$([ "$peakkb" -gt 0 ] && echo "$((peakkb / 1024)) MiB" || echo "-")
+  requests=$(tail -n +"$((before + 1))" "$log" | sort | uniq -c | sort -rn | awk '{printf "%s%s %s x%s", sep, $2, $3, $1; sep=", "}')
+  requests=${requests:-none}
 }
 
-echo "ardoq_batch with $n components and $n references, against terraform_data holding the same data"
-echo "Terraform: $("$terraform" version | head -n1); machine: $(nproc) cores"
-echo
-echo "| step                         | wall      | provider peak RSS | requests (emulator log) |"
-echo "|------------------------------|-----------|----------|-------------------------|"
-measure "$work/floor" "floor: apply (create)" apply -auto-approve
-measure "$work/floor" "floor: plan (no change)" plan -detailed-exitcode
-measure "$work/floor" "floor: apply (change 10)" apply -auto-approve -var renamed=10
-measure "$work/floor" "floor: plan again" plan -detailed-exitcode -var renamed=10
-measure "$work/floor" "floor: destroy" destroy -auto-approve -var renamed=10
-measure "$work/batch" "batch: apply (create)" apply -auto-approve
-measure "$work/batch" "batch: plan (no change)" plan -detailed-exitcode
-measure "$work/batch" "batch: apply (change 10)" apply -auto-approve -var renamed=10
-measure "$work/batch" "batch: plan again" plan -detailed-exitcode -var renamed=10
-measure "$work/batch" "batch: destroy" destroy -auto-approve -var renamed=10
+steps=("apply (create)" "plan (no change)" "apply (change 10)" "destroy")
+step_args() {
+  case "$1" in
+    "apply (create)") echo "apply -auto-approve" ;;
+    "plan (no change)") echo "plan -detailed-exitcode" ;;
+    "apply (change 10)") echo "apply -auto-approve -var renamed=10" ;;
+    "destroy") echo "destroy -auto-approve -var renamed=10" ;;
+  esac
+}
 
-if [ "$single_n" -gt 0 ]; then
-  size=$single_n
+# workload NAME PROVIDER_DIR FLOOR_DIR N: the floor's steps, then the provider's at each latency; one table.
+workload() {
+  local name="$1" provider="$2" floor="$3" n="$4" step latency
+  declare -A floor_wall p_wall p_peak p_requests
+  mkdir -p "$work/$name/floor" && cp "bench/$floor/main.tf" "$work/$name/floor/"
+  for step in "${steps[@]}"; do
+    # shellcheck disable=SC2046
+    measure "$work/$name/floor" 0 "$n" $(step_args "$step")
+    floor_wall[$step]=$wall
+  done
+  for latency in $latencies; do
+    mkdir -p "$work/$name/$latency" && cp "bench/$provider/main.tf" "$work/$name/$latency/"
+    for step in "${steps[@]}"; do
+      # shellcheck disable=SC2046
+      measure "$work/$name/$latency" "$latency" "$n" $(step_args "$step")
+      p_wall[$step/$latency]=$wall p_peak[$step/$latency]=$peak p_requests[$step/$latency]=$requests
+    done
+  done
   echo
-  echo "$single_n ardoq_component and $single_n ardoq_reference (for_each), against terraform_data resources holding the same"
+  echo "### $name: $(sed -n 's/^# bench: //p' "bench/$provider/main.tf" | sed "s/{n}/$n/g")"
   echo
-  echo "| step                         | wall      | provider peak RSS | requests (emulator log) |"
-  echo "|------------------------------|-----------|----------|-------------------------|"
-  measure "$work/single-floor" "floor: apply (create)" apply -auto-approve
-  measure "$work/single-floor" "floor: plan (no change)" plan -detailed-exitcode
-  measure "$work/single-floor" "floor: apply (change 10)" apply -auto-approve -var renamed=10
-  measure "$work/single-floor" "floor: destroy" destroy -auto-approve -var renamed=10
-  measure "$work/single" "single: apply (create)" apply -auto-approve
-  measure "$work/single" "single: plan (no change)" plan -detailed-exitcode
-  measure "$work/single" "single: apply (change 10)" apply -auto-approve -var renamed=10
-  measure "$work/single" "single: destroy" destroy -auto-approve -var renamed=10
-fi
+  local header="| step | floor |" rule="|---|---|"
+  for latency in $latencies; do
+    header+=" ${latency/#0/loopback} | ratio | peak RSS |"
+    rule+="---|---|---|"
+  done
+  echo "$header requests (loopback) |"
+  echo "$rule---|"
+  for step in "${steps[@]}"; do
+    local row
+    row="| $step | $(printf '%.1f s' "${floor_wall[$step]}") |"
+    for latency in $latencies; do
+      row+=" $(printf '%.1f s' "${p_wall[$step/$latency]}") | $(printf '%.2fx' "$(echo "${p_wall[$step/$latency]} / ${floor_wall[$step]}" | bc -l)") | ${p_peak[$step/$latency]} |"
+    done
+    local first=${latencies%% *}
+    echo "$row ${p_requests[$step/$first]} |"
+  done
+}
+
+echo "Terraform: $("$terraform" version | head -n1); machine: $(nproc) cores; latencies: $latencies"
+for w in $only; do
+  case "$w" in
+    single) [ "$single_n" -gt 0 ] && workload single single single-floor "$single_n" ;;
+    batch-small) [ "$small_n" -gt 0 ] && workload batch-small batch-small batch-small-floor "$small_n" ;;
+    batch-fields) [ "$fields_n" -gt 0 ] && workload batch-fields batch floor "$fields_n" ;;
+    *) echo "unknown workload $w (single, batch-small, batch-fields)" >&2; exit 1 ;;
+  esac
+done

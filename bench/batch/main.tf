@@ -1,3 +1,4 @@
+# bench: ardoq_batch with {n} components carrying custom fields and {n} references
 terraform {
   required_providers {
     ardoq = { source = "seed762a2f0c/ardoq" }

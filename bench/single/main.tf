@@ -1,3 +1,4 @@
+# bench: {n} ardoq_component and {n} ardoq_reference (for_each), next to {n} + {n} terraform_data
 terraform {
   required_providers {
     ardoq = { source = "seed762a2f0c/ardoq" }

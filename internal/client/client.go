@@ -11,9 +11,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
@@ -44,7 +46,16 @@ type Client struct {
 	cfg   Config
 	http  *retryablehttp.Client
 	clock *serverClock
+
+	writes atomic.Uint64 // write requests started, for callers that keep what they read (Writes)
 }
+
+// Endpoint names the org this client talks to: its base URL and organization label.
+func (c *Client) Endpoint() string { return c.base.String() + " " + c.cfg.Org }
+
+// Writes counts the requests this client has started that may change the org. A caller that keeps
+// what it read compares it before and after: a change means what it holds may be stale.
+func (c *Client) Writes() uint64 { return c.writes.Load() }
 
 // New validates the configuration and returns a client.
 func New(cfg Config) (*Client, error) {
@@ -207,6 +218,9 @@ func (c *Client) do(ctx context.Context, r request) error {
 		req.Header.Set("Content-Type", "application/json")
 	}
 	path := redactedPath(target)
+	if r.writes() {
+		c.writes.Add(1)
+	}
 	resp, err := c.http.Do(req)
 	if err != nil {
 		return failed(r, path, ex, 0, fmt.Errorf("%s %s: %w", r.method, path, unwrapURLError(err)))
@@ -286,28 +300,55 @@ type links struct {
 // listAll follows _links.next.href (absolute or relative) until the last page and returns every value,
 // with the _meta of the first page.
 func listAll[T any](ctx context.Context, c *Client, path string, query url.Values) ([]T, json.RawMessage, error) {
-	var all []T
+	all := []T{}
 	var meta json.RawMessage
+	first := true
+	err := eachPage(ctx, c, path, query, func(p *page[T]) bool {
+		if first {
+			meta, first = p.Meta, false
+		}
+		all = append(all, p.Values...)
+		return true
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return all, meta, nil
+}
+
+// pages yields the values of each page in turn; an error is the sequence's last element.
+func pages[T any](ctx context.Context, c *Client, path string, query url.Values) iter.Seq2[[]T, error] {
+	return func(yield func([]T, error) bool) {
+		stopped := false
+		err := eachPage(ctx, c, path, query, func(p *page[T]) bool {
+			stopped = !yield(p.Values, nil)
+			return !stopped
+		})
+		if err != nil && !stopped {
+			yield(nil, err)
+		}
+	}
+}
+
+// eachPage follows _links.next.href (absolute or relative) from the first page to the last, or until
+// fn returns false.
+func eachPage[T any](ctx context.Context, c *Client, path string, query url.Values, fn func(*page[T]) bool) error {
 	next, q := path, query
 	for pages := 0; next != ""; pages++ {
 		var p page[T]
 		if err := c.do(ctx, request{method: http.MethodGet, path: next, query: q, out: &p}); err != nil {
-			return nil, nil, err
+			return err
 		}
-		if pages == 0 {
-			meta = p.Meta
+		if !fn(&p) {
+			return nil
 		}
-		all = append(all, p.Values...)
 		next, q = "", nil
 		if p.Links.Next != nil && p.Links.Next.Href != "" {
 			next = p.Links.Next.Href
 		}
 		if pages > 1_000_000 {
-			return nil, nil, errors.New("listing did not end after a million pages")
+			return errors.New("listing did not end after a million pages")
 		}
 	}
-	if all == nil {
-		all = []T{}
-	}
-	return all, meta, nil
+	return nil
 }

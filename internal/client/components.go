@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"iter"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -129,4 +130,9 @@ func (c *Client) UpdateComponent(ctx context.Context, id, ifVersionMatch string,
 // DeleteComponent deletes a component with its descendants and their references.
 func (c *Client) DeleteComponent(ctx context.Context, id string) error {
 	return c.do(ctx, request{method: http.MethodDelete, path: "/components/" + url.PathEscape(id)})
+}
+
+// ComponentPages yields the components matching the filter a page at a time, so a caller can stop early.
+func (c *Client) ComponentPages(ctx context.Context, f ComponentFilter) iter.Seq2[[]Component, error] {
+	return pages[Component](ctx, c, "/components", f.query())
 }

@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"iter"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -95,4 +96,9 @@ func (c *Client) UpdateReference(ctx context.Context, id, ifVersionMatch string,
 // DeleteReference deletes a reference.
 func (c *Client) DeleteReference(ctx context.Context, id string) error {
 	return c.do(ctx, request{method: http.MethodDelete, path: "/references/" + url.PathEscape(id)})
+}
+
+// ReferencePages yields the references matching the filter a page at a time, so a caller can stop early.
+func (c *Client) ReferencePages(ctx context.Context, f ReferenceFilter) iter.Seq2[[]Reference, error] {
+	return pages[Reference](ctx, c, "/references", f.query())
 }

@@ -103,9 +103,16 @@ func (r *batchResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if batchEmpty(request) {
 		return
 	}
+	key := dryRunKey(r.data.client, request)
+	if r.data.dryRuns.passed(key) {
+		tflog.Debug(ctx, "the batch passed Ardoq's dry run earlier in this terraform command; not sending it again")
+		return
+	}
 	if _, err := r.data.client.ExpandBatch(ctx, request); err != nil {
 		addBatchError(&resp.Diagnostics, "Batch Rejected by Ardoq", err, keys)
+		return
 	}
+	r.data.dryRuns.record(key)
 }
 
 func setOf(keys []string) map[string]bool {

@@ -110,7 +110,7 @@ func TestCheckCascade_requests(t *testing.T) {
 	}{
 		{"one childless component", map[string]string{child: ws}, 3, 0},
 		{"one childless component with a reference to it", map[string]string{pointedAt: ws}, 3, 1},
-		{"a component with children", map[string]string{parent: ws}, 1 + 3, 2},
+		{"a component with children", map[string]string{parent: ws}, 3 + 3, 2}, // the look-ups run at once, then the workspace
 		{"many components of one workspace", leaves, 3, 0},
 	}
 	for _, tc := range tests {

@@ -164,7 +164,7 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	got, err := r.data.client.GetComponent(ctx, prior.ID.ValueString())
+	got, err := r.data.readComponent(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
 	if client.IsNotFound(err) {
 		tflog.Info(ctx, "component no longer exists; removing it from state", map[string]any{"id": prior.ID.ValueString()})
 		resp.State.RemoveResource(ctx)

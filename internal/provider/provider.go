@@ -157,7 +157,7 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		resp.Diagnostics.AddError("Unable to Create Ardoq Client", err.Error())
 		return
 	}
-	data := &providerData{client: c, contexts: newContextCache(c), allowCascadeDelete: allowCascade}
+	data := newProviderData(c, allowCascade)
 	if !cfg.SkipCredentialsCheck.ValueBool() {
 		if _, err := data.callerEmail(ctx); err != nil {
 			summary, detail := "Unable to Reach Ardoq", "GET /api/v2/me failed: "+err.Error()

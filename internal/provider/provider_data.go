@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"iter"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -23,6 +24,39 @@ type providerData struct {
 	made    map[string]bool // ids created in this run (lost_answer.go)
 
 	workspaces sync.Map // component id -> its workspace, as read or written in this run
+
+	listedComponents *sharedListing[client.Component] // refresh from list pages (shared_listing.go)
+	listedReferences *sharedListing[client.Reference]
+	dryRuns          *dryRunMemo // batch requests that passed Ardoq's dry run in this terraform command
+}
+
+func newProviderData(c *client.Client, allowCascadeDelete bool) *providerData {
+	return &providerData{
+		client: c, contexts: newContextCache(c), allowCascadeDelete: allowCascadeDelete, dryRuns: newDryRunMemo(),
+		listedComponents: newSharedListing(func(ctx context.Context, ws string) iter.Seq2[[]client.Component, error] {
+			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
+		}, func(e *client.Component) string { return e.ID }, c.Writes),
+		listedReferences: newSharedListing(func(ctx context.Context, ws string) iter.Seq2[[]client.Reference, error] {
+			return c.ReferencePages(ctx, client.ReferenceFilter{RootWorkspace: ws})
+		}, func(e *client.Reference) string { return e.ID }, c.Writes),
+	}
+}
+
+// readComponent reads a component for a refresh: from its workspace's shared listing when that
+// already brought it, otherwise on its own.
+func (d *providerData) readComponent(ctx context.Context, workspace, id string) (*client.Component, error) {
+	if c, ok := d.listedComponents.lookup(ctx, workspace, id); ok {
+		return c, nil
+	}
+	return d.client.GetComponent(ctx, id)
+}
+
+// readReference reads a reference for a refresh, like readComponent; workspace is its source's.
+func (d *providerData) readReference(ctx context.Context, workspace, id string) (*client.Reference, error) {
+	if r, ok := d.listedReferences.lookup(ctx, workspace, id); ok {
+		return r, nil
+	}
+	return d.client.GetReference(ctx, id)
 }
 
 // rememberWorkspace notes a component's workspace, which never changes for an id.

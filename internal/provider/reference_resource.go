@@ -166,7 +166,7 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	got, err := r.data.client.GetReference(ctx, prior.ID.ValueString())
+	got, err := r.data.readReference(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
 	if client.IsNotFound(err) {
 		tflog.Info(ctx, "reference no longer exists; removing it from state", map[string]any{"id": prior.ID.ValueString()})
 		resp.State.RemoveResource(ctx)

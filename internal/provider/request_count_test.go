@@ -1,0 +1,138 @@
+package provider
+
+import (
+	"fmt"
+	"maps"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+)
+
+// TestAccRequestCounts pins what single resources cost, counted in the emulator's request log (so it
+// needs the emulator): one request per create, update and delete and nothing else per entity (a
+// component delete adds the cascade guard's three look-ups), and a refresh that reads most entities
+// from its workspace's list pages instead of a GET each.
+func TestAccRequestCounts(t *testing.T) {
+	const n = 40
+	env := newTestEnv(t, emulator.WithPageSize(100))
+	env.requireEmulator(t)
+	cfg := func(renamed int) string {
+		return env.config(fmt.Sprintf(`resource "ardoq_component" "c" {
+  count          = %[1]d
+  name           = count.index < %[2]d ? "Renamed ${count.index}" : "Counted ${count.index}"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+}
+resource "ardoq_reference" "r" {
+  count  = %[1]d
+  source = ardoq_component.c[count.index].id
+  target = ardoq_component.c[(count.index + 1) %% %[1]d].id
+  type   = {ref}
+}`, n, renamed))
+	}
+	counts := func() map[string]int { return countByFilter(env.srv) }
+	reset := func() { env.srv.ResetRequests() }
+	expect := func(got map[string]int, want map[string]int) error {
+		var wrong []string
+		for k, v := range want {
+			if got[k] != v {
+				wrong = append(wrong, fmt.Sprintf("%s: %d, want %d", k, got[k], v))
+			}
+		}
+		if len(wrong) > 0 {
+			return fmt.Errorf("%s (all requests: %v)", strings.Join(wrong, "; "), got)
+		}
+		return nil
+	}
+	refreshRequests := func(got map[string]int) int {
+		return got["GET /api/v2/components/{id}"] + got["GET /api/v2/references/{id}"] +
+			got["GET /api/v2/components?rootWorkspace"] + got["GET /api/v2/references?rootWorkspace"]
+	}
+	var refreshed map[string]int
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProviders,
+		Steps: []resource.TestStep{
+			{
+				Config: cfg(0),
+				Check: func(*terraform.State) error {
+					got := counts()
+					t.Logf("create: %v", got)
+					// Creating reads nothing back: not the new entities, not a reference's source.
+					return expect(got, map[string]int{
+						"POST /api/v2/components": n, "POST /api/v2/references": n,
+						"GET /api/v2/components/{id}": 0, "GET /api/v2/references/{id}": 0,
+					})
+				},
+			},
+			{
+				PreConfig: reset,
+				Config:    cfg(0),
+				PlanOnly:  true,
+			},
+			{
+				PreConfig: func() {
+					refreshed = counts()
+					reset()
+				},
+				Config: cfg(5),
+				Check: func(*terraform.State) error {
+					t.Logf("refresh (plan only): %v", refreshed)
+					if reads := refreshRequests(refreshed); reads > n {
+						return fmt.Errorf("refreshing %d components and %d references took %d requests: most should come from list pages (%v)", n, n, reads, refreshed)
+					}
+					got := counts()
+					t.Logf("change 5: %v", got)
+					return expect(got, map[string]int{
+						"PATCH /api/v2/components/{id}": 5, "PATCH /api/v2/references/{id}": 0,
+						"POST /api/v2/components": 0, "DELETE /api/v2/components/{id}": 0,
+					})
+				},
+			},
+			{
+				PreConfig: reset,
+				Config:    cfg(5),
+				Destroy:   true,
+				Check: func(*terraform.State) error {
+					got := counts()
+					t.Logf("destroy: %v", got)
+					return expect(got, map[string]int{
+						"DELETE /api/v2/components/{id}": n, "DELETE /api/v2/references/{id}": n,
+						// the cascade guard's look-ups: children, references from and references to each component
+						"GET /api/v2/components?parent": n, "GET /api/v2/references?source": n, "GET /api/v2/references?target": n,
+						"POST /api/v2/components": 0, "PATCH /api/v2/components/{id}": 0,
+					})
+				},
+			},
+		},
+	})
+}
+
+// countByFilter counts the logged requests by method, path (ids as {id}) and the names of the query's
+// filters, so a listing by workspace is told from the cascade guard's look-ups.
+func countByFilter(srv *emulator.TestServer) map[string]int {
+	out := map[string]int{}
+	for _, r := range srv.Requests() {
+		parts := strings.Split(r.Path, "/")
+		for i, p := range parts {
+			if len(p) == 24 {
+				parts[i] = "{id}"
+			}
+		}
+		key := r.Method + " " + strings.Join(parts, "/")
+		if q, err := url.ParseQuery(r.Query); err == nil && len(q) > 0 {
+			names := slices.Sorted(maps.Keys(q))
+			names = slices.DeleteFunc(names, func(n string) bool { return n == "cursor" || n == "ifVersionMatch" })
+			if len(names) > 0 {
+				key += "?" + strings.Join(names, "&")
+			}
+		}
+		out[key]++
+	}
+	return out
+}

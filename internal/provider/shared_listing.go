@@ -1,0 +1,130 @@
+package provider
+
+import (
+	"context"
+	"iter"
+	"sync"
+	"time"
+)
+
+// sharedListing lets the single resources of one run refresh from their workspace's list pages, which
+// carry a page of entities per request, instead of one GET each.
+//
+// A read never waits for the listing: what a page already brought is served from memory, anything else
+// is read on its own as before, so a run is never slower than one GET per entity. The listing of a
+// workspace starts once a few of its entities have been read, and fetches a page only while it has
+// served at least as many reads as it has fetched pages (plus listingLead): a workspace far bigger than
+// what the run manages costs a few pages, never more requests than the GETs it replaces. Whatever the
+// listing brought is dropped as soon as the provider writes anything: a listing only ever answers the
+// reads of a refresh, which Terraform runs before any change.
+type sharedListing[T any] struct {
+	pages  func(ctx context.Context, workspace string) iter.Seq2[[]T, error]
+	idOf   func(*T) string
+	writes func() uint64 // the client's write count: a change means what was listed may be stale
+
+	mu         sync.Mutex
+	workspaces map[string]*workspaceListing[T]
+}
+
+const (
+	listingStartAfter = 3      // reads of a workspace served one by one before its listing starts
+	listingLead       = 2      // pages the listing may fetch beyond the reads it has served
+	listingMaxHeld    = 20_000 // entities held but not yet read: past this the listing stops
+	listingIdle       = 30 * time.Second
+)
+
+type workspaceListing[T any] struct {
+	reads, pages, hits int
+	started, ended     bool
+	writesAtStart      uint64
+	held               map[string]*T // listed and not yet read
+	wake               chan struct{} // a read was served: the listing may fetch further
+}
+
+func newSharedListing[T any](pages func(context.Context, string) iter.Seq2[[]T, error], idOf func(*T) string, writes func() uint64) *sharedListing[T] {
+	return &sharedListing[T]{pages: pages, idOf: idOf, writes: writes, workspaces: map[string]*workspaceListing[T]{}}
+}
+
+// lookup returns the entity if the listing of its workspace brought it; otherwise the caller reads it
+// on its own (it may be on a page not fetched yet, or gone from Ardoq).
+func (s *sharedListing[T]) lookup(ctx context.Context, workspace, id string) (*T, bool) {
+	if workspace == "" {
+		return nil, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w := s.workspaces[workspace]
+	if w == nil {
+		w = &workspaceListing[T]{held: map[string]*T{}, wake: make(chan struct{}, 1)}
+		s.workspaces[workspace] = w
+	}
+	w.reads++
+	if e, ok := w.held[id]; ok {
+		delete(w.held, id)
+		if s.writes() != w.writesAtStart {
+			w.end()
+			return nil, false
+		}
+		w.hits++
+		select {
+		case w.wake <- struct{}{}:
+		default:
+		}
+		return e, true
+	}
+	if !w.started && w.reads >= listingStartAfter && !w.ended {
+		w.started, w.writesAtStart = true, s.writes()
+		go s.list(context.WithoutCancel(ctx), workspace, w)
+	}
+	return nil, false
+}
+
+// list fetches the workspace's pages while they pay for themselves.
+func (s *sharedListing[T]) list(ctx context.Context, workspace string, w *workspaceListing[T]) {
+	for values, err := range s.pages(ctx, workspace) {
+		s.mu.Lock()
+		if err != nil || w.ended || s.writes() != w.writesAtStart {
+			w.end()
+			s.mu.Unlock()
+			return
+		}
+		for i := range values {
+			w.held[s.idOf(&values[i])] = &values[i]
+		}
+		w.pages++
+		if len(w.held) > listingMaxHeld {
+			w.end()
+		}
+		for !w.ended && w.pages > w.hits+listingLead {
+			if !s.waitForReads(w) {
+				w.end()
+			}
+		}
+		ended := w.ended
+		s.mu.Unlock()
+		if ended {
+			return
+		}
+	}
+	s.mu.Lock()
+	w.ended = true // the last page: what is held stays until read
+	s.mu.Unlock()
+}
+
+// waitForReads waits, with s.mu released, until a read is served or the run goes idle.
+func (s *sharedListing[T]) waitForReads(w *workspaceListing[T]) bool {
+	s.mu.Unlock()
+	defer s.mu.Lock()
+	select {
+	case <-w.wake:
+		return true
+	case <-time.After(listingIdle):
+		return false
+	}
+}
+
+// end stops the listing and drops what it holds.
+func (w *workspaceListing[T]) end() {
+	w.ended = true
+	w.held = map[string]*T{}
+}
