@@ -316,16 +316,23 @@ func listAll[T any](ctx context.Context, c *Client, path string, query url.Value
 	return all, meta, nil
 }
 
-// pages yields the values of each page in turn; an error is the sequence's last element.
-func pages[T any](ctx context.Context, c *Client, path string, query url.Values) iter.Seq2[[]T, error] {
-	return func(yield func([]T, error) bool) {
+// Page is one page of a listing: its values, and whether it is the last.
+type Page[T any] struct {
+	Values []T
+	Last   bool
+}
+
+// pages yields each page in turn; an error is the sequence's last element. Stopping early saves the
+// requests for the pages not yet fetched.
+func pages[T any](ctx context.Context, c *Client, path string, query url.Values) iter.Seq2[Page[T], error] {
+	return func(yield func(Page[T], error) bool) {
 		stopped := false
 		err := eachPage(ctx, c, path, query, func(p *page[T]) bool {
-			stopped = !yield(p.Values, nil)
+			stopped = !yield(Page[T]{Values: p.Values, Last: p.Links.Next == nil || p.Links.Next.Href == ""}, nil)
 			return !stopped
 		})
 		if err != nil && !stopped {
-			yield(nil, err)
+			yield(Page[T]{}, err)
 		}
 	}
 }

@@ -133,6 +133,6 @@ func (c *Client) DeleteComponent(ctx context.Context, id string) error {
 }
 
 // ComponentPages yields the components matching the filter a page at a time, so a caller can stop early.
-func (c *Client) ComponentPages(ctx context.Context, f ComponentFilter) iter.Seq2[[]Component, error] {
+func (c *Client) ComponentPages(ctx context.Context, f ComponentFilter) iter.Seq2[Page[Component], error] {
 	return pages[Component](ctx, c, "/components", f.query())
 }

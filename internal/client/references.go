@@ -99,6 +99,6 @@ func (c *Client) DeleteReference(ctx context.Context, id string) error {
 }
 
 // ReferencePages yields the references matching the filter a page at a time, so a caller can stop early.
-func (c *Client) ReferencePages(ctx context.Context, f ReferenceFilter) iter.Seq2[[]Reference, error] {
+func (c *Client) ReferencePages(ctx context.Context, f ReferenceFilter) iter.Seq2[Page[Reference], error] {
 	return pages[Reference](ctx, c, "/references", f.query())
 }

@@ -321,21 +321,11 @@ func (r *batchResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	})
 }
 
-// refresh reads every item back with one list request per workspace (per page), never one GET per
-// item. Items gone from Ardoq drop out (the plan re-creates them); changed ones show as drift.
+// refresh reads every item back from its workspace's list pages (readWanted). Items gone from Ardoq drop
+// out (the plan re-creates them); changed ones show as drift.
 func (r *batchResource) refresh(ctx context.Context, prior batchItems) (batchItems, error) {
 	out := batchItems{Components: map[string]batchComponent{}, References: map[string]batchReference{}}
-	components, err := listInWorkspaces(workspacesOf(prior.Components, func(c batchComponent) string { return c.RootWorkspace }),
-		func(ws string) ([]client.Component, error) {
-			return r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
-		}, func(c *client.Component) string { return c.ID })
-	if err != nil {
-		return out, err
-	}
-	references, err := listInWorkspaces(workspacesOf(prior.References, func(c batchReference) string { return c.RootWorkspace }),
-		func(ws string) ([]client.Reference, error) {
-			return r.data.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
-		}, func(r *client.Reference) string { return r.ID })
+	components, references, err := readBatchEntities(ctx, r.data.client, prior)
 	if err != nil {
 		return out, err
 	}
@@ -353,33 +343,6 @@ func (r *batchResource) refresh(ctx context.Context, prior batchItems) (batchIte
 	for k, ref := range prior.References {
 		if got, ok := references[ref.ID]; ok {
 			out.References[k] = batchReferenceFromAPI(got, ref, ids)
-		}
-	}
-	return out, nil
-}
-
-func workspacesOf[T any](items map[string]T, ws func(T) string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, k := range sortedKeysOf(items) {
-		if w := ws(items[k]); w != "" && !seen[w] {
-			seen[w] = true
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-// listInWorkspaces lists entities of each workspace (every page) and indexes them by id.
-func listInWorkspaces[T any](workspaces []string, list func(ws string) ([]T, error), id func(*T) string) (map[string]*T, error) {
-	out := map[string]*T{}
-	for _, ws := range workspaces {
-		all, err := list(ws)
-		if err != nil {
-			return nil, err
-		}
-		for i := range all {
-			out[id(&all[i])] = &all[i]
 		}
 	}
 	return out, nil

@@ -33,10 +33,10 @@ type providerData struct {
 func newProviderData(c *client.Client, allowCascadeDelete bool) *providerData {
 	return &providerData{
 		client: c, contexts: newContextCache(c), allowCascadeDelete: allowCascadeDelete, dryRuns: newDryRunMemo(),
-		listedComponents: newSharedListing(func(ctx context.Context, ws string) iter.Seq2[[]client.Component, error] {
+		listedComponents: newSharedListing(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
 		}, func(e *client.Component) string { return e.ID }, c.Writes),
-		listedReferences: newSharedListing(func(ctx context.Context, ws string) iter.Seq2[[]client.Reference, error] {
+		listedReferences: newSharedListing(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Reference], error] {
 			return c.ReferencePages(ctx, client.ReferenceFilter{RootWorkspace: ws})
 		}, func(e *client.Reference) string { return e.ID }, c.Writes),
 	}

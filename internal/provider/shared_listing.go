@@ -5,6 +5,8 @@ import (
 	"iter"
 	"sync"
 	"time"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 // sharedListing lets the single resources of one run refresh from their workspace's list pages, which
@@ -18,7 +20,7 @@ import (
 // listing brought is dropped as soon as the provider writes anything: a listing only ever answers the
 // reads of a refresh, which Terraform runs before any change.
 type sharedListing[T any] struct {
-	pages  func(ctx context.Context, workspace string) iter.Seq2[[]T, error]
+	pages  func(ctx context.Context, workspace string) iter.Seq2[client.Page[T], error]
 	idOf   func(*T) string
 	writes func() uint64 // the client's write count: a change means what was listed may be stale
 
@@ -41,7 +43,7 @@ type workspaceListing[T any] struct {
 	wake               chan struct{} // a read was served: the listing may fetch further
 }
 
-func newSharedListing[T any](pages func(context.Context, string) iter.Seq2[[]T, error], idOf func(*T) string, writes func() uint64) *sharedListing[T] {
+func newSharedListing[T any](pages func(context.Context, string) iter.Seq2[client.Page[T], error], idOf func(*T) string, writes func() uint64) *sharedListing[T] {
 	return &sharedListing[T]{pages: pages, idOf: idOf, writes: writes, workspaces: map[string]*workspaceListing[T]{}}
 }
 
@@ -81,15 +83,15 @@ func (s *sharedListing[T]) lookup(ctx context.Context, workspace, id string) (*T
 
 // list fetches the workspace's pages while they pay for themselves.
 func (s *sharedListing[T]) list(ctx context.Context, workspace string, w *workspaceListing[T]) {
-	for values, err := range s.pages(ctx, workspace) {
+	for page, err := range s.pages(ctx, workspace) {
 		s.mu.Lock()
 		if err != nil || w.ended || s.writes() != w.writesAtStart {
 			w.end()
 			s.mu.Unlock()
 			return
 		}
-		for i := range values {
-			w.held[s.idOf(&values[i])] = &values[i]
+		for i := range page.Values {
+			w.held[s.idOf(&page.Values[i])] = &page.Values[i]
 		}
 		w.pages++
 		if len(w.held) > listingMaxHeld {

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 type listed struct{ id string }
@@ -25,19 +27,19 @@ type fakeWorkspace struct {
 func (f *fakeWorkspace) id(i int) string { return fmt.Sprintf("e%06d", i) }
 
 func (f *fakeWorkspace) listing() *sharedListing[listed] {
-	pages := func(_ context.Context, _ string) iter.Seq2[[]listed, error] {
-		return func(yield func([]listed, error) bool) {
+	pages := func(_ context.Context, _ string) iter.Seq2[client.Page[listed], error] {
+		return func(yield func(client.Page[listed], error) bool) {
 			for start := 0; start < f.size; start += f.pageSize {
 				n := f.pageRequests.Add(1)
 				if f.failAfter > 0 && int(n) > f.failAfter {
-					yield(nil, fmt.Errorf("HTTP 500"))
+					yield(client.Page[listed]{}, fmt.Errorf("HTTP 500"))
 					return
 				}
 				page := make([]listed, 0, f.pageSize)
 				for i := start; i < min(start+f.pageSize, f.size); i++ {
 					page = append(page, listed{id: f.id(i)})
 				}
-				if !yield(page, nil) {
+				if !yield(client.Page[listed]{Values: page, Last: start+f.pageSize >= f.size}, nil) {
 					return
 				}
 			}

@@ -1,0 +1,114 @@
+package provider
+
+import (
+	"context"
+	"iter"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+// readBatchEntities reads what a batch's items hold in Ardoq (id -> entity), components and references
+// at once; an id absent from the result is gone from Ardoq.
+func readBatchEntities(ctx context.Context, c *client.Client, prior batchItems) (map[string]*client.Component, map[string]*client.Reference, error) {
+	var components map[string]*client.Component
+	var references map[string]*client.Reference
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) {
+		wanted := idsByWorkspace(prior.Components, func(i batchComponent) (string, string) { return i.RootWorkspace, i.ID })
+		components, err = readWanted(gctx, wanted, func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
+			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
+		}, c.GetComponent, func(e *client.Component) string { return e.ID })
+		return err
+	})
+	g.Go(func() (err error) {
+		wanted := idsByWorkspace(prior.References, func(i batchReference) (string, string) { return i.RootWorkspace, i.ID })
+		references, err = readWanted(gctx, wanted, func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Reference], error] {
+			return c.ReferencePages(ctx, client.ReferenceFilter{RootWorkspace: ws})
+		}, c.GetReference, func(e *client.Reference) string { return e.ID })
+		return err
+	})
+	return components, references, g.Wait()
+}
+
+func idsByWorkspace[T any](items map[string]T, of func(T) (ws, id string)) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for _, item := range items {
+		ws, id := of(item)
+		if ws == "" || id == "" {
+			continue
+		}
+		if out[ws] == nil {
+			out[ws] = map[string]bool{}
+		}
+		out[ws][id] = true
+	}
+	return out
+}
+
+// readWanted reads the wanted entities of each workspace (all workspaces at once) from the workspace's
+// list pages, which carry many entities per request, until every wanted id has been seen. Once the
+// pages read outnumber the ids still missing (a workspace far bigger than what is managed), it reads
+// those one by one instead, so a refresh never costs more than a few requests beyond a GET per entity.
+// An id that a complete listing did not show, or that answers 404, is gone.
+func readWanted[T any](ctx context.Context, wanted map[string]map[string]bool, pages func(context.Context, string) iter.Seq2[client.Page[T], error],
+	get func(context.Context, string) (*T, error), idOf func(*T) string) (map[string]*T, error) {
+	out := map[string]*T{}
+	var mu sync.Mutex
+	g, gctx := errgroup.WithContext(ctx)
+	for ws, ids := range wanted {
+		g.Go(func() error {
+			missing := map[string]bool{}
+			for id := range ids {
+				missing[id] = true
+			}
+			read := 0
+			for page, err := range pages(gctx, ws) {
+				if err != nil {
+					return err
+				}
+				mu.Lock()
+				for i := range page.Values {
+					if id := idOf(&page.Values[i]); missing[id] {
+						out[id] = &page.Values[i]
+						delete(missing, id)
+					}
+				}
+				mu.Unlock()
+				read++
+				if len(missing) == 0 || page.Last {
+					return nil
+				}
+				if read >= len(missing) {
+					return readEach(gctx, missing, get, out, &mu)
+				}
+			}
+			return nil
+		})
+	}
+	return out, g.Wait()
+}
+
+// readEach reads the given ids one GET each, ten at a time; a 404 means gone.
+func readEach[T any](ctx context.Context, ids map[string]bool, get func(context.Context, string) (*T, error), out map[string]*T, mu *sync.Mutex) error {
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(10)
+	for id := range ids {
+		g.Go(func() error {
+			e, err := get(gctx, id)
+			if client.IsNotFound(err) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			out[id] = e
+			return nil
+		})
+	}
+	return g.Wait()
+}
