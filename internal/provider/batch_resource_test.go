@@ -159,7 +159,10 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 				Config:           batchConfig(env, 5, map[int]string{1: "Renamed 1", 4: "Renamed 4"}, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				Check: func(*terraform.State) error {
-					_, _, gets := batchRequests(env)
+					batches, expands, gets := batchRequests(env)
+					if batches+expands != 0 {
+						return fmt.Errorf("a plan without changes sent %d batches and %d dry runs; want none", batches, expands)
+					}
 					got := countByFilter(env.srv)
 					pages := got["GET /api/v2/components?rootWorkspace"] + got["GET /api/v2/references?rootWorkspace"]
 					t.Logf("refresh of 15 items: %d pages, %d GETs", pages, gets)
