@@ -85,7 +85,7 @@ workload() {
   mkdir -p "$work/$name/floor" && cp "bench/$floor/main.tf" "$work/$name/floor/"
   for step in "${steps[@]}"; do
     # shellcheck disable=SC2046
-    measure "$work/$name/floor" 0 "$n" $(step_args "$step")
+    measure "$work/$name/floor" "${latencies%% *}" "$n" $(step_args "$step") # the floor sends no request
     floor_wall[$step]=$wall
   done
   for latency in $latencies; do
@@ -104,7 +104,8 @@ workload() {
     header+=" ${latency/#0/loopback} | ratio | peak RSS |"
     rule+="---|---|---|"
   done
-  echo "$header requests (loopback) |"
+  local first=${latencies%% *}
+  echo "$header requests (${first/#0/loopback}) |"
   echo "$rule---|"
   for step in "${steps[@]}"; do
     local row

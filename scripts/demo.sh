@@ -6,6 +6,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 terraform="${TERRAFORM:-$(./scripts/terraform-path.sh)}"
+cli="$(basename "$terraform")" # terraform, or tofu with make demo-tofu
 work="$root/.demo"
 rm -rf "$work" && mkdir -p "$work/bin" "$work/config"
 
@@ -42,10 +43,10 @@ export ARDOQ_BASE_URL="$base_url" ARDOQ_API_TOKEN="$token" ARDOQ_ORG="demo"
 cp examples/demo/*.tf "$work/"
 cd "$work"
 
-step "terraform apply: creating the model in the emulated org ($("$terraform" version | head -n1))"
-"$terraform" apply -auto-approve -input=false -no-color 2>&1 | grep -v -e 'Provider development overrides' -e 'dev_overrides' -e 'The following provider' -e '^ - seed762a2f0c' -e 'Skip terraform init' -e 'published releases' -e '^╷' -e '^╵' -e '^│ *$' | sed '/Warning:/d'
+step "$cli apply: creating the model in the emulated org ($("$terraform" version | head -n1))"
+"$terraform" apply -auto-approve -input=false -no-color 2>&1 | sed -e '/Provider development overrides are in effect/,/releases\.$/d' -e '/^[╷╵]/d' -e '/^│ *$/d'
 
-step "terraform plan again: nothing should change"
+step "$cli plan again: nothing should change"
 set +e
 "$terraform" plan -detailed-exitcode -input=false -no-color >"$work/plan.txt" 2>&1
 code=$?
@@ -63,7 +64,7 @@ cat <<MSG
   computed by the emulator from the model Terraform just created.
   The emulator served $base_url/api/v2 with a throwaway token ($token, org label demo).
   Run your own with: make emulator   (then point ARDOQ_BASE_URL at it)
-  Terraform state, the plan and the emulator's saved org: $work
+  The state, the plan and the emulator's saved org: $work
 MSG
 
 step "Stopping the emulator"

@@ -4,11 +4,11 @@
 data "ardoq_me" "current" {}
 
 data "ardoq_workspace" "apps" {
-  name = "Applications"
+  name = var.workspace
 }
 
 data "ardoq_workspace" "infra" {
-  name = "Infrastructure"
+  name = var.infrastructure_workspace
 }
 
 # Both workspaces share one metamodel: look type ids up by name instead of hard-coding them.
@@ -24,7 +24,7 @@ locals {
 resource "ardoq_component" "web_shop" {
   name           = "Web Shop"
   root_workspace = data.ardoq_workspace.apps.id
-  type_id        = local.types["Application"]
+  type_id        = local.types[var.application_type]
   description    = "Customer-facing storefront"
   custom_fields = {
     owner     = "team-storefront"
@@ -40,7 +40,7 @@ resource "ardoq_component" "web_shop" {
 resource "ardoq_component" "checkout" {
   name           = "Checkout"
   root_workspace = data.ardoq_workspace.apps.id
-  type_id        = local.types["Application Module"]
+  type_id        = local.types[var.module_type]
   parent         = ardoq_component.web_shop.id
   custom_fields  = { owner = "team-checkout", lifecycle = "live" }
 }
@@ -48,21 +48,21 @@ resource "ardoq_component" "checkout" {
 resource "ardoq_component" "catalog" {
   name           = "Catalog"
   root_workspace = data.ardoq_workspace.apps.id
-  type_id        = local.types["Application Module"]
+  type_id        = local.types[var.module_type]
   parent         = ardoq_component.web_shop.id
 }
 
 resource "ardoq_component" "payments" {
   name           = "Payments"
   root_workspace = data.ardoq_workspace.apps.id
-  type_id        = local.types["Application"]
+  type_id        = local.types[var.application_type]
   custom_fields  = { owner = "team-payments", cost = 120000, critical = true, lifecycle = "build" }
 }
 
 resource "ardoq_component" "orders_db" {
   name           = "Orders DB"
   root_workspace = data.ardoq_workspace.apps.id
-  type_id        = local.types["Database"]
+  type_id        = local.types[var.database_type]
   custom_fields  = { owner = "team-checkout", cost = 18000 }
 }
 
@@ -70,14 +70,14 @@ resource "ardoq_component" "servers" {
   for_each       = toset(["web-01", "web-02", "db-01"])
   name           = each.key
   root_workspace = data.ardoq_workspace.infra.id
-  type_id        = local.types["Server"]
+  type_id        = local.types[var.server_type]
   custom_fields  = { hostname = "${each.key}.prod.example.com", regions = ["eu"], lifecycle = "live" }
 }
 
 resource "ardoq_reference" "web_shop_depends_on_payments" {
   source        = ardoq_component.web_shop.id
   target        = ardoq_component.payments.id
-  type          = local.refs["Depends on"]
+  type          = local.refs[var.depends_on_type]
   display_text  = "charges cards"
   custom_fields = { criticality = "high" }
 }
@@ -85,7 +85,7 @@ resource "ardoq_reference" "web_shop_depends_on_payments" {
 resource "ardoq_reference" "checkout_stores_orders" {
   source = ardoq_component.checkout.id
   target = ardoq_component.orders_db.id
-  type   = local.refs["Stores data in"]
+  type   = local.refs[var.stores_data_in_type]
 }
 
 # Across workspaces: application -> server.
@@ -93,13 +93,13 @@ resource "ardoq_reference" "web_shop_runs_on" {
   for_each = toset(["web-01", "web-02"])
   source   = ardoq_component.web_shop.id
   target   = ardoq_component.servers[each.key].id
-  type     = local.refs["Runs on"]
+  type     = local.refs[var.runs_on_type]
 }
 
 resource "ardoq_reference" "orders_db_runs_on" {
   source = ardoq_component.orders_db.id
   target = ardoq_component.servers["db-01"].id
-  type   = local.refs["Runs on"]
+  type   = local.refs[var.runs_on_type]
 }
 
 # Reports are computed by Ardoq from the live model; this one lists every application.
@@ -125,13 +125,13 @@ resource "ardoq_batch" "inventory" {
   components = merge(
     { for s in local.inventory : s => {
       root_workspace = data.ardoq_workspace.apps.id
-      type_id        = local.types["Application"]
+      type_id        = local.types[var.application_type]
       name           = "${title(s)} service"
       custom_fields  = { external_id = "svc-${s}", lifecycle = "live", regions = ["eu"] }
     } },
     { for s in local.inventory : "${s}_db" => {
       root_workspace = data.ardoq_workspace.apps.id
-      type_id        = local.types["Database"]
+      type_id        = local.types[var.database_type]
       name           = "${title(s)} DB"
       custom_fields  = { external_id = "db-${s}", cost = 4000 }
     } },
@@ -140,6 +140,6 @@ resource "ardoq_batch" "inventory" {
   references = { for s in local.inventory : "${s}_uses_db" => {
     source = s
     target = "${s}_db"
-    type   = local.refs["Stores data in"]
+    type   = local.refs[var.stores_data_in_type]
   } }
 }

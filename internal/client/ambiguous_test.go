@@ -14,7 +14,7 @@ import (
 )
 
 // faultClient talks to srv without retries, giving up on an attempt after timeout.
-func faultClient(t *testing.T, srv *emulator.TestServer, retries int, timeout time.Duration) *client.Client {
+func faultClient(t *testing.T, srv *openapitest.TestServer, retries int, timeout time.Duration) *client.Client {
 	t.Helper()
 	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), MaxRetries: retries, Timeout: timeout,
 		RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, RequestsPerSecond: -1})

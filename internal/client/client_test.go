@@ -23,7 +23,7 @@ const (
 	tServer = "p1700000000003"
 )
 
-func newClient(t *testing.T, opts ...emulator.Option) (*client.Client, *emulator.TestServer) {
+func newClient(t *testing.T, opts ...emulator.Option) (*client.Client, *openapitest.TestServer) {
 	t.Helper()
 	srv := openapitest.Start(t, opts...)
 	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), UserAgent: "client-test/1",
@@ -267,7 +267,7 @@ func TestRetries(t *testing.T) {
 	}
 }
 
-func mustClient(t *testing.T, srv *emulator.TestServer, retries int) *client.Client {
+func mustClient(t *testing.T, srv *openapitest.TestServer, retries int) *client.Client {
 	t.Helper()
 	c, err := client.New(client.Config{Token: srv.Token(), Org: srv.OrgLabel(), BaseURL: srv.URL, MaxRetries: retries,
 		RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, RequestsPerSecond: -1})
@@ -277,7 +277,7 @@ func mustClient(t *testing.T, srv *emulator.TestServer, retries int) *client.Cli
 	return c
 }
 
-func seedOne(t *testing.T, srv *emulator.TestServer) {
+func seedOne(t *testing.T, srv *openapitest.TestServer) {
 	t.Helper()
 	if _, err := srv.SeedComponent(emulator.ComponentSeed{Name: "seeded", RootWorkspace: wsApps, TypeID: tApp}); err != nil {
 		t.Fatal(err)
@@ -405,7 +405,7 @@ func TestServerTime(t *testing.T) {
 // TestRateLimitedRun runs many requests in parallel against a server that allows 40 a second: every
 // request succeeds, and the client follows Ardoq's 429s instead of hammering it.
 func TestRateLimitedRun(t *testing.T) {
-	srv := emulator.Start(t)
+	srv := openapitest.Start(t)
 	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), UserAgent: "client-test/1"})
 	if err != nil {
 		t.Fatal(err)

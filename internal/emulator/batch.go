@@ -70,7 +70,8 @@ func (s *Server) decodeBatch(r *http.Request) (*batchRequest, error) {
 		return nil, badRequest("batch request does not match the BatchRequest schema: %s", err.Error())
 	}
 	if n := req.Components.count() + req.References.count(); s.opts.maxBatchOps > 0 && n > s.opts.maxBatchOps {
-		return nil, badRequest("batch has %d operations; at most %d are allowed in one request", n, s.opts.maxBatchOps)
+		return nil, newError(http.StatusRequestEntityTooLarge, "batch-too-large",
+			"batch has %d operations; at most %d are allowed in one request: split it", n, s.opts.maxBatchOps)
 	}
 	return &req, nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
 
 func comp(name string, extra ...any) map[string]any {
@@ -225,14 +227,26 @@ func TestBatchDeleteCascadeInSameBatch(t *testing.T) {
 	}
 }
 
+// Ardoq documents no batch limit, so by default there is none; WithMaxBatchOperations sets one, above
+// which a batch (and its expand) is refused with 413 and nothing applied.
 func TestBatchLimit(t *testing.T) {
-	c := start(t)
 	ops := make([]any, 1001)
 	for i := range ops {
 		ops[i] = map[string]any{"body": comp(fmt.Sprint(i))}
 	}
-	r := c.do("POST", "/api/v2/batch", map[string]any{"components": map[string]any{"create": ops}})
-	if r.status != 400 || !strings.Contains(errMessage(r), "at most 1000") {
-		t.Fatalf("%d %s", r.status, r.raw)
+	batch := map[string]any{"components": map[string]any{"create": ops}}
+	c := start(t)
+	c.must(200, c.do("POST", "/api/v2/batch", batch))
+
+	c = start(t, emulator.WithMaxBatchOperations(1000))
+	before, _ := c.srv.Counts()
+	for _, path := range []string{"/api/v2/batch", "/api/v2/batch/expand"} {
+		r := c.do("POST", path, batch)
+		if r.status != 413 || !strings.Contains(errMessage(r), "at most 1000") {
+			t.Fatalf("%s: %d %s", path, r.status, r.raw)
+		}
+	}
+	if n, _ := c.srv.Counts(); n != before {
+		t.Fatalf("a refused batch applied something: %d components", n)
 	}
 }

@@ -50,15 +50,28 @@ type Request struct {
 	Status int // the status sent; 0 when a Fault reset the connection, the real one when it truncated the body
 }
 
+// record appends a request to the log, then drops the oldest entries until the log is within its bounds
+// (WithRequestLog): so many requests, so many bytes of bodies, the newest request always kept.
 func (s *Server) record(r *http.Request, body []byte, status int) {
+	if s.opts.logRequests <= 0 {
+		return
+	}
 	h := r.Header.Clone()
 	h.Del("Authorization")
 	s.ctlMu.Lock()
 	defer s.ctlMu.Unlock()
 	s.log = append(s.log, Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Header: h, Body: body, Status: status})
+	s.logBytes += len(body)
+	drop := 0
+	for kept := len(s.log); kept > 1 && (kept > s.opts.logRequests || s.logBytes > s.opts.logBodyBytes); kept-- {
+		s.logBytes -= len(s.log[drop].Body)
+		s.log[drop] = Request{} // let its body go now, not when the slice is next reallocated
+		drop++
+	}
+	s.log = s.log[drop:]
 }
 
-// Requests returns the request log.
+// Requests returns the request log: the most recent requests, within the bounds WithRequestLog sets.
 func (s *Server) Requests() []Request {
 	s.ctlMu.Lock()
 	defer s.ctlMu.Unlock()
@@ -69,7 +82,7 @@ func (s *Server) Requests() []Request {
 func (s *Server) ResetRequests() {
 	s.ctlMu.Lock()
 	defer s.ctlMu.Unlock()
-	s.log = nil
+	s.log, s.logBytes = nil, 0
 }
 
 // CountRequests counts logged requests by "METHOD /path-pattern", ids replaced by {id}.

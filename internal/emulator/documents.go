@@ -27,7 +27,9 @@ var (
 	componentCreateKeys = []string{"name", "rootWorkspace", "typeId", "parent", "description", "color", "shape", "icon", "image", "customFields"}
 	componentUpdateKeys = []string{"name", "parent", "description", "color", "shape", "icon", "image", "customFields"}
 	referenceCreateKeys = []string{"source", "target", "type", "displayText", "description", "customFields"}
-	referenceUpdateKeys = []string{"source", "target", "displayText", "description", "customFields"}
+	// An update may carry the reference's type (PartialReferenceDocument does not forbid extra members and
+	// production clients send it): the type it already has changes nothing, another one is refused.
+	referenceUpdateKeys = []string{"source", "target", "type", "displayText", "description", "customFields"}
 )
 
 func objectOf(raw any, what string) (map[string]any, error) {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"time"
@@ -53,9 +52,9 @@ func (f Fault) matches(r *http.Request) bool {
 // written, 0 for a Reset (or for a held request whose client left before it was served), and the real
 // status for a Truncate.
 func (f Fault) serve(s *Server, w *statusRecorder, r *http.Request) {
-	var served *httptest.ResponseRecorder
+	var served *bufferedAnswer
 	if f.AfterActing || f.Truncate {
-		served = httptest.NewRecorder()
+		served = &bufferedAnswer{header: http.Header{}, code: http.StatusOK}
 		s.serveAPI(served, r)
 	}
 	if f.Hold > 0 {
@@ -66,7 +65,7 @@ func (f Fault) serve(s *Server, w *statusRecorder, r *http.Request) {
 		w.status = 0
 		resetConnection(w)
 	case f.Truncate:
-		w.status = served.Code
+		w.status = served.code
 		truncate(w, served)
 	case f.Status != 0:
 		f.write(w)
@@ -74,8 +73,8 @@ func (f Fault) serve(s *Server, w *statusRecorder, r *http.Request) {
 		for k, v := range served.Header() {
 			w.Header()[k] = v
 		}
-		w.WriteHeader(served.Code)
-		_, _ = w.Write(served.Body.Bytes())
+		w.WriteHeader(served.code)
+		_, _ = w.Write(served.body.Bytes())
 	case r.Context().Err() == nil:
 		s.serveAPI(w, r)
 	default:
@@ -105,6 +104,27 @@ func (f Fault) write(w http.ResponseWriter) {
 	writeError(w, newError(f.Status, "injected", "%s", msg))
 }
 
+// bufferedAnswer holds the API's real answer to a request whose answer a fault replaces or cuts short.
+type bufferedAnswer struct {
+	header http.Header
+	code   int
+	body   bytes.Buffer
+	wrote  bool
+}
+
+func (b *bufferedAnswer) Header() http.Header { return b.header }
+
+func (b *bufferedAnswer) WriteHeader(code int) {
+	if !b.wrote {
+		b.code, b.wrote = code, true
+	}
+}
+
+func (b *bufferedAnswer) Write(p []byte) (int, error) {
+	b.WriteHeader(http.StatusOK)
+	return b.body.Write(p)
+}
+
 func hold(ctx context.Context, d time.Duration) {
 	t := time.NewTimer(d)
 	defer t.Stop()
@@ -129,17 +149,17 @@ func resetConnection(w http.ResponseWriter) {
 
 // truncate sends the real status line and headers, promising the whole body, then half of the body, and
 // closes the connection: the client fails reading or decoding an answer that began as a success.
-func truncate(w http.ResponseWriter, served *httptest.ResponseRecorder) {
+func truncate(w http.ResponseWriter, served *bufferedAnswer) {
 	conn, _, err := http.NewResponseController(w).Hijack()
 	if err != nil {
 		panic(http.ErrAbortHandler)
 	}
 	defer conn.Close()
-	body := served.Body.Bytes()
+	body := served.body.Bytes()
 	h := served.Header().Clone()
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "HTTP/1.1 %d %s\r\n", served.Code, http.StatusText(served.Code))
+	fmt.Fprintf(&b, "HTTP/1.1 %d %s\r\n", served.code, http.StatusText(served.code))
 	_ = h.Write(&b)
 	b.WriteString("\r\n")
 	b.Write(body[:len(body)/2])
@@ -159,6 +179,13 @@ func (s *Server) Inject(f Fault) {
 	s.ctlMu.Lock()
 	defer s.ctlMu.Unlock()
 	s.fault = append(s.fault, f)
+}
+
+// ClearFaults drops every fault injected and not used up yet.
+func (s *Server) ClearFaults() {
+	s.ctlMu.Lock()
+	defer s.ctlMu.Unlock()
+	s.fault = nil
 }
 
 func (s *Server) takeFault(r *http.Request) (Fault, bool) {

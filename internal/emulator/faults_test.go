@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
 )
 
 // exchange is what a client saw of one request: an answer (status, headers, body or the error reading
@@ -127,7 +128,7 @@ func wantStatus(status int, fault string) func(t *testing.T, x exchange) {
 
 // waitForLog waits until the server has logged n requests: a request is logged once its handler ends,
 // which for a held request is when the server notices that the client left.
-func waitForLog(t *testing.T, srv *emulator.TestServer, n int) []emulator.Request {
+func waitForLog(t *testing.T, srv *openapitest.TestServer, n int) []emulator.Request {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
@@ -23,7 +24,7 @@ const (
 
 type apiClient struct {
 	t   *testing.T
-	srv *emulator.TestServer
+	srv *openapitest.TestServer
 }
 
 func start(t *testing.T, opts ...emulator.Option) *apiClient {
@@ -106,4 +107,17 @@ func (c *apiClient) app(name string, extra ...any) map[string]any {
 func errMessage(r reply) string {
 	m, _ := r.body["message"].(string)
 	return m
+}
+
+// startUnchecked serves an emulator without the contract check, for requests the document does not
+// describe but Ardoq accepts (undeclared query parameters): the check would fail the test on them.
+func startUnchecked(t *testing.T, opts ...emulator.Option) *apiClient {
+	t.Helper()
+	srv, err := emulator.New(append([]emulator.Option{emulator.WithDeterministicIDs()}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	t.Cleanup(hs.Close)
+	return &apiClient{t: t, srv: &openapitest.TestServer{Server: srv, URL: hs.URL}}
 }

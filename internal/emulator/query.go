@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,8 +44,10 @@ func (st *store) findField(apiKey, workspaceID string) (*Field, bool) {
 	return nil, false
 }
 
-// parseListQuery reads the documented filters of a list endpoint; unknown parameters are an error so a
-// misspelt filter never silently returns everything.
+// parseListQuery reads the documented filters of a list endpoint. Other parameters are ignored, as Ardoq
+// does: production clients send parameters the document does not list (rootWorkspaceId, say) and repeat
+// their filters on next links. A misspelt filter therefore matches everything; the request contract
+// tests (internal/openapitest) catch the provider's own.
 func (st *store) parseListQuery(values url.Values, allowed []string) (query, error) {
 	var q query
 	ws := values.Get("rootWorkspace")
@@ -61,12 +64,8 @@ func (st *store) parseListQuery(values url.Values, allowed []string) (query, err
 			q = append(q, c)
 			continue
 		}
-		known := false
-		for _, a := range allowed {
-			known = known || a == key
-		}
-		if !known {
-			return nil, badRequest("unknown query parameter %q; the filters are %s and customFields.<apiKey>", key, strings.Join(allowed, ", "))
+		if !slices.Contains(allowed, key) {
+			continue
 		}
 		if key == "type" {
 			if _, err := strconv.ParseInt(val, 10, 64); err != nil {

@@ -17,16 +17,17 @@ import (
 
 // Server is the emulated Ardoq org: an http.Handler serving /api/v2 from an in-memory store.
 type Server struct {
-	mu    sync.RWMutex
-	st    *store
-	opts  options
-	ids   *idSource
-	mux   *http.ServeMux
-	ctlMu sync.Mutex // guards the test controls below, never held while serving the API
-	fault []Fault
-	delay time.Duration
-	limit *rate.Limiter
-	log   []Request
+	mu       sync.RWMutex
+	st       *store
+	opts     options
+	ids      *idSource
+	mux      *http.ServeMux
+	ctlMu    sync.Mutex // guards the test controls below, never held while serving the API
+	fault    []Fault
+	delay    time.Duration
+	limit    *rate.Limiter
+	log      []Request
+	logBytes int // bytes of the bodies in log
 }
 
 type options struct {
@@ -37,6 +38,8 @@ type options struct {
 	clock         func() time.Time
 	deterministic bool
 	seed          *Seed
+	logRequests   int // most requests the log keeps (0: none)
+	logBodyBytes  int // most bytes of request bodies the log keeps
 }
 
 // Option configures a Server.
@@ -54,8 +57,17 @@ func WithOrgOptional() Option { return func(o *options) { o.requireOrg = false }
 // WithPageSize sets how many entities a list page holds (default 100).
 func WithPageSize(n int) Option { return func(o *options) { o.pageSize = n } }
 
-// WithMaxBatchOperations caps the number of operations in one batch request (default 1000; 0 means no cap).
+// WithMaxBatchOperations caps the number of operations in one batch request; a larger batch is refused
+// with 413. Ardoq documents no limit, so by default (0) there is none.
 func WithMaxBatchOperations(n int) Option { return func(o *options) { o.maxBatchOps = n } }
+
+// WithRequestLog bounds the request log (Requests): it keeps the last requests requests and, of those,
+// only as many of the most recent as have bodies totalling at most bodyBytes (the newest request is always
+// kept). requests 0 keeps no log at all, for a long-running server nobody inspects. The default, 10,000
+// requests and 64 MiB of bodies, is more than any test reads and bounds what a long run holds.
+func WithRequestLog(requests, bodyBytes int) Option {
+	return func(o *options) { o.logRequests, o.logBodyBytes = requests, bodyBytes }
+}
 
 // WithClock injects the clock used for _meta timestamps.
 func WithClock(now func() time.Time) Option { return func(o *options) { o.clock = now } }
@@ -68,7 +80,7 @@ func WithSeed(seed *Seed) Option { return func(o *options) { o.seed = seed } }
 
 // New returns an emulator loaded with the seed (the embedded default unless WithSeed is given).
 func New(opts ...Option) (*Server, error) {
-	o := options{token: "emulator-token", requireOrg: true, pageSize: 100, maxBatchOps: 1000, clock: time.Now}
+	o := options{token: "emulator-token", requireOrg: true, pageSize: 100, clock: time.Now, logRequests: 10_000, logBodyBytes: 64 << 20}
 	for _, opt := range opts {
 		opt(&o)
 	}

@@ -135,6 +135,9 @@ func (w *writer) updateReference(id string, vm versionMatch, d referenceDoc) (*R
 	if err := vm.check(cur.Version); err != nil {
 		return nil, err
 	}
+	if d.set["type"] && d.typ != cur.Type {
+		return nil, badRequest("type: reference %q has type %d; an update cannot change a reference's type (got %d): delete it and create a new one", id, cur.Type, d.typ)
+	}
 	r := *cur
 	r.CustomFields = maps.Clone(cur.CustomFields)
 	source, target := r.Source, r.Target

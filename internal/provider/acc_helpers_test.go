@@ -22,17 +22,20 @@ var testAccProviders = map[string]func() (tfprotov6.ProviderServer, error){
 	"ardoq": providerserver.NewProtocol6WithError(New("test")()),
 }
 
-// testEnv is where acceptance tests run: a fresh emulator (the default), or a real sandbox org when
-// ARDOQ_ACC_WORKSPACE_ID is set with ARDOQ_BASE_URL, ARDOQ_API_TOKEN and ARDOQ_ORG. Type ids are
-// looked up in the workspace context, never assumed.
+// testEnv is where acceptance tests run: a fresh emulator (the default), or a real org when
+// ARDOQ_ACC_WORKSPACE_ID is set with ARDOQ_BASE_URL, ARDOQ_API_TOKEN and ARDOQ_ORG (and optionally
+// ARDOQ_ACC_WORKSPACE_ID_2, a second workspace with the same model). Everything a test uses from the org
+// is found in it (orgProfile), never assumed.
 type testEnv struct {
-	srv                 *emulator.TestServer // nil against a real org
+	srv                 *openapitest.TestServer // nil against a real org
 	baseURL, token, org string
 	ws, ws2             string // two workspaces sharing a model
 	appType, childType  string // a component type and a type allowed below it
 	otherType           string // another component type
 	refType, refType2   int64
 	client              *client.Client
+	tag                 string // keeps names and external ids apart from other tests' against a real org ("" on the emulator)
+	*orgProfile
 }
 
 func newTestEnv(t *testing.T, opts ...emulator.Option) *testEnv {
@@ -44,39 +47,70 @@ func newTestEnv(t *testing.T, opts ...emulator.Option) *testEnv {
 	} else {
 		env.srv = openapitest.Start(t, append([]emulator.Option{emulator.WithPageSize(2)}, opts...)...)
 		env.baseURL, env.token, env.org = env.srv.URL, env.srv.Token(), env.srv.OrgLabel()
-		env.ws, env.ws2 = "5eed0000000000000000b001", "5eed0000000000000000b002"
+		env.ws, env.ws2 = workspacesSharingAModel(env.srv.Workspaces())
 	}
 	c, err := client.New(client.Config{BaseURL: env.baseURL, Token: env.token, Org: env.org, RequestsPerSecond: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	env.client = c
-	wctx, err := c.GetWorkspaceContext(context.Background(), env.ws)
+	if env.srv != nil {
+		env.orgProfile, err = discoverOrg(context.Background(), c, env)
+	} else {
+		realOrgProfile.once.Do(func() { realOrgProfile.p, realOrgProfile.err = discoverOrg(context.Background(), c, env) })
+		env.orgProfile, err = realOrgProfile.p, realOrgProfile.err
+	}
 	if err != nil {
-		t.Fatalf("workspace context: %v", err)
+		t.Fatalf("looking the org up: %v", err)
 	}
-	env.appType, env.childType = wctx.ComponentTypes[0].TypeID, wctx.ComponentTypes[0].TypeID
-	for _, ct := range wctx.ComponentTypes {
-		if ct.Parent != nil && ct.Parent.TypeID == env.appType {
-			env.childType = ct.TypeID
-		}
-		if ct.Parent == nil && ct.TypeID != env.appType && env.otherType == "" {
-			env.otherType = ct.TypeID
-		}
+	env.appType, env.childType = env.app.TypeID, env.child.TypeID
+	if len(env.others) > 0 {
+		env.otherType = env.others[0].TypeID
 	}
-	env.refType, env.refType2 = wctx.ReferenceTypes[0].Type, wctx.ReferenceTypes[len(wctx.ReferenceTypes)-1].Type
+	env.refType, env.refType2 = env.ref.Type, env.ref2.Type
+	env.tag = env.newTag()
 	if env.srv != nil {
 		env.srv.ResetRequests()
 	}
 	return env
 }
 
-// requireEmulator skips tests that need the emulator's controls or seed (faults, out-of-band edits,
-// the seed's custom fields).
+// workspacesSharingAModel returns the first two workspaces with one model (the first twice without).
+func workspacesSharingAModel(all []emulator.Workspace) (string, string) {
+	for i, a := range all {
+		for _, b := range all[i+1:] {
+			if a.ComponentModel == b.ComponentModel {
+				return a.ID, b.ID
+			}
+		}
+	}
+	return all[0].ID, all[0].ID
+}
+
+// requireEmulator skips tests that need the emulator's controls: injected faults, or the request log.
 func (e *testEnv) requireEmulator(t *testing.T) {
 	t.Helper()
 	if e.srv == nil {
 		t.Skip("needs the emulator's test controls; skipped against a real org")
+	}
+}
+
+// parallel is t.Parallel for acceptance tests that make fixtures before resource.Test (env.test): run
+// in parallel, where nothing made can meet a test that runs alone. It skips without TF_ACC, as
+// resource.Test would.
+func (e *testEnv) parallel(t *testing.T) {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run with TF_ACC=1 (make test sets it)")
+	}
+	t.Parallel()
+}
+
+// requireOtherType skips a test that needs a second top-level component type when the model has none.
+func (e *testEnv) requireOtherType(t *testing.T) {
+	t.Helper()
+	if e.otherType == "" {
+		t.Skipf("the model of workspace %s has no top-level component type besides %q", e.ws, e.app.Name)
 	}
 }
 
@@ -85,14 +119,20 @@ func (e *testEnv) providerConfig(settings ...string) string {
 		strings.Join(settings, "\n  "))
 }
 
-// config renders HCL with {ws} style placeholders replaced by the environment's ids.
+// config renders HCL with {ws} style placeholders replaced by the environment's ids and names: {ext}
+// and {owner} are Text fields (see orgProfile), {tag} the test's suffix for names and external ids.
 func (e *testEnv) config(hcl string) string { return e.configWith(nil, hcl) }
 
 // configWith is config with extra provider settings such as "allow_cascade_delete = true".
 func (e *testEnv) configWith(settings []string, hcl string) string {
+	return e.providerConfig(settings...) + e.render(hcl)
+}
+
+// render replaces the placeholders of config in hcl.
+func (e *testEnv) render(hcl string) string {
 	r := strings.NewReplacer("{ws}", e.ws, "{ws2}", e.ws2, "{app}", e.appType, "{child}", e.childType, "{other}", e.otherType,
-		"{ref}", fmt.Sprint(e.refType), "{ref2}", fmt.Sprint(e.refType2))
-	return e.providerConfig(settings...) + r.Replace(hcl)
+		"{ref}", fmt.Sprint(e.refType), "{ref2}", fmt.Sprint(e.refType2), "{ext}", e.ext, "{owner}", e.owner, "{tag}", e.tag)
+	return r.Replace(hcl)
 }
 
 // idOf reads a resource's id from state, for PreConfig hooks.
@@ -109,21 +149,6 @@ func captureID(addr string, into *string) func(*terraform.State) error {
 		*into = idOf(s, addr)
 		if *into == "" {
 			return fmt.Errorf("%s has no id", addr)
-		}
-		return nil
-	}
-}
-
-// orgUnchanged is a CheckDestroy that the org holds exactly the components and references it had.
-func (e *testEnv) orgUnchanged(t *testing.T) func(*terraform.State) error {
-	if e.srv == nil {
-		return nil
-	}
-	comps, refs := e.srv.Counts()
-	return func(*terraform.State) error {
-		c, r := e.srv.Counts()
-		if c != comps || r != refs {
-			return fmt.Errorf("after destroy the org has %d components and %d references, want %d and %d", c, r, comps, refs)
 		}
 		return nil
 	}
@@ -149,7 +174,7 @@ func clientFilterByName(ws, name string) client.ComponentFilter {
 // emulatedOrg is an emulator with a client for unit tests below Terraform: its first workspace and that
 // workspace's first component type.
 type emulatedOrg struct {
-	srv     *emulator.TestServer
+	srv     *openapitest.TestServer
 	client  *client.Client
 	ws, typ string
 	wctx    *client.WorkspaceContext
@@ -157,7 +182,7 @@ type emulatedOrg struct {
 
 func newEmulatedOrg(t *testing.T) emulatedOrg {
 	t.Helper()
-	srv := emulator.Start(t)
+	srv := openapitest.Start(t)
 	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), RequestsPerSecond: -1})
 	if err != nil {
 		t.Fatal(err)

@@ -26,7 +26,7 @@ func TestAccBatchResource_cascadeGuard(t *testing.T) {
   }
 }`
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
@@ -34,12 +34,8 @@ func TestAccBatchResource_cascadeGuard(t *testing.T) {
 				Config: env.config(items(true)),
 				Check: func(s *terraform.State) error {
 					appID = s.RootModule().Resources[addrB].Primary.Attributes[`computed_components.app.id`]
-					child, err := env.client.CreateComponent(context.Background(), client.ComponentCreate{Name: "Made In The App",
-						RootWorkspace: env.ws, TypeID: env.childType, Parent: &appID})
-					if err != nil {
-						return err
-					}
-					childID = child.ID
+					childID = env.createComponent(t, client.ComponentCreate{Name: "Made In The App", RootWorkspace: env.ws, TypeID: env.childType,
+						Parent: &appID}).ID
 					return nil
 				},
 			},

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -9,6 +10,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
@@ -78,4 +82,22 @@ func (m *dryRunMemo) record(key string) {
 			_ = os.Remove(filepath.Join(m.dir, e.Name()))
 		}
 	}
+}
+
+// dryRun runs the batch expand endpoint with the request apply would send, so that what Ardoq would
+// reject fails the plan; once per terraform command (dryRunMemo).
+func (r *batchResource) dryRun(ctx context.Context, request client.BatchRequest, keys batchOpKeys, diags *diag.Diagnostics) {
+	if batchEmpty(request) {
+		return
+	}
+	key := dryRunKey(r.data.client, request)
+	if r.data.dryRuns.passed(key) {
+		tflog.Debug(ctx, "the batch passed Ardoq's dry run earlier in this terraform command; not sending it again")
+		return
+	}
+	if _, err := r.data.client.ExpandBatch(ctx, request); err != nil {
+		addBatchError(diags, "Batch Rejected by Ardoq", err, keys)
+		return
+	}
+	r.data.dryRuns.record(key)
 }

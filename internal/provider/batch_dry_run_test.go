@@ -40,7 +40,7 @@ func TestDryRunMemo(t *testing.T) {
 	if another.passed(key) {
 		t.Error("another terraform process sees this one's dry runs")
 	}
-	now = now.Add(dryRunMemoLifetime)
+	now = now.Add(dryRunMemoLifetime + time.Minute)
 	if memo.passed(key) {
 		t.Error("a dry run an hour old still counts")
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 // expectPlannedString checks that a planned value of the batch is known and equals want(), which is
@@ -49,13 +50,12 @@ func computedID(kind, key string) tfjsonpath.Path {
 // under its new key, and neither it nor the reference from it is deleted.
 func TestAccBatchResource_renamedKeyKeepsAdoptedEntity(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
 	config := func(key string) string {
 		return env.config(fmt.Sprintf(`resource "ardoq_batch" "test" {
-  adopt_components_by = ["rootWorkspace", "customFields.external_id"]
+  adopt_components_by = ["rootWorkspace", "customFields.{ext}"]
   components = {
-    %[1]s = { root_workspace = "{ws}", type_id = "{app}", name = "API", custom_fields = { external_id = "api" } }
-    db = { root_workspace = "{ws}", type_id = "{app}", name = "DB", custom_fields = { external_id = "db" } }
+    %[1]s = { root_workspace = "{ws}", type_id = "{app}", name = "API", custom_fields = { {ext} = "api{tag}" } }
+    db = { root_workspace = "{ws}", type_id = "{app}", name = "DB", custom_fields = { {ext} = "db{tag}" } }
   }
   references = { uses = { source = %[1]q, target = "db", type = {ref} } }
 }`, key))
@@ -63,7 +63,7 @@ func TestAccBatchResource_renamedKeyKeepsAdoptedEntity(t *testing.T) {
 	var apiID string
 	var components int
 	sameComponent, sameReference := statecheck.CompareValue(compare.ValuesSame()), statecheck.CompareValue(compare.ValuesSame())
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
@@ -75,8 +75,8 @@ func TestAccBatchResource_renamedKeyKeepsAdoptedEntity(t *testing.T) {
 				},
 				Check: func(s *terraform.State) error {
 					apiID = s.RootModule().Resources[addrB].Primary.Attributes["computed_components.api.id"]
-					components, _ = env.srv.Counts()
-					env.srv.ResetRequests()
+					components = countsOf(env)[0]
+					env.resetRequests()
 					return nil
 				},
 			},
@@ -91,7 +91,13 @@ func TestAccBatchResource_renamedKeyKeepsAdoptedEntity(t *testing.T) {
 					sameReference.AddStateValue(addrB, computedID("computed_references", "uses")),
 				},
 				Check: func(*terraform.State) error {
-					if c, _ := env.srv.Counts(); c != components {
+					if !env.exists(t, apiID) {
+						return fmt.Errorf("the rename deleted %s", apiID)
+					}
+					if env.srv == nil {
+						return nil
+					}
+					if c := countsOf(env)[0]; c != components {
 						return fmt.Errorf("the org has %d components after the rename, %d before", c, components)
 					}
 					if body := lastBatchBody(env); strings.Contains(body, "delete") || !strings.Contains(body, `"id":"`+apiID+`"`) {
@@ -109,31 +115,32 @@ func TestAccBatchResource_renamedKeyKeepsAdoptedEntity(t *testing.T) {
 // an attribute the item leaves out (a description written by hand in Ardoq) is unset.
 func TestAccBatchResource_adoptionShownAtPlanAndConverges(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
-	unchanged := env.orgUnchanged(t)
-	legacy, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "Legacy", RootWorkspace: env.ws, TypeID: env.appType,
-		Description: sp("written by hand"), CustomFields: map[string]any{"external_id": "legacy-1", "owner": "someone"}})
-	if err != nil {
-		t.Fatal(err)
+	env.parallel(t)
+	unchanged := env.orgUnchanged(t) // the adopted components are managed, so destroyed too
+	fields := client.CustomFields{env.ext: "legacy-1" + env.tag}
+	if env.owner != "" {
+		fields[env.owner] = "someone"
 	}
+	legacy := env.createComponent(t, client.ComponentCreate{Name: "Legacy" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
+		Description: sp("written by hand"), CustomFields: fields})
 	items := `
-    legacy = { root_workspace = "{ws}", type_id = "{app}", name = "Adopted", custom_fields = { external_id = "legacy-1" } }
-    fresh  = { root_workspace = "{ws}", type_id = "{app}", name = "Fresh", custom_fields = { external_id = "fresh-1" } }`
+    legacy = { root_workspace = "{ws}", type_id = "{app}", name = "Adopted", custom_fields = { {ext} = "legacy-1{tag}" } }
+    fresh  = { root_workspace = "{ws}", type_id = "{app}", name = "Fresh", custom_fields = { {ext} = "fresh-1{tag}" } }`
 	late := `
-    late   = { root_workspace = "{ws}", type_id = "{app}", name = "Late", custom_fields = { external_id = "late-1" } }`
+    late   = { root_workspace = "{ws}", type_id = "{app}", name = "Late", custom_fields = { {ext} = "late-1{tag}" } }`
 	configOf := func(items string) string {
-		return env.config("resource \"ardoq_batch\" \"test\" {\n  adopt_components_by = [\"rootWorkspace\", \"customFields.external_id\"]\n" +
+		return env.config("resource \"ardoq_batch\" \"test\" {\n  adopt_components_by = [\"rootWorkspace\", \"customFields.{ext}\"]\n" +
 			"  components = {" + items + "\n  }\n}\n")
 	}
 	config, withLate := configOf(items), configOf(items+late)
-	var madeMeanwhile emulator.Component
-	before, _ := env.srv.Counts()
-	resource.ParallelTest(t, resource.TestCase{
+	var madeMeanwhile *client.Component
+	before := countsOf(env)[0]
+	env.test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             unchanged, // the adopted components are managed, so destroyed too
 		Steps: []resource.TestStep{
 			{
-				PreConfig: env.srv.ResetRequests,
+				PreConfig: env.resetRequests,
 				Config:    config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectKnownValue(addrB, computedID("computed_components", "legacy"), knownvalue.StringExact(legacy.ID)),
@@ -145,13 +152,19 @@ func TestAccBatchResource_adoptionShownAtPlanAndConverges(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addrB, computedID("computed_components", "legacy"), knownvalue.StringExact(legacy.ID)),
 				},
-				Check: func(*terraform.State) error {
-					got, _ := env.srv.Component(legacy.ID)
-					if got.Name != "Adopted" || got.Description != nil || got.CustomFields["owner"] != "someone" {
+				Check: func(s *terraform.State) error {
+					got := env.component(t, legacy.ID)
+					if got.Name != "Adopted" || got.Description != nil || (env.owner != "" && got.CustomFields[env.owner] != "someone") {
 						return fmt.Errorf("adopted component is %q, description %v, fields %v; want the item's name, no description, "+
-							"and the unmanaged owner kept", got.Name, got.Description, got.CustomFields)
+							"and the unmanaged %s kept", got.Name, got.Description, got.CustomFields, env.owner)
 					}
-					if c, _ := env.srv.Counts(); c != before+1 {
+					if fresh := batchItemIDs(s)["components/fresh"]; fresh == legacy.ID || !env.exists(t, fresh) {
+						return fmt.Errorf("fresh must be created: %q", fresh)
+					}
+					if env.srv == nil {
+						return nil
+					}
+					if c := countsOf(env)[0]; c != before+1 {
 						return fmt.Errorf("the org has %d components, want %d (only fresh created)", c, before+1)
 					}
 					body := lastBatchBody(env)
@@ -178,18 +191,15 @@ func TestAccBatchResource_adoptionShownAtPlanAndConverges(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectUnknownValue(addrB, computedID("computed_components", "late")),
 					mutateAfterPlan(func() {
-						madeMeanwhile, err = env.srv.SeedComponent(emulator.ComponentSeed{Name: "Made meanwhile", RootWorkspace: env.ws, TypeID: env.appType,
-							CustomFields: map[string]any{"external_id": "late-1"}})
+						madeMeanwhile = env.createComponent(t, client.ComponentCreate{Name: "Made meanwhile" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
+							CustomFields: client.CustomFields{env.ext: "late-1" + env.tag}})
 					}),
 				}},
 				Check: func(s *terraform.State) error {
-					if err != nil {
-						return err
-					}
 					if got := s.RootModule().Resources[addrB].Primary.Attributes["computed_components.late.id"]; got != madeMeanwhile.ID {
 						return fmt.Errorf("late item has id %q, want the component made meanwhile %q", got, madeMeanwhile.ID)
 					}
-					if c, _ := env.srv.Counts(); c != before+2 {
+					if c := countsOf(env)[0]; env.srv != nil && c != before+2 {
 						return fmt.Errorf("the org has %d components, want %d", c, before+2)
 					}
 					return nil
@@ -201,66 +211,95 @@ func TestAccBatchResource_adoptionShownAtPlanAndConverges(t *testing.T) {
 }
 
 // An import brings every attribute each entity has: a configuration saying the same plans nothing
-// (and sends nothing), and one that differs in one attribute updates exactly that item.
+// (and sends nothing), and one that differs in one attribute updates exactly that item. It imports by
+// the ext field, so against a real org it runs on its own, and only when nothing else in the workspace
+// has that field set.
 func TestAccBatchResource_importTakesEveryAttribute(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
-	api, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "API", RootWorkspace: env.ws, TypeID: env.appType, Description: sp("front door"),
-		CustomFields: map[string]any{"external_id": "api", "cost": 1200.5, "critical": true, "regions": []any{"eu", "us"}, "owner": "team-a"}})
-	if err != nil {
-		t.Fatal(err)
+	env.aloneAgainstARealOrg(t)
+	key := func(k string) string { return k + env.tag } // item keys are the ext values
+	apiFields, apiHCL := client.CustomFields{env.ext: key("api")}, []string{fmt.Sprintf("%s = %q", env.ext, key("api"))}
+	if number := env.field("Number"); number != "" {
+		apiFields[number], apiHCL = 1200.5, append(apiHCL, number+" = 1200.5")
 	}
-	db, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "DB", RootWorkspace: env.ws, TypeID: env.childType, Parent: &api.ID,
-		CustomFields: map[string]any{"external_id": "db"}})
-	if err != nil {
-		t.Fatal(err)
+	if checkbox := env.field("Checkbox"); checkbox != "" {
+		apiFields[checkbox], apiHCL = true, append(apiHCL, checkbox+" = true")
 	}
-	if _, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "Not keyed", RootWorkspace: env.ws, TypeID: env.appType}); err != nil {
-		t.Fatal(err)
+	if multi := env.field("SelectMultipleList"); multi != "" && len(env.fields[multi].Options) >= 2 {
+		opts := env.fields[multi].Options[:2]
+		apiFields[multi], apiHCL = []string{opts[0], opts[1]}, append(apiHCL, fmt.Sprintf("%s = [%q, %q]", multi, opts[0], opts[1]))
 	}
-	if _, err := env.srv.SeedReference(emulator.ReferenceSeed{Source: api.ID, Target: db.ID, Type: env.refType, DisplayText: sp("calls"),
-		CustomFields: map[string]any{"external_id": "api-db"}}); err != nil {
-		t.Fatal(err)
+	if env.owner != "" {
+		apiFields[env.owner], apiHCL = "team-a", append(apiHCL, env.owner+` = "team-a"`)
 	}
+	api := env.createComponent(t, client.ComponentCreate{Name: "API", RootWorkspace: env.ws, TypeID: env.appType, Description: sp("front door"),
+		CustomFields: apiFields})
+	db := env.createComponent(t, client.ComponentCreate{Name: "DB", RootWorkspace: env.ws, TypeID: env.childType, Parent: &api.ID,
+		CustomFields: client.CustomFields{env.ext: key("db")}})
+	notKeyed := env.createComponent(t, client.ComponentCreate{Name: "Not keyed", RootWorkspace: env.ws, TypeID: env.appType})
+	own := []string{api.ID, db.ID, notKeyed.ID}
+	references := ""
+	if slices.Contains(env.ref.CustomFields, env.ext) {
+		ref := env.createReference(t, client.ReferenceCreate{Source: api.ID, Target: db.ID, Type: env.refType, DisplayText: sp("calls"),
+			CustomFields: client.CustomFields{env.ext: key("api-db")}})
+		own = append(own, ref.ID)
+		references = fmt.Sprintf(`
+  references = {
+    %s = { source = %q, target = %q, type = {ref}, display_text = "calls", custom_fields = { {ext} = %q } }
+  }`, key("api-db"), key("api"), key("db"), key("api-db"))
+	} else {
+		t.Logf("reference type %q does not allow %s: no reference imported", env.ref.Name, env.ext)
+	}
+	env.requireNothingKeyedBy(t, env.ext, own...)
 	config := func(apiDescription string) string {
 		return env.config(fmt.Sprintf(`resource "ardoq_batch" "test" {
   components = {
-    api = {
-      root_workspace = "{ws}", type_id = "{app}", name = "API", description = %q
-      custom_fields  = { external_id = "api", cost = 1200.5, critical = true, regions = ["eu", "us"], owner = "team-a" }
+    %[1]s = {
+      root_workspace = "{ws}", type_id = "{app}", name = "API", description = %[3]q
+      custom_fields  = { %[4]s }
     }
-    db = { root_workspace = "{ws}", type_id = "{child}", name = "DB", parent = "api", custom_fields = { external_id = "db" } }
-  }
-  references = {
-    api-db = { source = "api", target = "db", type = {ref}, display_text = "calls", custom_fields = { external_id = "api-db" } }
-  }
-}`, apiDescription))
+    %[2]s = { root_workspace = "{ws}", type_id = "{child}", name = "DB", parent = %[1]q, custom_fields = { {ext} = %[2]q } }
+  }%[5]s
+}`, key("api"), key("db"), apiDescription, strings.Join(apiHCL, ", "), references))
 	}
 	nothingSent := func(*terraform.State) error {
+		if env.srv == nil {
+			return nil
+		}
 		if batches, expands, _ := batchRequests(env); batches+expands != 0 {
 			return fmt.Errorf("a configuration matching the import sent %d batches and %d expands", batches, expands)
 		}
 		return nil
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	env.test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
+		CheckDestroy:             env.goneFromOrg, // the imported items are managed, so destroyed
 		Steps: []resource.TestStep{
-			{Config: config("front door"), ResourceName: addrB, ImportState: true, ImportStateId: env.ws + "/external_id", ImportStatePersist: true},
+			{Config: config("front door"), ResourceName: addrB, ImportState: true, ImportStateId: env.ws + "/" + env.ext, ImportStatePersist: true},
 			{
-				PreConfig:        env.srv.ResetRequests,
+				PreConfig:        env.resetRequests,
 				Config:           config("front door"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				Check:            nothingSent,
 			},
 			{
-				PreConfig: env.srv.ResetRequests,
+				PreConfig: env.resetRequests,
 				Config:    config("back door"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addrB, plancheck.ResourceActionUpdate),
-					plancheck.ExpectUnknownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("api").AtMapKey("version")),
-					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("db").AtMapKey("version"), knownvalue.Int64Exact(1)),
+					plancheck.ExpectUnknownValue(addrB, tfjsonpath.New("computed_components").AtMapKey(key("api")).AtMapKey("version")),
+					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey(key("db")).AtMapKey("version"), knownvalue.Int64Exact(db.Version)),
 				}},
 				Check: func(*terraform.State) error {
+					if got := env.component(t, api.ID); got.Description == nil || *got.Description != "back door" || got.Version != api.Version+1 {
+						return fmt.Errorf("api must be updated once, to the new description: %+v", got)
+					}
+					if got := env.component(t, db.ID); got.Version != db.Version {
+						return fmt.Errorf("db must not be written: version %d, was %d", got.Version, db.Version)
+					}
+					if env.srv == nil {
+						return nil
+					}
 					body := lastBatchBody(env)
 					if batches, _, _ := batchRequests(env); batches != 1 || strings.Count(body, `"id":`) != 1 || !strings.Contains(body, `"description":"back door"`) {
 						return fmt.Errorf("want one batch updating api only: %d batches, %s", batches, body)

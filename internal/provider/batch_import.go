@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -56,50 +55,36 @@ type batchImport struct {
 // every attribute and custom field it has a value for, so the first plan shows exactly what differs
 // from the configuration. Two components (or two references) with one key value are an error.
 func importedBatch(ws, apiKey string, comps []client.Component, refs []client.Reference) (batchImport, error) {
-	out := batchImport{items: batchItems{Components: map[string]batchComponent{}, References: map[string]batchReference{}}}
+	out := batchImport{items: batchItems{Components: map[string]componentValues{}, References: map[string]referenceValues{}}}
 	ids := map[string]string{}
 	for i := range comps {
-		if v := comps[i].CustomFields[apiKey]; v != nil {
-			key := fieldValueString(v)
-			if _, dup := ids[key]; dup {
-				return out, fmt.Errorf("two components of workspace %s have %s = %q", ws, apiKey, key)
+		if v, ok := apiFieldValue(comps[i].CustomFields[apiKey]); ok {
+			if _, dup := ids[v.text]; dup {
+				return out, fmt.Errorf("two components of workspace %s have %s = %q", ws, apiKey, v.text)
 			}
-			ids[key] = comps[i].ID
+			ids[v.text] = comps[i].ID
 		}
 	}
 	components, references := map[string]tftypes.Value{}, map[string]tftypes.Value{}
 	for i := range comps {
-		if v := comps[i].CustomFields[apiKey]; v != nil {
-			c := batchComponentFromAPI(&comps[i], batchComponent{CustomFields: fieldsWithValues(comps[i].CustomFields)}, ids)
-			out.items.Components[fieldValueString(v)] = c
-			components[fieldValueString(v)] = importedItem(componentView(c), comps[i].CustomFields)
+		if v, ok := apiFieldValue(comps[i].CustomFields[apiKey]); ok {
+			c := componentValuesFrom(&comps[i], componentValues{CustomFields: allFieldsFromAPI(comps[i].CustomFields)}, ids)
+			out.items.Components[v.text] = c
+			components[v.text] = importedItem(componentView(c), comps[i].CustomFields)
 		}
 	}
 	for i := range refs {
-		if v := refs[i].CustomFields[apiKey]; v != nil {
-			key := fieldValueString(v)
-			if _, dup := out.items.References[key]; dup {
-				return out, fmt.Errorf("two references of workspace %s have %s = %q", ws, apiKey, key)
+		if v, ok := apiFieldValue(refs[i].CustomFields[apiKey]); ok {
+			if _, dup := out.items.References[v.text]; dup {
+				return out, fmt.Errorf("two references of workspace %s have %s = %q", ws, apiKey, v.text)
 			}
-			ref := batchReferenceFromAPI(&refs[i], batchReference{CustomFields: fieldsWithValues(refs[i].CustomFields)}, ids)
-			out.items.References[key] = ref
-			references[key] = importedItem(referenceView(ref), refs[i].CustomFields)
+			ref := referenceValuesFrom(&refs[i], referenceValues{CustomFields: allFieldsFromAPI(refs[i].CustomFields)}, ids)
+			out.items.References[v.text] = ref
+			references[v.text] = importedItem(referenceView(ref), refs[i].CustomFields)
 		}
 	}
 	out.components, out.references = importedItems(components), importedItems(references)
 	return out, nil
-}
-
-// fieldsWithValues names every custom field an entity has a value for, as batchComponentFromAPI takes
-// the fields to map.
-func fieldsWithValues(api client.CustomFields) map[string]string {
-	out := map[string]string{}
-	for k, v := range api {
-		if v != nil {
-			out[k] = ""
-		}
-	}
-	return out
 }
 
 // importedItems is the items' object, or null when there are none (as when a configuration leaves
@@ -120,25 +105,8 @@ func importedItem(view itemView, api client.CustomFields) tftypes.Value {
 			attrs[name] = textValue(*s, naturalType(name))
 		}
 	}
-	if len(view.fields) > 0 {
-		fields := map[string]tftypes.Value{}
-		for k, s := range view.fields {
-			fields[k] = textValue(s, naturalFieldType(api[k]))
-		}
-		attrs["custom_fields"] = objectOrMap(tftypes.Object{}, fields)
+	if fields := importedFields(api); !fields.IsNull() {
+		attrs["custom_fields"] = fields
 	}
 	return objectOrMap(tftypes.Object{}, attrs)
-}
-
-// naturalFieldType is the type HCL gives a literal of the value: a list literal is a tuple.
-func naturalFieldType(v any) tftypes.Type {
-	switch v.(type) {
-	case json.Number:
-		return tftypes.Number
-	case bool:
-		return tftypes.Bool
-	case []any:
-		return tftypes.Tuple{}
-	}
-	return tftypes.String
 }

@@ -1,6 +1,8 @@
 package provider
 
 import (
+	"context"
+	"fmt"
 	"sort"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -9,29 +11,18 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
-// batchItems is the plain-Go form of an ardoq_batch's items, for planBatch.
-type batchItems struct {
-	Components map[string]batchComponent
-	References map[string]batchReference
-}
+// The plan stage of ardoq_batch: prior and planned items to the one request that makes the org match.
+// Every identity rule lives here: which items are created, updated, replaced or deleted, and (in
+// batch_plan_adopt.go) which take over an entity already in Ardoq. batch_plan_check.go checks the
+// items against their workspaces' models, and batch_plan_match.go finds the entities new items match.
 
-type batchComponent struct {
-	ID, ComponentKey                       string // known once created
-	Version                                int64
-	RootWorkspace, TypeID, Name            string
-	Parent                                 string // an item key of this resource, or a component id; "" for none
-	Description, Color, Shape, Icon, Image *string
-	CustomFields                           map[string]string
-}
-
-type batchReference struct {
-	ID                             string
-	Version                        int64
-	RootWorkspace, TargetWorkspace string
-	Source, Target                 string // item keys of this resource, or component ids
-	Type                           int64
-	DisplayText, Description       *string
-	CustomFields                   map[string]string
+// batchPlanInput is everything planBatch decides from; planBatch reads nothing else, so a table test
+// pins every rule.
+type batchPlanInput struct {
+	prior, plan                          batchItems
+	models                               map[string]*client.WorkspaceContext // by workspace id: types and fields items are checked against
+	adoptComponentsBy, adoptReferencesBy []string
+	matches                              batchMatches // the entities new adoptable items match in Ardoq, by item key
 }
 
 // batchOpKeys names the item behind every operation of a request, in order, so results and errors
@@ -45,15 +36,6 @@ type batchOpKeys struct {
 // batchIDs are unique across the whole request, so components and references get distinct prefixes.
 func componentBatchID(key string) string { return "component:" + key }
 func referenceBatchID(key string) string { return "reference:" + key }
-
-// batchPlanInput is everything planBatch decides from; planBatch reads nothing else, so a table test
-// pins every rule.
-type batchPlanInput struct {
-	prior, plan                          batchItems
-	models                               map[string]*client.WorkspaceContext // by workspace id: types and fields items are checked against
-	adoptComponentsBy, adoptReferencesBy []string
-	matches                              batchMatches // the entities new adoptable items match in Ardoq, by item key
-}
 
 // newItemOp is how an item without an entity of its own is sent.
 type newItemOp int
@@ -70,6 +52,7 @@ type batchPlanner struct {
 	replaced map[string]bool      // "components/key": immutable attributes changed, so deleted and created again
 	newOps   map[string]newItemOp // "components/key" of items without an entity of their own
 	taken    map[string]string    // entity id -> the new item key that takes it over
+	known    []*client.WorkspaceContext
 	comps    *client.ComponentOperations
 	refs     *client.ReferenceOperations
 	keys     batchOpKeys
@@ -85,6 +68,11 @@ func planBatch(in batchPlanInput) (client.BatchRequest, batchOpKeys, diag.Diagno
 	b := &batchPlanner{batchPlanInput: in, replaced: replacedItems(in.prior, in.plan), newOps: map[string]newItemOp{}, taken: map[string]string{},
 		comps: &client.ComponentOperations{}, refs: &client.ReferenceOperations{},
 		keys: batchOpKeys{adopted: batchMatches{Components: map[string]batchMatch{}, References: map[string]batchMatch{}}}}
+	for _, ws := range sortedKeysOf(in.models) {
+		if m := in.models[ws]; m != nil { // nil: a workspace Ardoq does not have
+			b.known = append(b.known, m)
+		}
+	}
 	b.checkItemKeys()
 	b.checkAdoptionProperties()
 	b.decideAdoptions()
@@ -145,41 +133,36 @@ func (b *batchPlanner) priorRef(ref string) string {
 	return ref
 }
 
+// sameRef compares a reference in state with a planned one by the entity they stand for, so pointing
+// at a replaced item (which gets a new entity) is a change.
+func (b *batchPlanner) sameRef(old, planned string) bool {
+	return b.priorRef(old) == b.componentRef(planned)
+}
+
 func (b *batchPlanner) component(key string) {
 	c := b.plan.Components[key]
 	p := path.Root("components").AtMapKey(key)
 	old, existed := b.prior.Components[key]
 	isNew := !existed || b.isNew("components", key, old.ID)
-	if !isNew && b.componentUnchanged(old, c) {
+	if !isNew && componentAttributes.same(&old, &c, b.sameRef) {
 		return
 	}
-	var priorFields map[string]string
+	var priorFields map[string]fieldValue
 	if !isNew {
 		priorFields = old.CustomFields
 	}
-	cf := b.customFields(p, b.componentScope(p, c), c.CustomFields, priorFields)
+	fields := b.customFields(p, b.componentScope(p, c), c.CustomFields, priorFields)
 	op := b.newOps["components/"+key]
 	if !isNew || op == adoptItem {
 		id, version := old.ID, old.Version
 		if isNew {
 			id, version = b.keys.adopted.Components[key].ID, b.keys.adopted.Components[key].Version
 		}
-		parent := client.Null[string]()
-		if c.Parent != "" {
-			parent = client.Set(b.componentRef(c.Parent))
-		}
-		b.comps.Update = append(b.comps.Update, client.ComponentUpdateOp{ID: id, IfVersionMatch: version, Body: client.ComponentUpdate{
-			Name: client.Set(c.Name), Parent: parent, Description: client.SetOrNull(c.Description), Color: client.SetOrNull(c.Color),
-			Shape: client.SetOrNull(c.Shape), Icon: client.SetOrNull(c.Icon), Image: client.SetOrNull(c.Image), CustomFields: cf}})
+		b.comps.Update = append(b.comps.Update, client.ComponentUpdateOp{ID: id, IfVersionMatch: version, Body: c.updateBody(b.componentRef, fields)})
 		b.keys.componentUpdates = append(b.keys.componentUpdates, key)
 		return
 	}
-	body := client.ComponentCreate{Name: c.Name, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID, Description: c.Description,
-		Color: c.Color, Shape: c.Shape, Icon: c.Icon, Image: c.Image, CustomFields: nonEmpty(cf)}
-	if c.Parent != "" {
-		parent := b.componentRef(c.Parent)
-		body.Parent = &parent
-	}
+	body := c.createBody(b.componentRef, fields)
 	if op == upsertItem {
 		b.comps.Upsert = append(b.comps.Upsert, client.ComponentUpsertOp{UniqueBy: b.adoptComponentsBy, BatchID: componentBatchID(key), Body: body})
 		b.keys.componentUpserts = append(b.keys.componentUpserts, key)
@@ -194,32 +177,25 @@ func (b *batchPlanner) reference(key string) {
 	p := path.Root("references").AtMapKey(key)
 	old, existed := b.prior.References[key]
 	isNew := !existed || b.isNew("references", key, old.ID)
-	if !isNew && b.referenceUnchanged(old, r) {
+	if !isNew && referenceAttributes.same(&old, &r, b.sameRef) {
 		return
 	}
-	var priorFields map[string]string
+	var priorFields map[string]fieldValue
 	if !isNew {
 		priorFields = old.CustomFields
 	}
-	cf := b.customFields(p, b.referenceScope(p, b.sourceWorkspace(r, old), r), r.CustomFields, priorFields)
+	fields := b.customFields(p, b.referenceScope(p, b.sourceWorkspace(r, old), r), r.CustomFields, priorFields)
 	op := b.newOps["references/"+key]
 	if !isNew || op == adoptItem {
 		id, version := old.ID, old.Version
 		if isNew {
 			id, version = b.keys.adopted.References[key].ID, b.keys.adopted.References[key].Version
 		}
-		display := ""
-		if r.DisplayText != nil {
-			display = *r.DisplayText
-		}
-		b.refs.Update = append(b.refs.Update, client.ReferenceUpdateOp{ID: id, IfVersionMatch: version, Body: client.ReferenceUpdate{
-			Source: client.Set(b.componentRef(r.Source)), Target: client.Set(b.componentRef(r.Target)), DisplayText: client.Set(display),
-			Description: client.SetOrNull(r.Description), CustomFields: cf}})
+		b.refs.Update = append(b.refs.Update, client.ReferenceUpdateOp{ID: id, IfVersionMatch: version, Body: r.updateBody(b.componentRef, fields)})
 		b.keys.referenceUpdates = append(b.keys.referenceUpdates, key)
 		return
 	}
-	body := client.ReferenceCreate{Source: b.componentRef(r.Source), Target: b.componentRef(r.Target), Type: r.Type,
-		DisplayText: r.DisplayText, Description: r.Description, CustomFields: nonEmpty(cf)}
+	body := r.createBody(b.componentRef, fields)
 	if op == upsertItem {
 		b.refs.Upsert = append(b.refs.Upsert, client.ReferenceUpsertOp{UniqueBy: b.adoptReferencesBy, BatchID: referenceBatchID(key), Body: body})
 		b.keys.referenceUpserts = append(b.keys.referenceUpserts, key)
@@ -230,7 +206,7 @@ func (b *batchPlanner) reference(key string) {
 }
 
 // sourceWorkspace is the workspace a reference lives in (its source's), where it is known.
-func (b *batchPlanner) sourceWorkspace(r, old batchReference) string {
+func (b *batchPlanner) sourceWorkspace(r, old referenceValues) string {
 	if c, isKey := b.plan.Components[r.Source]; isKey {
 		return c.RootWorkspace
 	}
@@ -278,38 +254,83 @@ func replacedItems(prior, plan batchItems) map[string]bool {
 // batchEmpty reports whether a request has no operation at all.
 func batchEmpty(req client.BatchRequest) bool { return req.Components == nil && req.References == nil }
 
-// componentUnchanged compares an item with its state; parents compare by the entity they stand for,
-// so pointing at a replaced item (which gets a new entity) is a change.
-func (b *batchPlanner) componentUnchanged(old, c batchComponent) bool {
-	return old.Name == c.Name && b.priorRef(old.Parent) == b.componentRef(c.Parent) && eqPtr(old.Description, c.Description) &&
-		eqPtr(old.Color, c.Color) && eqPtr(old.Shape, c.Shape) && eqPtr(old.Icon, c.Icon) && eqPtr(old.Image, c.Image) &&
-		eqFields(old.CustomFields, c.CustomFields)
-}
-
-func (b *batchPlanner) referenceUnchanged(old, r batchReference) bool {
-	return b.priorRef(old.Source) == b.componentRef(r.Source) && b.priorRef(old.Target) == b.componentRef(r.Target) &&
-		eqPtr(old.DisplayText, r.DisplayText) && eqPtr(old.Description, r.Description) && eqFields(old.CustomFields, r.CustomFields)
-}
-
-func eqPtr(a, b *string) bool { return (a == nil && b == nil) || (a != nil && b != nil && *a == *b) }
-
-func eqFields(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
+// plannedComputed carries what Ardoq assigned over from state to the plan, and shows the entity each
+// adopting item takes over; what the request changes gets a new version.
+func plannedComputed(prior, planned batchItems, keys batchOpKeys) {
+	changedReferences := setOf(keys.referenceUpdates)
+	replaced := replacedItems(prior, planned)
+	for k, c := range planned.Components {
+		if m, ok := keys.adopted.Components[k]; ok {
+			c.ID, c.ComponentKey = m.ID, m.ComponentKey
+			planned.Components[k] = c
+		} else if p, ok := prior.Components[k]; ok && !replaced["components/"+k] {
+			c.ID, c.Version, c.ComponentKey = p.ID, p.Version, p.ComponentKey
+			planned.Components[k] = c
 		}
 	}
-	return true
+	for k, ref := range planned.References {
+		if m, ok := keys.adopted.References[k]; ok {
+			ref.ID = m.ID
+			planned.References[k] = ref
+		} else if p, ok := prior.References[k]; ok && !replaced["references/"+k] {
+			ref.ID, ref.Version = p.ID, p.Version
+			if !changedReferences[k] {
+				ref.RootWorkspace, ref.TargetWorkspace = p.RootWorkspace, p.TargetWorkspace
+			}
+			planned.References[k] = ref
+		}
+	}
 }
 
-func nonEmpty(cf client.CustomFields) client.CustomFields {
-	if len(cf) == 0 {
-		return nil
+// request builds the batch request for a change: items are checked against their workspaces' models
+// and new adoptable items matched against what Ardoq holds; every item problem is reported.
+func (r *batchResource) request(ctx context.Context, prior, plan batchItems, raw batchRaw) (client.BatchRequest, batchOpKeys, diag.Diagnostics) {
+	models, diags := r.models(ctx, plan)
+	if models == nil { // the models could not be read
+		return client.BatchRequest{}, batchOpKeys{}, diags
 	}
-	return cf
+	adopt := adoptionOf(raw)
+	matches, d := r.findAdoptions(ctx, prior, plan, adopt)
+	diags.Append(d...)
+	request, keys, d := planBatch(batchPlanInput{prior: prior, plan: plan, models: models,
+		adoptComponentsBy: adopt.components, adoptReferencesBy: adopt.references, matches: matches})
+	diags.Append(d...)
+	return request, keys, diags
+}
+
+// models reads the model of every workspace the items live in (once per run per workspace); a
+// workspace Ardoq does not have is an error at the first item in it, whose items are then unchecked.
+func (r *batchResource) models(ctx context.Context, plan batchItems) (map[string]*client.WorkspaceContext, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	models := map[string]*client.WorkspaceContext{}
+	for _, k := range sortedKeysOf(plan.Components) {
+		ws := plan.Components[k].RootWorkspace
+		if _, seen := models[ws]; seen {
+			continue
+		}
+		wctx, err := r.data.contexts.get(ctx, ws)
+		switch {
+		case client.IsNotFound(err):
+			p := path.Root("components").AtMapKey(k).AtName("root_workspace")
+			diags.AddAttributeError(p, "Unknown Workspace", fmt.Sprintf("%s: Ardoq has no workspace %q. Look workspaces up with the "+
+				"ardoq_workspace data source.", pathText(p), ws))
+			models[ws] = nil
+		case err != nil:
+			addClientError(&diags, "Unable to Read Workspace Context", err)
+			return nil, diags
+		default:
+			models[ws] = wctx
+		}
+	}
+	return models, diags
+}
+
+func setOf(keys []string) map[string]bool {
+	out := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		out[k] = true
+	}
+	return out
 }
 
 func sortedKeysOf[V any](m map[string]V) []string {

@@ -99,7 +99,7 @@ func (b *batchPlanner) adoptFromDeletes() {
 				if b.newOps["components/"+key] != upsertItem {
 					continue
 				}
-				uk, ok := uniqueKey(b.adoptComponentsBy, componentItemValues(c, b.existingRef))
+				uk, ok := uniqueKey(b.adoptComponentsBy, componentItemUniqueValues(c, b.existingRef))
 				m, found := b.pickLeaving("components", key, leaving, uk, ok)
 				if !found {
 					continue
@@ -127,7 +127,7 @@ func (b *batchPlanner) adoptFromDeletes() {
 		if c, isKey := b.plan.Components[r.Source]; isKey {
 			ws = c.RootWorkspace
 		}
-		uk, ok := uniqueKey(b.adoptReferencesBy, referenceItemValues(r, b.existingRef, ws))
+		uk, ok := uniqueKey(b.adoptReferencesBy, referenceItemUniqueValues(r, b.existingRef, ws))
 		if m, found := b.pickLeaving("references", key, leaving, uk, ok); found {
 			op := b.newItemOp("references", key, m, true, m.Type == r.Type, true, owners)
 			if b.newOps["references/"+key] = op; op == adoptItem {
@@ -149,7 +149,7 @@ func (b *batchPlanner) leavingComponents() map[string][]batchMatch {
 		if c.ID == "" || !b.goes("components", k) || b.taken[c.ID] != "" {
 			continue
 		}
-		if uk, ok := uniqueKey(b.adoptComponentsBy, componentItemValues(c, b.stateRef)); ok {
+		if uk, ok := uniqueKey(b.adoptComponentsBy, componentItemUniqueValues(c, b.stateRef)); ok {
 			index[uk] = append(index[uk], batchMatch{ID: c.ID, ComponentKey: c.ComponentKey, Name: c.Name, Version: c.Version,
 				RootWorkspace: c.RootWorkspace, TypeID: c.TypeID})
 		}
@@ -168,7 +168,7 @@ func (b *batchPlanner) leavingReferences() map[string][]batchMatch {
 		if r.ID == "" || !b.goes("references", k) || b.taken[r.ID] != "" {
 			continue
 		}
-		if uk, ok := uniqueKey(b.adoptReferencesBy, referenceItemValues(r, b.stateRef, r.RootWorkspace)); ok {
+		if uk, ok := uniqueKey(b.adoptReferencesBy, referenceItemUniqueValues(r, b.stateRef, r.RootWorkspace)); ok {
 			index[uk] = append(index[uk], batchMatch{ID: r.ID, Version: r.Version, RootWorkspace: r.RootWorkspace, Type: r.Type})
 		}
 	}

@@ -14,6 +14,15 @@ import (
 
 func sp(s string) *string { return &s }
 
+// strs builds custom field values written as strings (a configuration may write any value as one).
+func strs(kv ...string) map[string]fieldValue {
+	out := map[string]fieldValue{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		out[kv[i]] = fieldValue{text: kv[i+1]}
+	}
+	return out
+}
+
 // testModels is workspace "w"'s model for planBatch tests.
 var testModels = map[string]*client.WorkspaceContext{"w": {
 	RootWorkspace: "w",
@@ -46,26 +55,27 @@ func mustPlan(t *testing.T, in batchPlanInput) (string, batchOpKeys) {
 
 func TestPlanBatch(t *testing.T) {
 	prior := batchItems{
-		Components: map[string]batchComponent{
-			"api":  {ID: "a1", Version: 3, RootWorkspace: "w", TypeID: "t", Name: "API", CustomFields: map[string]string{"cost": "1", "owner": "x"}},
+		Components: map[string]componentValues{
+			"api":  {ID: "a1", Version: 3, RootWorkspace: "w", TypeID: "t", Name: "API", CustomFields: strs("cost", "1", "owner", "x")},
 			"db":   {ID: "d1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "api"},
 			"gone": {ID: "g1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "Gone"},
 			"same": {ID: "s1", Version: 7, RootWorkspace: "w", TypeID: "t", Name: "Same", Description: sp("d")},
 		},
-		References: map[string]batchReference{
+		References: map[string]referenceValues{
 			"api_db": {ID: "r1", Version: 2, Source: "api", Target: "db", Type: 1},
 			"old":    {ID: "r2", Version: 1, Source: "api", Target: "gone", Type: 1},
 		},
 	}
 	plan := batchItems{
-		Components: map[string]batchComponent{
-			"api":  {RootWorkspace: "w", TypeID: "t", Name: "API v2", CustomFields: map[string]string{"cost": "2.5", "critical": "true", "regions": `["eu"]`}},
+		Components: map[string]componentValues{
+			"api": {RootWorkspace: "w", TypeID: "t", Name: "API v2", CustomFields: map[string]fieldValue{
+				"cost": {text: "2.5", kind: numberField}, "critical": {text: "true", kind: boolField}, "regions": listValue([]string{"eu"})}},
 			"db":   {RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "api"},
 			"same": {RootWorkspace: "w", TypeID: "t", Name: "Same", Description: sp("d")},
 			"new":  {RootWorkspace: "w", TypeID: "t", Name: "New", Parent: "api"},
 			"kid":  {RootWorkspace: "w", TypeID: "t", Name: "Kid", Parent: "new"},
 		},
-		References: map[string]batchReference{
+		References: map[string]referenceValues{
 			"api_db":  {Source: "api", Target: "db", Type: 1},
 			"new_api": {Source: "new", Target: "5eed0000000000000000c001", Type: 2, DisplayText: sp("x")},
 		},
@@ -99,12 +109,12 @@ func TestPlanBatch(t *testing.T) {
 		}
 	})
 	t.Run("replacing an item re-points its dependants", func(t *testing.T) {
-		moved := batchItems{Components: map[string]batchComponent{
+		moved := batchItems{Components: map[string]componentValues{
 			"api": {RootWorkspace: "w", TypeID: "t2", Name: "API"},
 			"db":  {RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "api"},
-		}, References: map[string]batchReference{"api_db": {Source: "api", Target: "db", Type: 1}}}
-		got, _ := mustPlan(t, planOf(batchItems{Components: map[string]batchComponent{"api": prior.Components["api"], "db": prior.Components["db"]},
-			References: map[string]batchReference{"api_db": prior.References["api_db"]}}, moved))
+		}, References: map[string]referenceValues{"api_db": {Source: "api", Target: "db", Type: 1}}}
+		got, _ := mustPlan(t, planOf(batchItems{Components: map[string]componentValues{"api": prior.Components["api"], "db": prior.Components["db"]},
+			References: map[string]referenceValues{"api_db": prior.References["api_db"]}}, moved))
 		want := `{"options":{"respondWithEntities":true},"components":{"create":[{"batchId":"component:api","body":{"name":"API","rootWorkspace":"w","typeId":"t2"}}],` +
 			`"update":[{"id":"d1","ifVersionMatch":1,"body":{"name":"DB","parent":"component:api","description":null,"color":null,"shape":null,"icon":null,"image":null}}],` +
 			`"delete":[{"id":"a1"}]},"references":{"update":[{"id":"r1","ifVersionMatch":2,"body":{"source":"component:api","target":"d1","displayText":"","description":null}}]}}`
@@ -116,8 +126,8 @@ func TestPlanBatch(t *testing.T) {
 
 func TestPlanBatchAdoption(t *testing.T) {
 	byExternalID := []string{"rootWorkspace", "customFields.external_id"}
-	item := func(name, ext string) batchComponent {
-		return batchComponent{RootWorkspace: "w", TypeID: "t", Name: name, CustomFields: map[string]string{"external_id": ext}}
+	item := func(name, ext string) componentValues {
+		return componentValues{RootWorkspace: "w", TypeID: "t", Name: name, CustomFields: strs("external_id", ext)}
 	}
 	legacy := batchMatch{ID: "x1", Version: 5, ComponentKey: "APP-9", Name: "Legacy", RootWorkspace: "w", TypeID: "t"}
 	adopting := func(prior, plan batchItems, matches batchMatches) batchPlanInput {
@@ -128,11 +138,11 @@ func TestPlanBatchAdoption(t *testing.T) {
 	components := func(m map[string]batchMatch) batchMatches { return batchMatches{Components: m} }
 
 	t.Run("a matched item updates that entity with the whole item; others stay upserts or creates", func(t *testing.T) {
-		plan := batchItems{Components: map[string]batchComponent{
+		plan := batchItems{Components: map[string]componentValues{
 			"a":     item("A", "e1"),
 			"fresh": item("Fresh", "e2"),
 			"plain": {RootWorkspace: "w", TypeID: "t", Name: "No key"},
-		}, References: map[string]batchReference{
+		}, References: map[string]referenceValues{
 			"uses": {Source: "a", Target: "fresh", Type: 1},
 			"from": {Source: "a", Target: "5eed0000000000000000c001", Type: 1},
 		}}
@@ -154,12 +164,12 @@ func TestPlanBatchAdoption(t *testing.T) {
 		}
 	})
 	t.Run("renaming a key that adopts the same entity updates it under the new key and never deletes it", func(t *testing.T) {
-		prior := batchItems{Components: map[string]batchComponent{
-			"old":  {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A", CustomFields: map[string]string{"external_id": "e1"}},
+		prior := batchItems{Components: map[string]componentValues{
+			"old":  {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A", CustomFields: strs("external_id", "e1")},
 			"kept": {ID: "k1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "K"},
-		}, References: map[string]batchReference{"r": {ID: "r1", Version: 1, Source: "old", Target: "kept", Type: 1}}}
-		plan := batchItems{Components: map[string]batchComponent{"new": item("A", "e1"), "kept": {RootWorkspace: "w", TypeID: "t", Name: "K"}},
-			References: map[string]batchReference{"r": {Source: "new", Target: "kept", Type: 1}}}
+		}, References: map[string]referenceValues{"r": {ID: "r1", Version: 1, Source: "old", Target: "kept", Type: 1}}}
+		plan := batchItems{Components: map[string]componentValues{"new": item("A", "e1"), "kept": {RootWorkspace: "w", TypeID: "t", Name: "K"}},
+			References: map[string]referenceValues{"r": {Source: "new", Target: "kept", Type: 1}}}
 		got, keys := mustPlan(t, adopting(prior, plan, components(map[string]batchMatch{"new": legacy})))
 		want := `{"options":{"respondWithEntities":true},"components":{"update":[{"id":"x1","ifVersionMatch":5,"body":{"name":"A","parent":null,` +
 			`"description":null,"color":null,"shape":null,"icon":null,"image":null,"customFields":{"external_id":"e1"}}}]}}`
@@ -171,9 +181,9 @@ func TestPlanBatchAdoption(t *testing.T) {
 		}
 	})
 	t.Run("an item replacing the entity it matches creates a new one", func(t *testing.T) {
-		prior := batchItems{Components: map[string]batchComponent{"a": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A",
-			CustomFields: map[string]string{"external_id": "e1"}}}}
-		plan := batchItems{Components: map[string]batchComponent{"a": {RootWorkspace: "w", TypeID: "t2", Name: "A", CustomFields: map[string]string{"external_id": "e1"}}}}
+		prior := batchItems{Components: map[string]componentValues{"a": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A",
+			CustomFields: strs("external_id", "e1")}}}
+		plan := batchItems{Components: map[string]componentValues{"a": {RootWorkspace: "w", TypeID: "t2", Name: "A", CustomFields: strs("external_id", "e1")}}}
 		got, _ := mustPlan(t, adopting(prior, plan, components(map[string]batchMatch{"a": legacy})))
 		want := `{"options":{"respondWithEntities":true},"components":{"create":[{"batchId":"component:a","body":{"name":"A","rootWorkspace":"w",` +
 			`"typeId":"t2","customFields":{"external_id":"e1"}}}],"delete":[{"id":"x1"}]}}`
@@ -182,12 +192,12 @@ func TestPlanBatchAdoption(t *testing.T) {
 		}
 	})
 	t.Run("matches that cannot be taken over are errors at the item", func(t *testing.T) {
-		prior := batchItems{Components: map[string]batchComponent{"owner": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A",
-			CustomFields: map[string]string{"external_id": "e1"}}}}
-		plan := batchItems{Components: map[string]batchComponent{
+		prior := batchItems{Components: map[string]componentValues{"owner": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A",
+			CustomFields: strs("external_id", "e1")}}}
+		plan := batchItems{Components: map[string]componentValues{
 			"owner":  prior.Components["owner"],
-			"second": item("A", "e1"),                                                                                     // x1 stays with "owner"
-			"server": {RootWorkspace: "w", TypeID: "t2", Name: "S", CustomFields: map[string]string{"external_id": "e3"}}, // x3 is an Application
+			"second": item("A", "e1"),                                                                        // x1 stays with "owner"
+			"server": {RootWorkspace: "w", TypeID: "t2", Name: "S", CustomFields: strs("external_id", "e3")}, // x3 is an Application
 			"twin1":  item("T", "e4"),
 			"twin2":  item("T", "e4"),
 		}}
@@ -224,19 +234,20 @@ func expectErrors(t *testing.T, diags diag.Diagnostics, want map[string]string) 
 }
 
 func TestPlanBatchReportsEveryItemError(t *testing.T) {
-	plan := batchItems{Components: map[string]batchComponent{
-		"api":  {RootWorkspace: "w", TypeID: "p0000", Name: "API"},
-		"db":   {RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "apj"},
-		"web":  {RootWorkspace: "w", TypeID: "t", Name: "Web", CustomFields: map[string]string{"cost": "cheap", "regions": `["mars"]`, "colour": "red", "lifecycle": "dead", "score": "1"}},
-		"host": {RootWorkspace: "w", TypeID: "t2", Name: "Host", CustomFields: map[string]string{"owner": "x", "critical": "maybe"}},
-		"free": {RootWorkspace: "elsewhere", TypeID: "anything", Name: "Unchecked", CustomFields: map[string]string{"whatever": "x"}},
+	plan := batchItems{Components: map[string]componentValues{
+		"api": {RootWorkspace: "w", TypeID: "p0000", Name: "API"},
+		"db":  {RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "apj"},
+		"web": {RootWorkspace: "w", TypeID: "t", Name: "Web", CustomFields: map[string]fieldValue{"cost": {text: "cheap"},
+			"regions": listValue([]string{"mars"}), "colour": {text: "red"}, "lifecycle": {text: "dead"}, "score": {text: "1", kind: numberField}}},
+		"host": {RootWorkspace: "w", TypeID: "t2", Name: "Host", CustomFields: strs("owner", "x", "critical", "maybe")},
+		"free": {RootWorkspace: "elsewhere", TypeID: "anything", Name: "Unchecked", CustomFields: strs("whatever", "x")},
 		// A workspace Ardoq answered 404 for has a nil model: its items are unchecked, their fields typed by
 		// the request's other models, and each says the workspace does not exist.
-		"ghost":  {RootWorkspace: "5eed00000000000000000bad", TypeID: "t", Name: "Ghost", CustomFields: map[string]string{"cost": "1", "x": "y"}},
-		"ghost2": {RootWorkspace: "5eed00000000000000000bad", TypeID: "t", Name: "Ghost 2", Parent: "ghost", CustomFields: map[string]string{"owner": "o"}},
-	}, References: map[string]batchReference{
+		"ghost":  {RootWorkspace: "5eed00000000000000000bad", TypeID: "t", Name: "Ghost", CustomFields: strs("cost", "1", "x", "y")},
+		"ghost2": {RootWorkspace: "5eed00000000000000000bad", TypeID: "t", Name: "Ghost 2", Parent: "ghost", CustomFields: strs("owner", "o")},
+	}, References: map[string]referenceValues{
 		"r":     {Source: "web", Target: "dbb", Type: 9},
-		"spook": {Source: "ghost", Target: "web", Type: 1, CustomFields: map[string]string{"external_id": "e"}},
+		"spook": {Source: "ghost", Target: "web", Type: 1, CustomFields: strs("external_id", "e")},
 	}}
 	in := planOf(batchItems{}, plan)
 	in.models = map[string]*client.WorkspaceContext{"w": testModels["w"], "5eed00000000000000000bad": nil}
@@ -275,32 +286,12 @@ func TestBatchKeyHintNamesTheClosestKeysOfMany(t *testing.T) {
 	}
 }
 
-func TestBatchErrorPath(t *testing.T) {
-	keys := batchOpKeys{componentCreates: []string{"a", "b"}, componentUpserts: []string{"u"}, componentUpdates: []string{"c"}, referenceCreates: []string{"r"}}
-	cases := map[string][4]string{
-		"components.create[1]: customFields.cost: Number field needs a number": {"components", "b", "custom_fields", "cost"},
-		"components.upsert[0]: uniqueBy [rootWorkspace name] matches 2":        {"components", "u", "", ""},
-		"components.update[0]: version mismatch: ...":                          {"components", "c", "", ""},
-		"components.create[0]: parent: component \"x\" does not exist":         {"components", "a", "parent", ""},
-		"references.create[0]: type: reference type 9 is not in the model":     {"references", "r", "type", ""},
-	}
-	for msg, want := range cases {
-		kind, key, attr, field, ok := batchErrorPath(msg, keys)
-		if !ok || [4]string{kind, key, attr, field} != want {
-			t.Errorf("%s -> %v %v %v %v %v", msg, kind, key, attr, field, ok)
-		}
-	}
-	if _, _, _, _, ok := batchErrorPath("components.create[7]: x", keys); ok {
-		t.Error("an index out of range must not map")
-	}
-}
-
 // An upsert that Ardoq's uniqueBy would match to an entity the same request deletes takes that entity
 // over (an update, no delete) or, when it cannot (another type or workspace), is created instead: the
 // plan-time lookup found nothing (it lists only the items' workspaces), state decides.
 func TestPlanBatchAdoptsWhatItDeletes(t *testing.T) {
-	ext := func(v string) map[string]string { return map[string]string{"external_id": v} }
-	kept := batchComponent{ID: "k1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "K"}
+	ext := func(v string) map[string]fieldValue { return strs("external_id", v) }
+	kept := componentValues{ID: "k1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "K"}
 	cases := []struct {
 		name             string
 		adoptComponents  []string
@@ -312,41 +303,41 @@ func TestPlanBatchAdoptsWhatItDeletes(t *testing.T) {
 	}{{
 		name:            "a renamed key matching across the org (no rootWorkspace) updates its entity under the new key",
 		adoptComponents: []string{"name", "customFields.external_id"},
-		prior: batchItems{Components: map[string]batchComponent{
+		prior: batchItems{Components: map[string]componentValues{
 			"old":  {ID: "x1", Version: 5, ComponentKey: "APP-1", RootWorkspace: "w", TypeID: "t", Name: "A", CustomFields: ext("e1")},
 			"kept": kept,
-		}, References: map[string]batchReference{"r": {ID: "r1", Version: 1, RootWorkspace: "w", Source: "old", Target: "kept", Type: 1}}},
-		plan: batchItems{Components: map[string]batchComponent{
+		}, References: map[string]referenceValues{"r": {ID: "r1", Version: 1, RootWorkspace: "w", Source: "old", Target: "kept", Type: 1}}},
+		plan: batchItems{Components: map[string]componentValues{
 			"new":  {RootWorkspace: "w", TypeID: "t", Name: "A", CustomFields: ext("e1")},
 			"kept": {RootWorkspace: "w", TypeID: "t", Name: "K"},
-		}, References: map[string]batchReference{"r": {Source: "new", Target: "kept", Type: 1}}},
+		}, References: map[string]referenceValues{"r": {Source: "new", Target: "kept", Type: 1}}},
 		want: `{"options":{"respondWithEntities":true},"components":{"update":[{"id":"x1","ifVersionMatch":5,"body":{"name":"A","parent":null,` +
 			`"description":null,"color":null,"shape":null,"icon":null,"image":null,"customFields":{"external_id":"e1"}}}]}}`,
 		adopted: map[string]string{"new": "x1"},
 	}, {
 		name:            "one in another workspace cannot be updated into the item: the item is created, the old entity deleted",
 		adoptComponents: []string{"name", "customFields.external_id"},
-		prior: batchItems{Components: map[string]batchComponent{
+		prior: batchItems{Components: map[string]componentValues{
 			"old": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A", CustomFields: ext("e1")},
 		}},
-		plan: batchItems{Components: map[string]batchComponent{"new": {RootWorkspace: "w2", TypeID: "t", Name: "A", CustomFields: ext("e1")}}},
+		plan: batchItems{Components: map[string]componentValues{"new": {RootWorkspace: "w2", TypeID: "t", Name: "A", CustomFields: ext("e1")}}},
 		want: `{"options":{"respondWithEntities":true},"components":{"create":[{"batchId":"component:new","body":{"name":"A","rootWorkspace":"w2",` +
 			`"typeId":"t","customFields":{"external_id":"e1"}}}],"delete":[{"id":"x1"}]}}`,
 	}, {
 		name:            "nor one of another type, its own key's included",
 		adoptComponents: []string{"rootWorkspace", "name"},
-		prior:           batchItems{Components: map[string]batchComponent{"a": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A"}}},
-		plan:            batchItems{Components: map[string]batchComponent{"a": {RootWorkspace: "w", TypeID: "t2", Name: "A"}}},
+		prior:           batchItems{Components: map[string]componentValues{"a": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A"}}},
+		plan:            batchItems{Components: map[string]componentValues{"a": {RootWorkspace: "w", TypeID: "t2", Name: "A"}}},
 		want: `{"options":{"respondWithEntities":true},"components":{"create":[{"batchId":"component:a","body":{"name":"A","rootWorkspace":"w",` +
 			`"typeId":"t2"}}],"delete":[{"id":"x1"}]}}`,
 	}, {
 		name:            "parents first: renamed parent and child matched by parent and name keep both entities",
 		adoptComponents: []string{"parent", "name"},
-		prior: batchItems{Components: map[string]batchComponent{
+		prior: batchItems{Components: map[string]componentValues{
 			"p": {ID: "p1", Version: 2, RootWorkspace: "w", TypeID: "t", Name: "P"},
 			"c": {ID: "c1", Version: 3, RootWorkspace: "w", TypeID: "t", Name: "C", Parent: "p"},
 		}},
-		plan: batchItems{Components: map[string]batchComponent{
+		plan: batchItems{Components: map[string]componentValues{
 			"p2": {RootWorkspace: "w", TypeID: "t", Name: "P"},
 			"c2": {RootWorkspace: "w", TypeID: "t", Name: "C", Parent: "p2"},
 		}},
@@ -358,11 +349,11 @@ func TestPlanBatchAdoptsWhatItDeletes(t *testing.T) {
 		name:             "a renamed reference matched by its source's workspace (a source given as an id) updates its entity",
 		adoptReferences:  []string{"source.rootWorkspace", "customFields.external_id"},
 		sourceWorkspaces: map[string]string{"5eed0000000000000000c001": "w"},
-		prior: batchItems{Components: map[string]batchComponent{"kept": kept}, References: map[string]batchReference{
+		prior: batchItems{Components: map[string]componentValues{"kept": kept}, References: map[string]referenceValues{
 			"old":   {ID: "r1", Version: 2, RootWorkspace: "w", Source: "5eed0000000000000000c002", Target: "kept", Type: 1, CustomFields: ext("e9")},
 			"typed": {ID: "r2", Version: 4, RootWorkspace: "w", Source: "kept", Target: "5eed0000000000000000c002", Type: 2, CustomFields: ext("e8")},
 		}},
-		plan: batchItems{Components: map[string]batchComponent{"kept": {RootWorkspace: "w", TypeID: "t", Name: "K"}}, References: map[string]batchReference{
+		plan: batchItems{Components: map[string]componentValues{"kept": {RootWorkspace: "w", TypeID: "t", Name: "K"}}, References: map[string]referenceValues{
 			"new":   {Source: "5eed0000000000000000c001", Target: "kept", Type: 1, CustomFields: ext("e9")},
 			"typed": {Source: "kept", Target: "5eed0000000000000000c002", Type: 1, CustomFields: ext("e8")},
 		}},
@@ -395,12 +386,12 @@ func TestPlanBatchAdoptsWhatItDeletes(t *testing.T) {
 	}
 
 	t.Run("an entity two upserts match, or an upsert matching two, is an error at the item", func(t *testing.T) {
-		prior := batchItems{Components: map[string]batchComponent{
+		prior := batchItems{Components: map[string]componentValues{
 			"old":  {ID: "x1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "A"},
 			"dup1": {ID: "x2", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "D"},
 			"dup2": {ID: "x3", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "D"},
 		}}
-		plan := batchItems{Components: map[string]batchComponent{
+		plan := batchItems{Components: map[string]componentValues{
 			"a1": {RootWorkspace: "w", TypeID: "t", Name: "A"},
 			"a2": {RootWorkspace: "w", TypeID: "t", Name: "A"},
 			"d":  {RootWorkspace: "w", TypeID: "t", Name: "D"},
@@ -416,7 +407,7 @@ func TestPlanBatchAdoptsWhatItDeletes(t *testing.T) {
 }
 
 func TestPlanBatchChecksAdoptionProperties(t *testing.T) {
-	in := planOf(batchItems{}, batchItems{Components: map[string]batchComponent{"a": {RootWorkspace: "w", TypeID: "t", Name: "A"}}})
+	in := planOf(batchItems{}, batchItems{Components: map[string]componentValues{"a": {RootWorkspace: "w", TypeID: "t", Name: "A"}}})
 	in.adoptComponentsBy = []string{"rootWorkspace", "description", "customFields.", "customFields.external_id"}
 	in.adoptReferencesBy = []string{"rootWorkspace", "source", "source.name"}
 	_, _, diags := planBatch(in)

@@ -10,6 +10,33 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
+// refresh reads every item back from its workspace's list pages (readWanted). Items gone from Ardoq drop
+// out (the plan re-creates them); changed ones show as drift.
+func (r *batchResource) refresh(ctx context.Context, prior batchItems) (batchItems, error) {
+	out := batchItems{Components: map[string]componentValues{}, References: map[string]referenceValues{}}
+	components, references, err := readBatchEntities(ctx, r.data.client, prior)
+	if err != nil {
+		return out, err
+	}
+	ids := map[string]string{}
+	for k, c := range prior.Components {
+		if _, ok := components[c.ID]; ok {
+			ids[k] = c.ID
+		}
+	}
+	for k, c := range prior.Components {
+		if got, ok := components[c.ID]; ok {
+			out.Components[k] = componentValuesFrom(got, c, ids)
+		}
+	}
+	for k, ref := range prior.References {
+		if got, ok := references[ref.ID]; ok {
+			out.References[k] = referenceValuesFrom(got, ref, ids)
+		}
+	}
+	return out, nil
+}
+
 // readBatchEntities reads what a batch's items hold in Ardoq (id -> entity), components and references
 // at once; an id absent from the result is gone from Ardoq.
 func readBatchEntities(ctx context.Context, c *client.Client, prior batchItems) (map[string]*client.Component, map[string]*client.Reference, error) {
@@ -17,14 +44,14 @@ func readBatchEntities(ctx context.Context, c *client.Client, prior batchItems) 
 	var references map[string]*client.Reference
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		wanted := idsByWorkspace(prior.Components, func(i batchComponent) (string, string) { return i.RootWorkspace, i.ID })
+		wanted := idsByWorkspace(prior.Components, func(i componentValues) (string, string) { return i.RootWorkspace, i.ID })
 		components, err = readWanted(gctx, wanted, func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
 		}, c.GetComponent, func(e *client.Component) string { return e.ID })
 		return err
 	})
 	g.Go(func() (err error) {
-		wanted := idsByWorkspace(prior.References, func(i batchReference) (string, string) { return i.RootWorkspace, i.ID })
+		wanted := idsByWorkspace(prior.References, func(i referenceValues) (string, string) { return i.RootWorkspace, i.ID })
 		references, err = readWanted(gctx, wanted, func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Reference], error] {
 			return c.ReferencePages(ctx, client.ReferenceFilter{RootWorkspace: ws})
 		}, c.GetReference, func(e *client.Reference) string { return e.ID })

@@ -1,36 +1,111 @@
 package provider
 
 import (
-	"encoding/json"
 	"math/big"
 	"strconv"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
+// The render stage of ardoq_batch: items to Terraform values. Items read back from Ardoq are written
+// in the shape of the prior value (the configuration's types), and what Ardoq assigned goes to the
+// computed maps.
+
+// computedType is the type of a computed_components or computed_references element: the table's
+// computed attributes that ardoq_batch keeps.
+func (t entityAttributes[M, V, E, C, U]) computedType() tftypes.Object {
+	attrs := map[string]tftypes.Type{}
+	for _, a := range t {
+		if a.inBatch {
+			attrs[a.name] = tftypes.String
+			if a.number != nil {
+				attrs[a.name] = tftypes.Number
+			}
+		}
+	}
+	return tftypes.Object{AttributeTypes: attrs}
+}
+
+// computedSchemaType is computedType for the schema.
+func (t entityAttributes[M, V, E, C, U]) computedSchemaType() types.ObjectType {
+	attrs := map[string]attr.Type{}
+	for _, a := range t {
+		if a.inBatch {
+			attrs[a.name] = types.StringType
+			if a.number != nil {
+				attrs[a.name] = types.Int64Type
+			}
+		}
+	}
+	return types.ObjectType{AttrTypes: attrs}
+}
+
+func computedComponents(items map[string]componentValues, changed map[string]bool) tftypes.Value {
+	return computedMap(componentAttributes, items, changed)
+}
+
+func computedReferences(items map[string]referenceValues, changed map[string]bool) tftypes.Value {
+	return computedMap(referenceAttributes, items, changed)
+}
+
+// computedMap renders what Ardoq assigned each item. A value not assigned yet ("", an item not created
+// yet) is unknown, and so is the version of an item the request changes.
+func computedMap[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], items map[string]V, changed map[string]bool) tftypes.Value {
+	elemType := t.computedType()
+	elems := make(map[string]tftypes.Value, len(items))
+	for key, item := range items {
+		attrs := make(map[string]tftypes.Value, len(elemType.AttributeTypes))
+		isNew := t.id(&item) == ""
+		for _, a := range t {
+			switch {
+			case !a.inBatch:
+			case a.number != nil && (isNew || changed[key]):
+				attrs[a.name] = tftypes.NewValue(tftypes.Number, tftypes.UnknownValue)
+			case a.number != nil:
+				attrs[a.name] = tftypes.NewValue(tftypes.Number, *a.number(&item))
+			case *a.text(&item) == "":
+				attrs[a.name] = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+			default:
+				attrs[a.name] = tftypes.NewValue(tftypes.String, *a.text(&item))
+			}
+		}
+		elems[key] = tftypes.NewValue(elemType, attrs)
+	}
+	return tftypes.NewValue(tftypes.Map{ElementType: elemType}, elems)
+}
+
 // itemView is an item as text, the form both the configuration and Ardoq's values are compared in.
 type itemView struct {
-	attrs  map[string]*string // nil is unset
-	fields map[string]string  // managed custom fields that have a value
+	attrs  map[string]*string    // nil is unset
+	fields map[string]fieldValue // managed custom fields that have a value
 }
 
-func componentView(c batchComponent) itemView {
-	return itemView{attrs: map[string]*string{"root_workspace": &c.RootWorkspace, "type_id": &c.TypeID, "name": &c.Name,
-		"parent": textOrNil(c.Parent), "description": c.Description, "color": c.Color, "shape": c.Shape, "icon": c.Icon,
-		"image": c.Image}, fields: c.CustomFields}
-}
+func componentView(c componentValues) itemView { return componentAttributes.view(&c) }
+func referenceView(r referenceValues) itemView { return referenceAttributes.view(&r) }
 
-func referenceView(r batchReference) itemView {
-	typ := strconv.FormatInt(r.Type, 10)
-	return itemView{attrs: map[string]*string{"source": &r.Source, "target": &r.Target, "type": &typ,
-		"display_text": r.DisplayText, "description": r.Description}, fields: r.CustomFields}
-}
-
-func textOrNil(s string) *string {
-	if s == "" {
-		return nil
+func (t entityAttributes[M, V, E, C, U]) view(v *V) itemView {
+	view := itemView{attrs: map[string]*string{}}
+	for _, a := range t {
+		switch a.kind {
+		case computedAttribute:
+		case customFieldsAttribute:
+			view.fields = *a.fields(v)
+		case optionalTextAttribute:
+			view.attrs[a.name] = *a.optional(v)
+		case typeAttribute:
+			s := strconv.FormatInt(*a.number(v), 10)
+			view.attrs[a.name] = &s
+		default:
+			if s := *a.text(v); s != "" || a.required {
+				view.attrs[a.name] = &s
+			} else {
+				view.attrs[a.name] = nil
+			}
+		}
 	}
-	return &s
+	return view
 }
 
 // renderItems writes refreshed items in the shape of the prior value, which has the configuration's
@@ -71,7 +146,7 @@ func renderItem(prior tftypes.Value, view itemView) tftypes.Value {
 
 // naturalType is the type an attribute takes when the configuration gives none to follow.
 func naturalType(attribute string) tftypes.Type {
-	if attribute == "type" {
+	if a, ok := referenceAttributes.byName(attribute); ok && a.kind == typeAttribute {
 		return tftypes.Number
 	}
 	return tftypes.String
@@ -94,33 +169,8 @@ func renderText(prior tftypes.Value, s *string, natural tftypes.Type) tftypes.Va
 	return textValue(*s, t)
 }
 
-func renderFields(prior tftypes.Value, fields map[string]string) tftypes.Value {
-	priorFields := elementsOrNil(prior)
-	if priorFields == nil {
-		return prior
-	}
-	out := make(map[string]tftypes.Value, len(priorFields))
-	for key, pv := range priorFields {
-		s, ok := fields[key]
-		switch {
-		case !ok:
-			out[key] = tftypes.NewValue(pv.Type(), nil)
-		case pv.IsKnown() && !pv.IsNull() && sameText(pv, s):
-			out[key] = pv
-		default:
-			out[key] = textValue(s, pv.Type())
-		}
-	}
-	return objectOrMap(prior.Type(), out)
-}
-
-func sameText(v tftypes.Value, s string) bool {
-	text, ok := fieldText(v)
-	return ok && text == s
-}
-
-// textValue writes s as a value of type t: a number, boolean or list of strings when s reads as one,
-// and a string otherwise (the type then changes, which Terraform shows).
+// textValue writes s as a value of type t where s reads as one (a number, true or false), and as a
+// string otherwise (the type then changes, which Terraform shows).
 func textValue(s string, t tftypes.Type) tftypes.Value {
 	switch {
 	case t.Is(tftypes.Number):
@@ -128,13 +178,8 @@ func textValue(s string, t tftypes.Type) tftypes.Value {
 			return tftypes.NewValue(tftypes.Number, f)
 		}
 	case t.Is(tftypes.Bool):
-		if b, err := strconv.ParseBool(s); err == nil {
-			return tftypes.NewValue(tftypes.Bool, b)
-		}
-	case t.Is(tftypes.List{}), t.Is(tftypes.Tuple{}), t.Is(tftypes.Set{}):
-		var list []string
-		if json.Unmarshal([]byte(s), &list) == nil {
-			return stringListValue(t, list)
+		if s == "true" || s == "false" {
+			return tftypes.NewValue(tftypes.Bool, s == "true")
 		}
 	}
 	return tftypes.NewValue(tftypes.String, s)
@@ -172,4 +217,38 @@ func objectOrMap(prior tftypes.Type, elems map[string]tftypes.Value) tftypes.Val
 		types[k] = v.Type()
 	}
 	return tftypes.NewValue(tftypes.Object{AttributeTypes: types}, elems)
+}
+
+// renderPlanned is the planned computed values: unknown where the request assigns them.
+func renderPlanned(planned batchItems, keys batchOpKeys) batchRaw {
+	return batchRaw{
+		"computed_components": computedComponents(planned.Components, setOf(keys.componentUpdates)),
+		"computed_references": computedReferences(planned.References, setOf(keys.referenceUpdates)),
+	}
+}
+
+// renderApplied is the state after a write: the items stay as planned (Terraform requires it), and what
+// Ardoq assigned goes to the computed maps.
+func renderApplied(id tftypes.Value, result batchItems) batchRaw {
+	return batchRaw{"id": id,
+		"computed_components": computedComponents(result.Components, nil),
+		"computed_references": computedReferences(result.References, nil)}
+}
+
+// renderRefreshed is the state after a refresh: the items in the configuration's shape with Ardoq's
+// values, without those gone from Ardoq.
+func renderRefreshed(state batchRaw, refreshed batchItems) batchRaw {
+	components, references := map[string]itemView{}, map[string]itemView{}
+	for k, c := range refreshed.Components {
+		components[k] = componentView(c)
+	}
+	for k, ref := range refreshed.References {
+		references[k] = referenceView(ref)
+	}
+	return batchRaw{
+		"components":          renderItems(state.get("components"), components),
+		"references":          renderItems(state.get("references"), references),
+		"computed_components": computedComponents(refreshed.Components, nil),
+		"computed_references": computedReferences(refreshed.References, nil),
+	}
 }

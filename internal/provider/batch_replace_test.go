@@ -62,6 +62,7 @@ func countsOf(env *testEnv) [2]int {
 // their ids, nothing is refused, and the next plan is empty.
 func TestAccBatchResource_typeChangeKeepsDependents(t *testing.T) {
 	env := newTestEnv(t)
+	env.requireOtherType(t)
 	var before map[string]string
 	var counts [2]int
 	// The dependents keep their ids across the steps, the replaced app gets a new one.
@@ -83,7 +84,7 @@ func TestAccBatchResource_typeChangeKeepsDependents(t *testing.T) {
 		return checks
 	}
 	appDiffers := statecheck.CompareValue(compare.ValuesDiffer())
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
@@ -156,10 +157,11 @@ func TestAccBatchResource_typeChangeKeepsDependents(t *testing.T) {
 // sent: Ardoq would delete the child with the old item.
 func TestAccBatchResource_typeChangeRefusedWithUnmanagedChild(t *testing.T) {
 	env := newTestEnv(t)
+	env.requireOtherType(t)
 	var ids map[string]string
 	var childID string
 	var counts [2]int
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
@@ -168,11 +170,7 @@ func TestAccBatchResource_typeChangeRefusedWithUnmanagedChild(t *testing.T) {
 				Check: func(s *terraform.State) error {
 					ids = batchIDs(s)
 					appID := ids["components/app"]
-					child, err := env.client.CreateComponent(context.Background(), client.ComponentCreate{Name: "Made By Hand",
-						RootWorkspace: env.ws, TypeID: env.childType, Parent: &appID})
-					if err != nil {
-						return err
-					}
+					child := env.createComponent(t, client.ComponentCreate{Name: "Made By Hand", RootWorkspace: env.ws, TypeID: env.childType, Parent: &appID})
 					childID, counts = child.ID, countsOf(env)
 					return nil
 				},

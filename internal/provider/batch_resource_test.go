@@ -2,10 +2,12 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,25 +18,71 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 const addrB = "ardoq_batch.test"
 
 // batchConfig renders n application items (app0..), each with a module child, and a reference from
-// every application to its module; rename names one item to change.
+// every application to its module; rename names one item to change. Each application has an external
+// id (the ext field) and, where the type has a Number field, a cost.
 func batchConfig(env *testEnv, n int, rename map[int]string, extra string) string {
 	var comps, refs strings.Builder
+	number := env.field("Number")
 	for i := range n {
 		name := fmt.Sprintf("App %d", i)
 		if r, ok := rename[i]; ok {
 			name = r
 		}
-		fmt.Fprintf(&comps, "    app%d = { root_workspace = %q, type_id = %q, name = %q, custom_fields = { external_id = \"app-%d\", cost = %d } }\n", i, env.ws, env.appType, name, i, 100+i)
+		fields := fmt.Sprintf("%s = \"app-%d%s\"", env.ext, i, env.tag)
+		if number != "" {
+			fields += fmt.Sprintf(", %s = %d", number, 100+i)
+		}
+		fmt.Fprintf(&comps, "    app%d = { root_workspace = %q, type_id = %q, name = %q, custom_fields = { %s } }\n", i, env.ws, env.appType, name, fields)
 		fmt.Fprintf(&comps, "    mod%d = { root_workspace = %q, type_id = %q, name = \"Module %d\", parent = \"app%d\" }\n", i, env.ws, env.childType, i, i)
 		fmt.Fprintf(&refs, "    app%d_mod = { source = \"app%d\", target = \"mod%d\", type = %d }\n", i, i, i, env.refType)
 	}
 	return env.config(fmt.Sprintf("resource \"ardoq_batch\" \"test\" {\n%s\n  components = {\n%s  }\n  references = {\n%s  }\n}\n", extra, comps.String(), refs.String()))
+}
+
+// batchItemIDs returns the ids of the batch's items in state, by "components/key" and "references/key".
+func batchItemIDs(s *terraform.State) map[string]string {
+	out := map[string]string{}
+	for k, v := range s.RootModule().Resources[addrB].Primary.Attributes {
+		kind, rest, _ := strings.Cut(k, ".")
+		if key, ok := strings.CutSuffix(rest, ".id"); ok && (kind == "computed_components" || kind == "computed_references") {
+			out[strings.TrimPrefix(kind, "computed_")+"/"+key] = v
+		}
+	}
+	return out
+}
+
+// inOrg checks which of the batch's items exist in the org: every one of ids, and none of gone.
+func (e *testEnv) inOrg(ids, gone map[string]string) error {
+	ctx := context.Background()
+	var errs []error
+	for _, set := range []struct {
+		ids  map[string]string
+		want bool
+	}{{ids, true}, {gone, false}} {
+		for k, id := range set.ids {
+			var err error
+			if strings.HasPrefix(k, "references/") {
+				_, err = e.client.GetReference(ctx, id)
+			} else {
+				_, err = e.client.GetComponent(ctx, id)
+			}
+			switch {
+			case set.want && err != nil:
+				errs = append(errs, fmt.Errorf("%s %s is not in the org: %w", k, id, err))
+			case !set.want && err == nil:
+				errs = append(errs, fmt.Errorf("%s %s is still in the org", k, id))
+			case !set.want && !client.IsNotFound(err):
+				errs = append(errs, fmt.Errorf("reading %s %s: %w", k, id, err))
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 func batchRequests(env *testEnv) (batches, expands, gets int) {
@@ -53,42 +101,60 @@ func batchRequests(env *testEnv) (batches, expands, gets int) {
 
 func TestAccBatchResource_lifecycle(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
-	var app3 string
-	resource.ParallelTest(t, resource.TestCase{
+	var comps, refs int // on the emulator: what the org held before
+	if env.srv != nil {
+		comps, refs = env.srv.Counts()
+	}
+	var ids map[string]string // the items' ids after the last step
+	counted := func(c, r int) error {
+		if env.srv == nil {
+			return nil
+		}
+		if gotC, gotR := env.srv.Counts(); gotC != comps+c || gotR != refs+r {
+			return fmt.Errorf("org has %d components and %d references more than before, want %d and %d", gotC-comps, gotR-refs, c, r)
+		}
+		return nil
+	}
+	number := env.field("Number")
+	wantFields := map[string]knownvalue.Check{env.ext: knownvalue.StringExact("app-0" + env.tag)}
+	if number != "" {
+		wantFields[number] = knownvalue.Int64Exact(100)
+	}
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
 			{
-				PreConfig: env.srv.ResetRequests,
+				PreConfig: env.resetRequests,
 				Config:    batchConfig(env, 6, nil, ""),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components"), knownvalue.MapSizeExact(12)),
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components"), knownvalue.MapSizeExact(12)),
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("version"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("component_key"), knownvalue.StringRegexp(regexp.MustCompile(`^APP-\d+$`))),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("component_key"),
+						knownvalue.StringRegexp(regexp.MustCompile(`^`+regexp.QuoteMeta(env.workspace.WorkspaceKey)+`-\d+$`))),
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("mod0").AtMapKey("parent"), knownvalue.StringExact("app0")),
-					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("app0").AtMapKey("custom_fields"),
-						knownvalue.MapExact(map[string]knownvalue.Check{"external_id": knownvalue.StringExact("app-0"), "cost": knownvalue.Int64Exact(100)})),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("app0").AtMapKey("custom_fields"), knownvalue.MapExact(wantFields)),
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_references").AtMapKey("app0_mod").AtMapKey("root_workspace"), knownvalue.StringExact(env.ws)),
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_references").AtMapKey("app0_mod").AtMapKey("target_workspace"), knownvalue.StringExact(env.ws)),
 				},
 				Check: func(s *terraform.State) error {
-					batches, _, gets := batchRequests(env)
-					if batches != 1 || gets != 0 {
-						return fmt.Errorf("create sent %d batches and %d single GETs; want 1 and 0", batches, gets)
+					if env.srv != nil {
+						if batches, _, gets := batchRequests(env); batches != 1 || gets != 0 {
+							return fmt.Errorf("create sent %d batches and %d single GETs; want 1 and 0", batches, gets)
+						}
 					}
-					c, r := env.srv.Counts()
-					if c != 3+12 || r != 1+6 {
-						return fmt.Errorf("org has %d components and %d references", c, r)
+					ids = batchItemIDs(s)
+					if len(ids) != 18 {
+						return fmt.Errorf("state holds %d item ids, want 18", len(ids))
 					}
-					return nil
+					return errors.Join(env.inOrg(ids, nil), counted(12, 6))
 				},
 			},
 			{Config: batchConfig(env, 6, nil, ""), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				// change 2 of 12 components: only they are sent, with their versions
-				PreConfig: env.srv.ResetRequests,
+				PreConfig: env.resetRequests,
 				Config:    batchConfig(env, 6, map[int]string{1: "Renamed 1", 4: "Renamed 4"}, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addrB, plancheck.ResourceActionUpdate),
@@ -101,12 +167,13 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app2").AtMapKey("version"), knownvalue.Int64Exact(1)),
 				},
 				Check: func(s *terraform.State) error {
-					var body string
-					for _, r := range env.srv.Requests() {
-						if r.Method == http.MethodPost && r.Path == "/api/v2/batch" {
-							body = string(r.Body)
+					if env.srv == nil {
+						if c := env.component(t, ids["components/app4"]); c.Name != "Renamed 4" {
+							return fmt.Errorf("app4 is named %q in the org", c.Name)
 						}
+						return nil
 					}
+					body := lastBatchBody(env)
 					if strings.Count(body, `"ifVersionMatch":1`) != 2 || strings.Contains(body, "create") || strings.Contains(body, "App 2") {
 						return fmt.Errorf("update must send only the 2 changed items: %s", body)
 					}
@@ -121,19 +188,20 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components"), knownvalue.MapSizeExact(10)),
 				},
 				Check: func(s *terraform.State) error {
-					if c, r := env.srv.Counts(); c != 3+10 || r != 1+5 {
-						return fmt.Errorf("after removal the org has %d components and %d references", c, r)
+					removed := map[string]string{}
+					for _, k := range []string{"components/app5", "components/mod5", "references/app5_mod"} {
+						removed[k] = ids[k]
 					}
-					app3 = s.RootModule().Resources[addrB].Primary.Attributes["computed_components.app3.id"]
-					return nil
+					ids = batchItemIDs(s)
+					return errors.Join(env.inOrg(ids, removed), counted(10, 5))
 				},
 			},
 			{
 				// drift: one item renamed in the app, one deleted in the app (with its module and reference)
 				PreConfig: func() {
-					_ = env.srv.MutateComponent(app3, func(c *emulator.Component) { c.Name = "Renamed in the app" })
-					env.srv.Remove(mustID(t, env, "App 0"))
-					env.srv.ResetRequests()
+					env.editInApp(t, ids["components/app3"], client.ComponentUpdate{Name: client.Set("Renamed in the app")})
+					env.deleteInApp(t, false, ids["components/app0"])
+					env.resetRequests()
 				},
 				Config: batchConfig(env, 5, map[int]string{1: "Renamed 1", 4: "Renamed 4"}, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -143,22 +211,25 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app2").AtMapKey("version"), knownvalue.Int64Exact(1)),
 				}},
 				Check: func(s *terraform.State) error {
-					if c, r := env.srv.Counts(); c != 3+10 || r != 1+5 {
-						return fmt.Errorf("after correcting drift the org has %d components and %d references", c, r)
+					gone := map[string]string{"components/app0": ids["components/app0"]}
+					ids = batchItemIDs(s)
+					if c := env.component(t, ids["components/app3"]); c.Name != "App 3" {
+						return fmt.Errorf("drift not corrected: %q", c.Name)
 					}
-					if got, _ := env.srv.Component(app3); got.Name != "App 3" {
-						return fmt.Errorf("drift not corrected: %q", got.Name)
-					}
-					return nil
+					return errors.Join(env.inOrg(ids, gone), counted(10, 5))
 				},
 			},
 			{
 				// refresh reads list pages while they carry the items (here two to a page), then GETs the
 				// few left once they are fewer than the pages read: fewer requests than a GET per item
-				PreConfig:        env.srv.ResetRequests,
+				// (counted in the emulator's request log)
+				PreConfig:        env.resetRequests,
 				Config:           batchConfig(env, 5, map[int]string{1: "Renamed 1", 4: "Renamed 4"}, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				Check: func(*terraform.State) error {
+					if env.srv == nil {
+						return nil
+					}
 					batches, expands, gets := batchRequests(env)
 					if batches+expands != 0 {
 						return fmt.Errorf("a plan without changes sent %d batches and %d dry runs; want none", batches, expands)
@@ -176,12 +247,11 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 	})
 }
 
-func mustID(t *testing.T, env *testEnv, name string) string {
-	all, err := env.client.ListComponents(context.Background(), clientFilterByName(env.ws, name))
-	if err != nil || len(all) != 1 {
-		t.Fatalf("component %q: %v %d", name, err, len(all))
+// resetRequests empties the emulator's request log (nothing against a real org).
+func (e *testEnv) resetRequests() {
+	if e.srv != nil {
+		e.srv.ResetRequests()
 	}
-	return all[0].ID
 }
 
 // mutateAfterPlan is a plan check that changes the org between plan and apply, as a colleague might.
@@ -193,18 +263,27 @@ func (m mutateAfterPlan) CheckPlan(context.Context, plancheck.CheckPlanRequest, 
 
 func TestAccBatchResource_failingItemRollsBack(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	if env.owner == "" {
+		t.Skipf("type %q allows no second Text field to edit in the app", env.app.Name)
+	}
+	var ids map[string]string
 	var before map[string]int64
-	resource.ParallelTest(t, resource.TestCase{
+	renamed := "New 0" + env.tag
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
+		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
-			{Config: batchConfig(env, 2, nil, "")},
 			{
-				// adds app2 and changes app0 and app1; app1 is edited in Ardoq after the plan
-				Config: batchConfig(env, 3, map[int]string{0: "New 0", 1: "New 1"}, ""),
+				Config: batchConfig(env, 2, nil, ""),
+				Check:  func(s *terraform.State) error { ids = batchItemIDs(s); return nil },
+			},
+			{
+				// adds app2 and changes app0 and app1; app1 is edited in Ardoq after the plan (a field the
+				// batch does not manage, so the next plan is empty again)
+				Config: batchConfig(env, 3, map[int]string{0: renamed, 1: "New 1"}, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{mutateAfterPlan(func() {
-					before = versions(env)
-					_ = env.srv.MutateComponent(mustID(t, env, "App 1"), func(c *emulator.Component) { c.Description = nil })
+					before = env.versionsOf(t, ids)
+					env.editInApp(t, ids["components/app1"], client.ComponentUpdate{CustomFields: client.CustomFields{env.owner: "edited in the app"}})
 				})}},
 				ExpectError: expectErr(`(?s)Batch Items Changed Outside Terraform.*components\["app1"\].*nothing was changed`),
 			},
@@ -213,17 +292,19 @@ func TestAccBatchResource_failingItemRollsBack(t *testing.T) {
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: false,
 				PreConfig: func() {
-					after := versions(env)
-					if len(after) != len(before) {
-						t.Fatalf("the failed batch created something: %d components before, %d after", len(before), len(after))
-					}
-					for id, v := range before {
-						if after[id] != v && after[id] != v+1 { // +1: the out-of-band edit
-							t.Fatalf("component %s changed from version %d to %d", id, v, after[id])
+					after := env.versionsOf(t, ids)
+					for k, v := range before {
+						if after[k] != v && (k != "components/app1" || after[k] != v+1) { // +1: the edit in the app
+							t.Fatalf("%s changed from version %d to %d", k, v, after[k])
 						}
 					}
-					if created, err := env.client.ListComponents(context.Background(), clientFilterByName(env.ws, "New 0")); err != nil || len(created) != 0 {
-						t.Fatalf("the failed batch renamed or created components: %d named \"New 0\" (%v)", len(created), err)
+					ctx := context.Background()
+					if created, err := env.client.ListComponents(ctx, clientFilterByName(env.ws, renamed)); err != nil || len(created) != 0 {
+						t.Fatalf("the failed batch renamed or created components: %d named %q (%v)", len(created), renamed, err)
+					}
+					app2 := client.ComponentFilter{RootWorkspace: env.ws, CustomFields: map[string]string{env.ext: "app-2" + env.tag}}
+					if created, err := env.client.ListComponents(ctx, app2); err != nil || len(created) != 0 {
+						t.Fatalf("the failed batch created app2: %d (%v)", len(created), err)
 					}
 				},
 			},
@@ -231,77 +312,138 @@ func TestAccBatchResource_failingItemRollsBack(t *testing.T) {
 	})
 }
 
-func versions(env *testEnv) map[string]int64 {
+// versionsOf reads the versions of the batch's items from the org.
+func (e *testEnv) versionsOf(t *testing.T, ids map[string]string) map[string]int64 {
+	t.Helper()
 	out := map[string]int64{}
-	for _, c := range env.srv.Snapshot().Components {
-		out[c.ID] = c.Version
+	for k, id := range ids {
+		if strings.HasPrefix(k, "components/") {
+			out[k] = e.component(t, id).Version
+		}
 	}
 	return out
 }
 
 func TestAccBatchResource_planTimeRejection(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	q := regexp.QuoteMeta
+	typeHint := `Its types are: .*` + q(env.app.Name) + ` \(` + q(env.appType) + `\)`
 	cases := map[string]string{
-		`components = { a = { root_workspace = "{ws}", type_id = "p0000", name = "A" } }`:                                         `(?s)Unknown Component Type.*components\["a"\].type_id: component type "p0000" is not in the model of workspace .*Its types are: Application \(p`,
-		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", parent = "00000000000000000000dead" } }`:    `(?s)components\["a"\].parent: .*parent: component "00000000000000000000dead" does not\s+exist`,
-		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { lifecycle = "dead" } } }`: `(?s)components\["a"\].custom_fields\["lifecycle"\]: .*"dead" is not one of the options \["plan" "build" "live" "retire"\]`,
-		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { cost = "cheap" } } }`:     `(?s)Invalid Custom Field Value.*"cheap" is not a number`,
-		// every item problem in one plan, each at its item
-		`components = {
-		   a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { colour = "red", regions = ["mars"] } }
-		   b = { root_workspace = "{ws}", type_id = "{child}", name = "B", parent = "aa" }
-		 }
-		 references = { r = { source = "a", target = "bb", type = 99 } }`: `(?s)components\["b"\].parent: "aa" is not a key of this resource's components, nor an Ardoq id .*Its component keys are: a, b\..*` +
-			`references\["r"\].target: "bb" is not a key.*` +
-			`components\["a"\].custom_fields\["colour"\]: the workspace has no custom field "colour". Fields allowed on "Application": owner, notes,.*` +
-			`components\["a"\].custom_fields\["regions"\]: .*"mars" is not one of the options.*` +
-			`references\["r"\].type: reference type 99 is not in the model.*Its reference types are: Depends on \(1\)`,
+		`components = { a = { root_workspace = "{ws}", type_id = "p0000", name = "A" } }`:                                      `(?s)Unknown Component Type.*components\["a"\].type_id: component type "p0000" is not in the model of workspace .*` + typeHint,
+		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", parent = "00000000000000000000dead" } }`: `(?s)components\["a"\].parent: .*parent: component "00000000000000000000dead" does not\s+exist`,
 		// the provider's own checks of the items' shape, before any request
 		`components = { a = { root_workspace = "{ws}", type_id = "{app}", title = "A" } }`: `(?s)components\["a"\]: "title" is not an attribute.*components\["a"\]: "name" is required`,
 		`components = { a = { root_workspace = "nope", type_id = "{app}", name = "" } }`:   `(?s)"nope" is not an Ardoq id.*name must not be empty`,
 		`components = ["a"]`:       `components must be a map of objects keyed by your own keys`,
 		`components = { a = "x" }`: `components\["a"\] must be an object with attributes root_workspace`,
-		`references = { r = { source = "a", target = "b", type = "uses" } }`:                                                     `references\["r"\].type must be a whole number; got "uses"`,
-		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { regions = [1, {}] } } }`: `custom_fields\["regions"\] must be a string, number, boolean or list of strings`,
+		`references = { r = { source = "a", target = "b", type = "uses" } }`: `references\["r"\].type must be a whole number; got "uses"`,
 	}
+	if list := env.field("List"); list != "" {
+		cases[`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+list+` = "no-such-option" } } }`] =
+			`(?s)components\["a"\].custom_fields\["` + q(list) + `"\]: .*"no-such-option" is not one of the options ` + q(fmt.Sprintf("%q", env.fields[list].Options))
+	}
+	if number := env.field("Number"); number != "" {
+		cases[`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+number+` = "cheap" } } }`] =
+			`(?s)Invalid Custom Field Value.*"cheap" is not a number`
+	}
+	if multi := env.field("SelectMultipleList"); multi != "" {
+		cases[`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+multi+` = [1, {}] } } }`] =
+			`custom_fields\["` + q(multi) + `"\] must be a string, number, boolean or list of strings`
+	}
+	// every item problem in one plan, each at its item
+	var multiProblem, multiWant string
+	if multi := env.field("SelectMultipleList"); multi != "" {
+		multiProblem, multiWant = ", "+multi+` = ["mars"]`, `components\["a"\].custom_fields\["`+q(multi)+`"\]: .*"mars" is not one of the options.*`
+	}
+	cases[`components = {
+		   a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { colour_of_the_sky = "red"`+multiProblem+` } }
+		   b = { root_workspace = "{ws}", type_id = "{child}", name = "B", parent = "aa" }
+		 }
+		 references = { r = { source = "a", target = "bb", type = 987654 } }`] = `(?s)components\["b"\].parent: "aa" is not a key of this resource's components, nor an Ardoq id .*Its component keys are: a, b\..*` +
+		`references\["r"\].target: "bb" is not a key.*` +
+		`components\["a"\].custom_fields\["colour_of_the_sky"\]: the workspace has no custom field "colour_of_the_sky". Fields allowed on "` + q(env.app.Name) + `": ` +
+		q(strings.Join(env.app.CustomFields, ", ")) + `.*` + multiWant +
+		`references\["r"\].type: reference type 987654 is not in the model.*Its reference types are: .*` + q(env.ref.Name) + ` \(` + fmt.Sprint(env.refType) + `\)`
 	for hcl, want := range cases {
 		t.Run(want, func(t *testing.T) {
-			before, _ := env.srv.Counts()
-			resource.ParallelTest(t, resource.TestCase{
+			var before int
+			if env.srv != nil {
+				before, _ = env.srv.Counts()
+			}
+			env.parallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProviders,
 				Steps:                    []resource.TestStep{{Config: env.config("resource \"ardoq_batch\" \"test\" {\n" + hcl + "\n}"), PlanOnly: true, ExpectError: expectErr(want)}},
 			})
-			if after, _ := env.srv.Counts(); after != before {
-				t.Fatal("a rejected plan changed the org")
+			if env.srv != nil { // plan-only steps apply nothing; the emulator's count proves it
+				if after, _ := env.srv.Counts(); after != before {
+					t.Fatal("a rejected plan changed the org")
+				}
 			}
 		})
 	}
 }
 
+// requireNothingKeyedBy skips a test that imports every component and reference of the workspace with
+// the field set when one the test did not make has it: the import would take it over.
+func (e *testEnv) requireNothingKeyedBy(t *testing.T, field string, own ...string) {
+	t.Helper()
+	ctx := context.Background()
+	comps, err := e.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: e.ws})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := e.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: e.ws})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range comps {
+		if c.CustomFields[field] != nil && !slices.Contains(own, c.ID) {
+			t.Skipf("component %s (%q) of workspace %s has %s set: importing by %s would take it over", c.ID, c.Name, e.ws, field, field)
+		}
+	}
+	for _, r := range refs {
+		if r.CustomFields[field] != nil && !slices.Contains(own, r.ID) {
+			t.Skipf("reference %s of workspace %s has %s set: importing by %s would take it over", r.ID, e.ws, field, field)
+		}
+	}
+}
+
+// aloneAgainstARealOrg runs a test that takes in a whole workspace (an import by field) on its own against
+// a real org, where other tests write into the same workspace, and in parallel on its own emulator.
+func (e *testEnv) aloneAgainstARealOrg(t *testing.T) {
+	t.Helper()
+	if e.srv != nil {
+		e.parallel(t)
+	} else if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run with TF_ACC=1 (make test sets it)")
+	}
+}
+
 func TestAccBatchResource_adoptAndImport(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
-	existing, _ := env.srv.SeedComponent(emulator.ComponentSeed{Name: "Legacy name", RootWorkspace: env.ws, TypeID: env.appType,
-		CustomFields: map[string]any{"external_id": "app-0"}})
-	adopt := `adopt_components_by = ["rootWorkspace", "customFields.external_id"]`
-	resource.ParallelTest(t, resource.TestCase{
+	env.aloneAgainstARealOrg(t)
+	existing := env.createComponent(t, client.ComponentCreate{Name: "Legacy name" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
+		CustomFields: client.CustomFields{env.ext: "app-0" + env.tag}})
+	env.requireNothingKeyedBy(t, env.ext, existing.ID)
+	adopt := `adopt_components_by = ["rootWorkspace", "customFields.` + env.ext + `"]`
+	key0 := "app-0" + env.tag
+	env.test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy: func(*terraform.State) error {
-			if _, ok := env.srv.Component(existing.ID); ok {
+		CheckDestroy: func(s *terraform.State) error {
+			if env.exists(t, existing.ID) {
 				return fmt.Errorf("adopted component %s still exists after destroy", existing.ID)
 			}
-			return nil
+			return env.goneFromOrg(s)
 		},
 		Steps: []resource.TestStep{
 			{
 				Config: batchConfig(env, 2, nil, adopt),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("id"), knownvalue.StringExact(existing.ID)),
-					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("version"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("version"), knownvalue.Int64Exact(existing.Version+1)),
 				},
 				Check: func(*terraform.State) error {
-					if got, _ := env.srv.Component(existing.ID); got.Name != "App 0" {
+					if got := env.component(t, existing.ID); got.Name != "App 0" {
 						return fmt.Errorf("adopted component not updated: %q", got.Name)
 					}
 					return nil
@@ -309,11 +451,11 @@ func TestAccBatchResource_adoptAndImport(t *testing.T) {
 			},
 			{Config: batchConfig(env, 2, nil, adopt), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
-				ResourceName: addrB, ImportState: true, ImportStateId: env.ws + "/external_id",
+				ResourceName: addrB, ImportState: true, ImportStateId: env.ws + "/" + env.ext,
 				ImportStateCheck: func(states []*terraform.InstanceState) error {
 					a := states[0].Attributes
-					if a["components.%"] != "2" || a["computed_components.app-0.id"] != existing.ID || a["components.app-0.name"] != "App 0" ||
-						a["components.app-0.custom_fields.external_id"] != "app-0" {
+					if a["components.%"] != "2" || a["computed_components."+key0+".id"] != existing.ID || a["components."+key0+".name"] != "App 0" ||
+						a["components."+key0+".custom_fields."+env.ext] != key0 {
 						return fmt.Errorf("imported %v", a)
 					}
 					return nil
@@ -324,30 +466,50 @@ func TestAccBatchResource_adoptAndImport(t *testing.T) {
 	})
 }
 
+// Items deleted in Ardoq between the destroy's plan and its batch: the batch answers 404, and the
+// provider reads the items again and sends one more batch without them.
 func TestAccBatchResource_destroyRetriesOnceWhenItemsVanished(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
-	unchanged := env.orgUnchanged(t)
-	resource.ParallelTest(t, resource.TestCase{
+	var ids map[string]string
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy: func(s *terraform.State) error {
-			if batches, _, _ := batchRequests(env); batches != 2 {
-				return fmt.Errorf("destroy sent %d batches; want the one that failed with 404 and one retry", batches)
-			}
-			return unchanged(s)
-		},
-		Steps: []resource.TestStep{{
-			Config: batchConfig(env, 2, nil, ""),
-			Check: func(*terraform.State) error {
-				if batches, _, _ := batchRequests(env); batches != 1 {
-					return fmt.Errorf("create sent %d batches", batches)
-				}
-				// As if an item were deleted in Ardoq between the destroy's refresh and its batch.
-				env.srv.ResetRequests()
-				env.srv.FailNext(http.MethodPost, "/batch", http.StatusNotFound)
-				return nil
+		Steps: []resource.TestStep{
+			{
+				Config: batchConfig(env, 2, nil, ""),
+				Check: func(s *terraform.State) error {
+					ids = batchItemIDs(s)
+					if env.srv != nil {
+						if batches, _, _ := batchRequests(env); batches != 1 {
+							return fmt.Errorf("create sent %d batches", batches)
+						}
+					}
+					return nil
+				},
 			},
-		}},
+			{
+				// no Check here: terraform-plugin-testing would plan the destroy again after the deletion
+				Config:  batchConfig(env, 2, nil, ""),
+				Destroy: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{mutateAfterPlan(func() {
+					env.deleteInApp(t, false, ids["components/mod1"]) // with its reference
+					env.resetRequests()
+				})}},
+			},
+			{
+				PreConfig: func() {
+					if err := env.inOrg(nil, ids); err != nil {
+						t.Fatal(err)
+					}
+					if env.srv != nil {
+						if batches, _, _ := batchRequests(env); batches != 2 {
+							t.Fatalf("destroy sent %d batches; want the one answered 404 and one retry", batches)
+						}
+					}
+				},
+				Config:   env.providerConfig(),
+				PlanOnly: true,
+			},
+		},
 	})
 }
 
@@ -355,16 +517,27 @@ func TestAccBatchResource_destroyRetriesOnceWhenItemsVanished(t *testing.T) {
 // refresh keeps them a map, drift shows on exactly the changed attribute, and nulls cause no noise.
 func TestAccBatchResource_typedVariableAndNativeCustomFields(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	number := env.requireField(t, "Number")
+	types := []string{number + " = optional(number)"}
+	values := []string{number + " = 12.5"}
+	want := map[string]string{number: "12.5"}
+	if checkbox := env.field("Checkbox"); checkbox != "" {
+		types, values, want[checkbox] = append(types, checkbox+" = optional(bool)"), append(values, checkbox+" = true"), "true"
+	}
+	if multi := env.field("SelectMultipleList"); multi != "" && len(env.fields[multi].Options) >= 2 {
+		opts := env.fields[multi].Options[:2]
+		types, values = append(types, multi+" = optional(list(string))"), append(values, fmt.Sprintf("%s = [%q, %q]", multi, opts[0], opts[1]))
+		want[multi] = fmt.Sprint([]any{opts[0], opts[1]})
+	}
 	config := env.config(`
 variable "apps" {
   type = map(object({
     name          = string
     description   = optional(string)
-    custom_fields = optional(object({ cost = optional(number), critical = optional(bool), regions = optional(list(string)) }))
+    custom_fields = optional(object({ ` + strings.Join(types, ", ") + ` }))
   }))
   default = {
-    a = { name = "A", custom_fields = { cost = 12.5, critical = true, regions = ["eu", "us"] } }
+    a = { name = "A", custom_fields = { ` + strings.Join(values, ", ") + ` } }
     b = { name = "B", description = "second" }
   }
 }
@@ -374,7 +547,7 @@ resource "ardoq_batch" "test" {
 }
 `)
 	var idA string
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
@@ -382,9 +555,11 @@ resource "ardoq_batch" "test" {
 				Config: config,
 				Check: func(s *terraform.State) error {
 					idA = s.RootModule().Resources[addrB].Primary.Attributes["computed_components.a.id"]
-					got, _ := env.srv.Component(idA)
-					if fmt.Sprint(got.CustomFields["cost"], got.CustomFields["critical"], got.CustomFields["regions"]) != "12.5 true [eu us]" {
-						return fmt.Errorf("custom fields sent as %v", got.CustomFields)
+					got := env.component(t, idA)
+					for k, v := range want {
+						if fmt.Sprint(got.CustomFields[k]) != v {
+							return fmt.Errorf("custom fields sent as %v, want %v", got.CustomFields, want)
+						}
 					}
 					return nil
 				},
@@ -392,7 +567,7 @@ resource "ardoq_batch" "test" {
 			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				PreConfig: func() {
-					_ = env.srv.MutateComponent(idA, func(c *emulator.Component) { c.CustomFields["cost"] = json.Number("13") })
+					env.editInApp(t, idA, client.ComponentUpdate{CustomFields: client.CustomFields{number: 13}})
 				},
 				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -401,8 +576,8 @@ resource "ardoq_batch" "test" {
 					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("b").AtMapKey("version"), knownvalue.Int64Exact(1)),
 				}},
 				Check: func(*terraform.State) error {
-					if got, _ := env.srv.Component(idA); fmt.Sprint(got.CustomFields["cost"]) != "12.5" {
-						return fmt.Errorf("drift on cost not corrected: %v", got.CustomFields["cost"])
+					if got := env.component(t, idA); fmt.Sprint(got.CustomFields[number]) != "12.5" {
+						return fmt.Errorf("drift on %s not corrected: %v", number, got.CustomFields[number])
 					}
 					return nil
 				},

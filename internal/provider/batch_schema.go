@@ -2,7 +2,6 @@ package provider
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -10,41 +9,22 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-const batchComponentsDescription = "Components keyed by your own key (stable: renaming a key replaces the item, unless " +
-	"`adopt_components_by` still matches it): a map " +
-	"or object of objects, written inline, built with `for`, or a variable typed `map(object({...}))`. Omitted attributes " +
-	"are unset in Ardoq; ids and versions are in `computed_components`. Each item is an object with:\n" +
-	"  - `root_workspace` (String, required): workspace id. Changing it re-creates the item.\n" +
-	"  - `type_id` (String, required): component type id. Changing it re-creates the item.\n" +
-	"  - `name` (String, required).\n" +
-	"  - `parent` (String): the key of another component item, or the id of an existing component.\n" +
-	"  - `description`, `color`, `shape`, `icon`, `image` (String).\n" +
-	"  - `custom_fields` (Object): " + batchFieldsDescription
-
-const batchReferencesDescription = "References keyed by your own key, written as `components` are; ids, versions and " +
-	"workspaces are in `computed_references`. Each item is an object with:\n" +
-	"  - `source`, `target` (String, required): the key of a component item, or the id of an existing component.\n" +
-	"  - `type` (Number, required): reference type from the source workspace's model. Changing it re-creates the item.\n" +
-	"  - `display_text`, `description` (String).\n" +
-	"  - `custom_fields` (Object): as for components."
-
-const batchFieldsDescription = "custom field values by API key, in their natural types: numbers, booleans, strings, " +
-	"lists of strings for multi-select fields (strings such as `\"12.5\"` are accepted too, typed by each field's " +
-	"definition). Only these keys are managed; removing one (or setting it to `null`) clears it in Ardoq."
-
 var (
-	batchComputedComponentType = types.ObjectType{AttrTypes: map[string]attr.Type{
-		"id": types.StringType, "version": types.Int64Type, "component_key": types.StringType,
-	}}
-	batchComputedReferenceType = types.ObjectType{AttrTypes: map[string]attr.Type{
-		"id": types.StringType, "version": types.Int64Type, "root_workspace": types.StringType, "target_workspace": types.StringType,
-	}}
+	batchComponentsDescription = "Components keyed by your own key (stable: renaming a key replaces the item, unless " +
+		"`adopt_components_by` still matches it): a map or object of objects, written inline, built with `for`, or a variable " +
+		"typed `map(object({...}))`. Omitted attributes are unset in Ardoq; what Ardoq assigns is in `computed_components`. " +
+		"Each item is an object with:\n" + componentAttributes.describe()
+	batchReferencesDescription = "References keyed by your own key, written as `components` are; what Ardoq assigns is in " +
+		"`computed_references`. Each item is an object with:\n" + referenceAttributes.describe()
+
+	batchComputedComponentType = componentAttributes.computedSchemaType()
+	batchComputedReferenceType = referenceAttributes.computedSchemaType()
 )
 
 // batchSchema keeps the items in dynamic attributes: terraform-plugin-framework walks map-nested
 // attributes element by element with a copy of the whole map per element, which is quadratic and
 // took minutes and gigabytes at 10,000 items. A dynamic value is one opaque value to the framework;
-// the provider decodes and validates items itself (batch_items.go), with attribute paths in errors.
+// the provider decodes and validates items itself (batch_decode.go), with attribute paths in errors.
 func batchSchema() schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "Many components and references applied together through Ardoq's transactional batch endpoint: " +
@@ -87,13 +67,13 @@ func batchSchema() schema.Schema {
 			"references": schema.DynamicAttribute{Optional: true, MarkdownDescription: batchReferencesDescription},
 			"computed_components": schema.MapAttribute{
 				Computed: true, ElementType: batchComputedComponentType,
-				MarkdownDescription: "What Ardoq assigned to each component item, keyed like `components`: `id`, `version` (the " +
-					"`_version` updates send as `ifVersionMatch`) and `component_key` (such as `APP-12`).",
+				MarkdownDescription: "What Ardoq assigned to each component item, keyed like `components`: " +
+					componentAttributes.describeComputed() + ".",
 			},
 			"computed_references": schema.MapAttribute{
 				Computed: true, ElementType: batchComputedReferenceType,
-				MarkdownDescription: "What Ardoq assigned to each reference item, keyed like `references`: `id`, `version`, " +
-					"`root_workspace` (the source's workspace) and `target_workspace`.",
+				MarkdownDescription: "What Ardoq assigned to each reference item, keyed like `references`: " +
+					referenceAttributes.describeComputed() + ".",
 			},
 		},
 	}

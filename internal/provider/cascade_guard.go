@@ -167,31 +167,32 @@ func (s orgSlice) addLookUps(ctx context.Context, c *client.Client, ids []string
 	return children.Load(), err
 }
 
+// addWorkspace reads every component of the workspace and every reference from or to it: three
+// listings, run at once.
 func (s orgSlice) addWorkspace(ctx context.Context, c *client.Client, ws string) error {
-	comps, err := c.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
-	if err != nil {
-		return err
-	}
-	for _, comp := range comps {
-		s.components[comp.ID] = comp
-	}
-	for _, f := range []client.ReferenceFilter{{RootWorkspace: ws}, {TargetWorkspace: ws}} {
-		if err := s.addReferences(ctx, c, f); err != nil {
-			return err
+	g, gctx := errgroup.WithContext(ctx)
+	var mu sync.Mutex
+	g.Go(func() error {
+		comps, err := c.ListComponents(gctx, client.ComponentFilter{RootWorkspace: ws})
+		mu.Lock()
+		defer mu.Unlock()
+		for _, comp := range comps {
+			s.components[comp.ID] = comp
 		}
-	}
-	return nil
-}
-
-func (s orgSlice) addReferences(ctx context.Context, c *client.Client, f client.ReferenceFilter) error {
-	refs, err := c.ListReferences(ctx, f)
-	if err != nil {
 		return err
+	})
+	for _, f := range []client.ReferenceFilter{{RootWorkspace: ws}, {TargetWorkspace: ws}} {
+		g.Go(func() error {
+			refs, err := c.ListReferences(gctx, f)
+			mu.Lock()
+			defer mu.Unlock()
+			for _, r := range refs {
+				s.references[r.ID] = r
+			}
+			return err
+		})
 	}
-	for _, r := range refs {
-		s.references[r.ID] = r
-	}
-	return nil
+	return g.Wait()
 }
 
 // checkCascade loads the slice and returns what the deletes would take along.

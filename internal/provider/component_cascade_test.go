@@ -70,11 +70,12 @@ func (e *testEnv) stillThere(t *testing.T, ids map[string]*string) {
 
 func TestAccComponentResource_typeChangeKeepsDependents(t *testing.T) {
 	env := newTestEnv(t)
+	env.requireOtherType(t)
 	var parentID, childID, grandchildID, outID, inID string
 	ids := map[string]*string{"parent": &parentID, "child": &childID, "grandchild": &grandchildID, "ref out": &outID, "ref in": &inID}
 	sameChild := statecheck.CompareValue(compare.ValuesSame())
 	sameRef := statecheck.CompareValue(compare.ValuesSame())
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
@@ -134,7 +135,7 @@ func TestAccComponentResource_unmanagedDependents(t *testing.T) {
   root_workspace = "{ws}"
   type_id        = "{app}"
 }`
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
@@ -142,15 +143,10 @@ func TestAccComponentResource_unmanagedDependents(t *testing.T) {
 				Config: env.config(cfg),
 				Check: func(s *terraform.State) error {
 					id = idOf(s, addrC)
-					child, err := env.client.CreateComponent(context.Background(), client.ComponentCreate{Name: "Made In The App",
-						RootWorkspace: env.ws, TypeID: env.childType, Parent: &id})
-					if err != nil {
-						return err
-					}
+					child := env.createComponent(t, client.ComponentCreate{Name: "Made In The App", RootWorkspace: env.ws, TypeID: env.childType, Parent: &id})
 					childID = child.ID
-					ref, err := env.client.CreateReference(context.Background(), client.ReferenceCreate{Source: child.ID, Target: id, Type: env.refType})
-					refID = ref.ID
-					return err
+					refID = env.createReference(t, client.ReferenceCreate{Source: child.ID, Target: id, Type: env.refType}).ID
+					return nil
 				},
 			},
 			{

@@ -21,6 +21,20 @@ func object(attrs map[string]attr.Value) types.Dynamic {
 	return types.DynamicValue(types.ObjectValueMust(typesOf, attrs))
 }
 
+// entriesOf reads the keys and values of a custom_fields value.
+func entriesOf(v types.Dynamic) (map[string]attr.Value, bool) {
+	switch u := v.UnderlyingValue().(type) {
+	case types.Object:
+		return u.Attributes(), !u.IsNull()
+	case types.Map:
+		return u.Elements(), !u.IsNull()
+	}
+	return nil, false
+}
+
+// scopeOf is a field scope lookup that finds s.
+func scopeOf(s fieldScope) fieldScopeLookup { return func() (fieldScope, error) { return s, nil } }
+
 func TestComponentFromAPI(t *testing.T) {
 	api := &client.Component{ID: "a", Version: 3, Name: "N", RootWorkspace: "w", TypeID: "t", Type: "App", ComponentKey: "APP-1",
 		Description: ptr("d"), CustomFields: client.CustomFields{"cost": json.Number("12.5"), "owner": "x", "regions": []any{"eu"}, "unmanaged": "y"},
@@ -34,7 +48,7 @@ func TestComponentFromAPI(t *testing.T) {
 	if m.Parent.IsNull() != true || m.Color.IsNull() != true || m.Description.ValueString() != "d" || m.Version.ValueInt64() != 3 || m.TypeName.ValueString() != "App" {
 		t.Fatalf("scalars: %+v", m)
 	}
-	got, _ := customFieldEntries(m.CustomFields)
+	got, _ := entriesOf(m.CustomFields)
 	if len(got) != 3 {
 		t.Fatalf("only managed keys are kept: %v", got)
 	}
@@ -48,7 +62,7 @@ func TestComponentFromAPI(t *testing.T) {
 		t.Fatalf("a managed key cleared in the app is null: %v", got["gone"])
 	}
 	imported := componentFromAPI(api, types.DynamicNull(), true)
-	if all, _ := customFieldEntries(imported.CustomFields); len(all) != 4 {
+	if all, _ := entriesOf(imported.CustomFields); len(all) != 4 {
 		t.Fatalf("an import takes every field: %v", all)
 	}
 	if none := componentFromAPI(&client.Component{}, types.DynamicNull(), true); !none.CustomFields.IsNull() {
@@ -64,7 +78,7 @@ func TestComponentToUpdate(t *testing.T) {
 	plan := componentModel{Name: types.StringValue("n"), Parent: types.StringNull(), Description: types.StringValue("d"),
 		CustomFields: object(map[string]attr.Value{"owner": types.StringValue("b"), "critical": types.BoolValue(true),
 			"regions": types.ListValueMust(types.StringType, []attr.Value{types.StringValue("eu")})})}
-	upd, diags := plan.toUpdate(prior)
+	upd, diags := plan.toUpdate(prior, scopeOf(fieldScope{}))
 	if diags.HasError() {
 		t.Fatal(diags)
 	}
@@ -73,7 +87,7 @@ func TestComponentToUpdate(t *testing.T) {
 	if string(b) != want {
 		t.Fatalf("got  %s\nwant %s", b, want)
 	}
-	create, _ := plan.toCreate()
+	create, _ := plan.toCreate(scopeOf(fieldScope{}))
 	b, _ = json.Marshal(create)
 	if want := `{"name":"n","rootWorkspace":"","typeId":"","description":"d","customFields":{"critical":true,"owner":"b","regions":["eu"]}}`; string(b) != want {
 		t.Fatalf("create got  %s\nwant %s", b, want)
@@ -90,7 +104,7 @@ func TestReferenceDisplayTextMapping(t *testing.T) {
 			t.Fatalf("%v -> %v", tc.api, m.DisplayText)
 		}
 	}
-	upd, _ := referenceModel{DisplayText: types.StringNull(), Description: types.StringNull()}.toUpdate(referenceModel{})
+	upd, _ := referenceModel{DisplayText: types.StringNull(), Description: types.StringNull()}.toUpdate(referenceModel{}, scopeOf(fieldScope{}))
 	b, _ := json.Marshal(upd)
 	if string(b) != `{"source":"","target":"","displayText":"","description":null}` {
 		t.Fatalf("clearing display text sends \"\": %s", b)

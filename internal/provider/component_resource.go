@@ -120,11 +120,15 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	typ, ok := componentTypeOf(wctx, plan.TypeID.ValueString())
 	if !ok {
 		resp.Diagnostics.AddAttributeError(path.Root("type_id"), "Unknown Component Type",
-			fmt.Sprintf("Component type %q is not in the model of workspace %s. Its types are: %s.", plan.TypeID.ValueString(),
-				plan.RootWorkspace.ValueString(), componentTypeList(wctx)))
+			fmt.Sprintf("Component type %q is not in the model of workspace %s. %s", plan.TypeID.ValueString(),
+				plan.RootWorkspace.ValueString(), componentTypeHint(wctx, plan.TypeID.ValueString())))
 		return
 	}
-	resp.Diagnostics.Append(validateCustomFields(plan.CustomFields, wctx.CustomFields, typ.CustomFields, typ.Name)...)
+	var prior componentModel
+	if !req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	}
+	resp.Diagnostics.Append(checkCustomFields(plan.CustomFields, prior.CustomFields, fieldScope{model: wctx, allowed: typ.CustomFields, typeName: typ.Name})...)
 }
 
 func (r *componentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -133,7 +137,7 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	body, diags := plan.toCreate()
+	body, diags := plan.toCreate(r.data.componentFields(ctx, plan.RootWorkspace.ValueString(), plan.TypeID.ValueString()))
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -156,11 +160,13 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 	tflog.Debug(ctx, "created component", map[string]any{"id": created.ID, "version": created.Version})
 	state := componentFromAPI(created, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, created.ID)...)
 }
 
 func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var prior componentModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -187,7 +193,7 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	body, diags := plan.toUpdate(prior)
+	body, diags := plan.toUpdate(prior, r.data.componentFields(ctx, plan.RootWorkspace.ValueString(), plan.TypeID.ValueString()))
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -209,6 +215,7 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 	}
 	state := componentFromAPI(updated, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, updated.ID)...)
 }
 
 func (r *componentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -266,10 +273,8 @@ func (r *componentResource) createSearch(body client.ComponentCreate, sent time.
 	}
 }
 
+// ImportState takes a component id, a component key such as APP-12 (component_import.go), or an
+// import block's identity (Terraform 1.12 and later).
 func (r *componentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if !oidPattern.MatchString(req.ID) {
-		resp.Diagnostics.AddError("Invalid Import Id", fmt.Sprintf("%q is not an Ardoq component id (24 hexadecimal characters).", req.ID))
-		return
-	}
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	importByOID(ctx, req, resp, "component", r.componentKeyResolver(ctx))
 }

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -13,14 +14,14 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 const addrC = "ardoq_component.test"
 
 func TestAccComponentResource_basic(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
@@ -65,7 +66,7 @@ func TestAccComponentResource_update(t *testing.T) {
   ` + extra + `
 }`)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
@@ -105,6 +106,7 @@ func TestAccComponentResource_update(t *testing.T) {
 
 func TestAccComponentResource_replace(t *testing.T) {
 	env := newTestEnv(t)
+	env.requireOtherType(t)
 	cfg := func(ws, typ string) string {
 		return env.config(`resource "ardoq_component" "test" {
   name           = "Replaceable"
@@ -112,7 +114,7 @@ func TestAccComponentResource_replace(t *testing.T) {
   type_id        = "` + typ + `"
 }`)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
@@ -142,7 +144,7 @@ func TestAccComponentResource_import(t *testing.T) {
   type_id        = "{app}"
   description    = "from Ardoq"
 }`)
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
 		Steps: []resource.TestStep{
@@ -157,19 +159,19 @@ func TestAccComponentResource_import(t *testing.T) {
 
 func TestAccComponentResource_disappears(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
 	var id string
 	cfg := env.config(`resource "ardoq_component" "test" {
   name           = "Fragile"
   root_workspace = "{ws}"
   type_id        = "{app}"
 }`)
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
+		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: captureID(addrC, &id)},
 			{
-				PreConfig: func() { env.srv.Remove(id) },
+				PreConfig: func() { env.deleteInApp(t, false, id) }, // deleted in the app
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addrC, plancheck.ResourceActionCreate),
@@ -181,27 +183,30 @@ func TestAccComponentResource_disappears(t *testing.T) {
 
 func TestAccComponentResource_driftCorrected(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	owner := env.requireField(t, "Text")
+	// a second field, set in the app only: unmanaged, it must not show in the plan
+	notes := env.fieldOnApp(func(f client.Field) bool {
+		return writable(f) && f.APIKey != owner && (f.Type == "Text" || f.Type == "TextArea")
+	})
 	var id string
 	cfg := env.config(`resource "ardoq_component" "test" {
   name           = "Drifty"
   root_workspace = "{ws}"
   type_id        = "{app}"
-  custom_fields  = { owner = "team-a" }
+  custom_fields  = { ` + owner + ` = "team-a" }
 }`)
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
+		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: captureID(addrC, &id)},
 			{
 				PreConfig: func() {
-					if err := env.srv.MutateComponent(id, func(c *emulator.Component) {
-						c.Name = "Renamed in the app"
-						c.CustomFields["owner"] = "someone-else"
-						c.CustomFields["notes"] = "unmanaged, must not show"
-					}); err != nil {
-						t.Fatal(err)
+					fields := client.CustomFields{owner: "someone-else"}
+					if notes != "" {
+						fields[notes] = "unmanaged, must not show"
 					}
+					env.editInApp(t, id, client.ComponentUpdate{Name: client.Set("Renamed in the app"), CustomFields: fields})
 				},
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -217,7 +222,6 @@ func TestAccComponentResource_driftCorrected(t *testing.T) {
 
 func TestAccComponentResource_versionConflict(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
 	cfg := func(name string) string {
 		return env.config(`resource "ardoq_component" "test" {
   name           = "` + name + `"
@@ -226,24 +230,24 @@ func TestAccComponentResource_versionConflict(t *testing.T) {
 }`)
 	}
 	var id string
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
+		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
 			{Config: cfg("one"), Check: captureID(addrC, &id)},
 			{
-				// a colleague edits the component between Terraform's refresh and its update
-				PreConfig: func() {
-					env.srv.ResetRequests()
-					env.srv.FailNext(http.MethodPatch, "/components/", http.StatusConflict)
-				},
-				Config:      cfg("two"),
+				// a colleague edits the component between Terraform's plan and its update
+				Config: cfg("two"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{mutateAfterPlan(func() {
+					env.editInApp(t, id, client.ComponentUpdate{Description: client.Set("edited by a colleague")})
+				})}},
 				ExpectError: expectErr(`Component Changed Outside Terraform(.|\n)*plan`),
 			},
 			{
 				Config: cfg("two"),
 				Check: func(*terraform.State) error {
-					if c, _ := env.srv.Component(id); c.Name != "two" {
-						t.Fatalf("after the conflict a new apply must succeed, got %q", c.Name)
+					if c := env.component(t, id); c.Name != "two" || c.Description != nil {
+						return fmt.Errorf("after the conflict a new apply must succeed, got %q, description %v", c.Name, c.Description)
 					}
 					return nil
 				},

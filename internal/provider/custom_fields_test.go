@@ -1,8 +1,11 @@
 package provider
 
 import (
+	"context"
 	"fmt"
-	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -12,7 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 func appWithFields(env *testEnv, fields string) string {
@@ -24,38 +27,94 @@ func appWithFields(env *testEnv, fields string) string {
 }`)
 }
 
+// sampleValue is a valid value of the field's type, in HCL.
+func sampleValue(f client.Field) string {
+	switch f.Type {
+	case "Number":
+		return "3"
+	case "Checkbox":
+		return "true"
+	case "DateTime":
+		return `"2026-01-31T12:00:00Z"`
+	case "Email":
+		return `"someone@example.com"`
+	case "Url":
+		return `"https://example.com"`
+	case "User":
+		return `"000000000000000000000001"`
+	case "List":
+		if len(f.Options) > 0 {
+			return strconv.Quote(f.Options[0])
+		}
+	case "SelectMultipleList":
+		if len(f.Options) > 0 {
+			return "[" + strconv.Quote(f.Options[0]) + "]"
+		}
+	}
+	return `"x"`
+}
+
+// One custom field of every Ardoq type the app type allows, each with its native HCL type; a type the
+// org's app type lacks is left out, and the log says which.
 func TestAccComponentResource_customFieldTypes(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t) // the seed defines a field of every type
+	env.parallel(t)
+	text, number := env.requireField(t, "Text"), env.requireField(t, "Number")
+	unmanaged := env.field("Text", text) // set in the app only
+	var lines []string
+	var checks []statecheck.StateCheck
+	field := func(key string) tfjsonpath.Path { return tfjsonpath.New("custom_fields").AtMapKey(key) }
+	add := func(kind, key, value string, check knownvalue.Check) {
+		if key == "" {
+			t.Logf("type %q allows no writable %s field: not covered here", env.app.Name, kind)
+			return
+		}
+		lines = append(lines, fmt.Sprintf("    %s = %s", key, value))
+		checks = append(checks, statecheck.ExpectKnownValue(addrC, field(key), check))
+	}
+	add("Text", text, `"team-a"`, knownvalue.StringExact("team-a"))
+	add("TextArea", env.field("TextArea"), `"line one\nline two"`, knownvalue.StringExact("line one\nline two"))
+	add("Number", number, "12.5", knownvalue.Float64Exact(12.5))
+	checkbox := env.field("Checkbox")
+	add("Checkbox", checkbox, "true", knownvalue.Bool(true))
+	add("DateTime", env.field("DateTime"), `"2026-01-31T12:00:00Z"`, knownvalue.StringExact("2026-01-31T12:00:00Z"))
+	add("Email", env.field("Email"), `"team-a@example.com"`, knownvalue.StringExact("team-a@example.com"))
+	add("Url", env.field("Url"), `"https://docs.example.com/a"`, knownvalue.StringExact("https://docs.example.com/a"))
+	if list := env.field("List"); list != "" {
+		opt := env.fields[list].Options[len(env.fields[list].Options)-1]
+		add("List", list, strconv.Quote(opt), knownvalue.StringExact(opt))
+	} else {
+		add("List", "", "", nil)
+	}
+	if multi := env.field("SelectMultipleList"); multi != "" && len(env.fields[multi].Options) >= 2 {
+		opts := env.fields[multi].Options[:2]
+		add("SelectMultipleList", multi, fmt.Sprintf("[%q, %q]", opts[0], opts[1]),
+			knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact(opts[0]), knownvalue.StringExact(opts[1])}))
+	} else {
+		add("SelectMultipleList (with two options)", "", "", nil)
+	}
+	if user := env.field("User"); user != "" {
+		if id := env.userID(t); id != "" {
+			add("User", user, strconv.Quote(id), knownvalue.StringExact(id))
+		} else {
+			t.Log("the API names no creator of a component: no user id for the User field")
+		}
+	} else {
+		add("User", "", "", nil)
+	}
+	all := "{\n" + strings.Join(lines, "\n") + "\n  }"
 	var id string
-	all := `{
-    owner     = "team-a"
-    notes     = "line one\nline two"
-    cost      = 12.5
-    critical  = true
-    go_live   = "2026-01-31T12:00:00Z"
-    contact   = "team-a@example.com"
-    docs_url  = "https://docs.example.com/a"
-    lifecycle = "live"
-    regions   = ["eu", "us"]
-    steward   = "5eed00000000000000000001"
-  }`
-	resource.ParallelTest(t, resource.TestCase{
+	env.test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
 			{
-				Config: appWithFields(env, all),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("custom_fields").AtMapKey("cost"), knownvalue.Float64Exact(12.5)),
-					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("custom_fields").AtMapKey("critical"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("custom_fields").AtMapKey("regions"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("eu"), knownvalue.StringExact("us")})),
-					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("custom_fields").AtMapKey("notes"), knownvalue.StringExact("line one\nline two")),
-				},
+				Config:            appWithFields(env, all),
+				ConfigStateChecks: checks,
 				Check: func(s *terraform.State) error {
 					id = idOf(s, addrC)
-					c, _ := env.srv.Component(id)
-					if c.CustomFields["cost"] != 12.5 || c.CustomFields["critical"] != true || len(c.CustomFields) != 10 {
+					c := env.component(t, id)
+					if fmt.Sprint(c.CustomFields[number]) != "12.5" || (checkbox != "" && c.CustomFields[checkbox] != true) || len(c.CustomFields) != len(lines) {
 						return fmt.Errorf("org has %v", c.CustomFields)
 					}
 					return nil
@@ -65,18 +124,27 @@ func TestAccComponentResource_customFieldTypes(t *testing.T) {
 			{
 				// removing keys clears them in the org; a value set in the app for an unmanaged key stays
 				PreConfig: func() {
-					_ = env.srv.MutateComponent(id, func(c *emulator.Component) { c.CustomFields["external_id"] = "set-in-app" })
+					if unmanaged != "" {
+						env.editInApp(t, id, client.ComponentUpdate{CustomFields: client.CustomFields{unmanaged: "set-in-app"}})
+					}
 				},
-				Config: appWithFields(env, `{ owner = "team-b", cost = 13 }`),
+				Config: appWithFields(env, `{ `+text+` = "team-b", `+number+` = 13 }`),
 				Check: func(*terraform.State) error {
-					c, _ := env.srv.Component(id)
-					if len(c.CustomFields) != 3 || c.CustomFields["owner"] != "team-b" || c.CustomFields["cost"] != float64(13) || c.CustomFields["external_id"] != "set-in-app" {
+					c := env.component(t, id)
+					want := 2
+					if unmanaged != "" {
+						want++
+						if c.CustomFields[unmanaged] != "set-in-app" {
+							return fmt.Errorf("the unmanaged %s set in the app is gone: %v", unmanaged, c.CustomFields)
+						}
+					}
+					if len(c.CustomFields) != want || c.CustomFields[text] != "team-b" || fmt.Sprint(c.CustomFields[number]) != "13" {
 						return fmt.Errorf("org has %v", c.CustomFields)
 					}
 					return nil
 				},
 			},
-			{Config: appWithFields(env, `{ owner = "team-b", cost = 13 }`), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{Config: appWithFields(env, `{ `+text+` = "team-b", `+number+` = 13 }`), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				Config: appWithFields(env, `{}`),
 				ConfigStateChecks: []statecheck.StateCheck{
@@ -88,32 +156,55 @@ func TestAccComponentResource_customFieldTypes(t *testing.T) {
 	})
 }
 
+// Plan-time validation of custom fields against the org's field definitions: each case uses a field of
+// the org with the property it tests, and is skipped, saying so, where the org has none.
 func TestAccComponentResource_validationErrors(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
-	cases := []struct {
-		name, config string
-		err          string
-	}{
-		{"unknown key", `{ nope = "x" }`, `(?s)Unknown Custom Field.*custom_fields = \{ nope = "x" \}.*no custom field with API key "nope"`},
-		{"key not on type", `{ hostname = "x" }`, `(?s)Custom Field Not Allowed on Type.*"hostname" is not allowed on type "Application"`},
-		{"wrong type number", `{ cost = "twelve" }`, `(?s)Invalid Custom Field Value.*"cost" \(Number\): needs a number`},
-		{"wrong type bool", `{ critical = "yes" }`, `(?s)"critical" \(Checkbox\): needs true or false`},
-		{"list option", `{ lifecycle = "dead" }`, `(?s)"lifecycle" \(List\): "dead" is not one of the options`},
-		{"multi option", `{ regions = ["eu", "mars"] }`, `(?s)"regions" \(SelectMultipleList\): "mars" is not one of`},
-		{"date", `{ go_live = "tomorrow" }`, `(?s)"go_live" \(DateTime\): "tomorrow" is not an ISO-8601`},
-		{"email", `{ contact = "nobody" }`, `(?s)"contact" \(Email\): "nobody" is not an email`},
-		{"user", `{ steward = "bob" }`, `(?s)"steward" \(User\): "bob" is not a user id`},
-		{"read-only", `{ legacy_id = "L-1" }`, `(?s)Read-Only Custom Field.*"legacy_id" is read-only`},
-		{"calculated", `{ risk_score = 3 }`, `(?s)Calculated Custom Field.*"risk_score" is calculated`},
+	q := regexp.QuoteMeta
+	type fieldCase struct{ name, key, value, err string }
+	var cases []fieldCase
+	kindCase := func(name, kind, value, want string) {
+		key := env.field(kind)
+		cases = append(cases, fieldCase{name, key, value, fmt.Sprintf(`(?s)"%s" \(%s\): %s`, q(key), kind, want)})
 	}
+	cases = append(cases, fieldCase{"unknown key", "nope", `"x"`, `(?s)Unknown Custom Field.*custom_fields = \{ nope = "x" \}.*the workspace has no custom field "nope"`})
+	if k := env.fieldNotOnApp(); k != "" {
+		cases = append(cases, fieldCase{"key not on type", k, sampleValue(env.fields[k]),
+			fmt.Sprintf(`(?s)Custom Field Not Allowed on Type.*"%s" is not allowed on type "%s"`, q(k), q(env.app.Name))})
+	} else {
+		cases = append(cases, fieldCase{name: "key not on type"})
+	}
+	kindCase("wrong type number", "Number", `"twelve"`, `"twelve" is not a number`)
+	kindCase("wrong type bool", "Checkbox", `"yes"`, `"yes" is not true or false`)
+	kindCase("list option", "List", `"no-such-option"`, `"no-such-option" is not one of the options`)
+	if multi := env.field("SelectMultipleList"); multi != "" && len(env.fields[multi].Options) > 0 {
+		cases = append(cases, fieldCase{"multi option", multi, fmt.Sprintf(`[%q, "mars"]`, env.fields[multi].Options[0]),
+			fmt.Sprintf(`(?s)"%s" \(SelectMultipleList\): "mars" is not one of`, q(multi))})
+	} else {
+		cases = append(cases, fieldCase{name: "multi option"})
+	}
+	kindCase("date", "DateTime", `"tomorrow"`, `"tomorrow" is not an ISO-8601`)
+	kindCase("email", "Email", `"nobody"`, `"nobody" is not an email`)
+	kindCase("user", "User", `"bob"`, `"bob" is not a user id`)
+	readOnly := env.fieldOnApp(func(f client.Field) bool { return f.ReadOnly && !f.Calculated })
+	cases = append(cases, fieldCase{"read-only", readOnly, sampleValue(env.fields[readOnly]), fmt.Sprintf(`(?s)Read-Only Custom Field.*"%s" is read-only`, q(readOnly))})
+	calculated := env.fieldOnApp(func(f client.Field) bool { return f.Calculated })
+	cases = append(cases, fieldCase{"calculated", calculated, sampleValue(env.fields[calculated]), fmt.Sprintf(`(?s)Calculated Custom Field.*"%s" is calculated`, q(calculated))})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			resource.ParallelTest(t, resource.TestCase{
+			if tc.key == "" {
+				t.Skipf("type %q of workspace %s has no field for this case", env.app.Name, env.ws)
+			}
+			env.parallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProviders,
-				Steps:                    []resource.TestStep{{Config: appWithFields(env, tc.config), PlanOnly: true, ExpectError: expectErr(tc.err)}},
+				Steps: []resource.TestStep{{Config: appWithFields(env, fmt.Sprintf("{ %s = %s }", tc.key, tc.value)), PlanOnly: true,
+					ExpectError: expectErr(tc.err)}},
 			})
 		})
+	}
+	anotherWorkspace := `(?s)Unable to Create Component.*HTTP 400.*parent: component .* is in another workspace`
+	if env.srv == nil { // a real org words its refusal its own way
+		anotherWorkspace = `(?s)Unable to Create Component.*HTTP 4\d\d`
 	}
 	attrCases := []struct {
 		name, config, err string
@@ -122,7 +213,7 @@ func TestAccComponentResource_validationErrors(t *testing.T) {
   name = "x"
   root_workspace = "{ws}"
   type_id = "p0000"
-}`, `(?s)Unknown Component Type.*type_id = "p0000".*"p0000" is not in the model.*Application \(p1700000000001\)`},
+}`, `(?s)Unknown Component Type.*type_id = "p0000".*"p0000" is not in the model.*` + q(env.app.Name) + ` \(` + q(env.appType) + `\)`},
 		{"malformed workspace", `resource "ardoq_component" "test" {
   name = "x"
   root_workspace = "apps"
@@ -141,47 +232,60 @@ func TestAccComponentResource_validationErrors(t *testing.T) {
 		{"parent in another workspace (API 400)", `resource "ardoq_component" "parent" {
   name = "p"
   root_workspace = "{ws2}"
-  type_id = "{other}"
+  type_id = "{app}"
 }
 resource "ardoq_component" "test" {
   name = "x"
   root_workspace = "{ws}"
   type_id = "{app}"
   parent = ardoq_component.parent.id
-}`, `(?s)Unable to Create Component.*HTTP 400.*parent: component .* is in another workspace`},
+}`, anotherWorkspace},
 	}
 	for _, tc := range attrCases {
 		t.Run(tc.name, func(t *testing.T) {
-			resource.ParallelTest(t, resource.TestCase{
+			if strings.Contains(tc.config, "{ws2}") && env.ws2 == env.ws {
+				t.Skip("needs a second workspace (ARDOQ_ACC_WORKSPACE_ID_2)")
+			}
+			env.parallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProviders,
+				CheckDestroy:             env.orgUnchanged(t),
 				Steps:                    []resource.TestStep{{Config: env.config(tc.config), ExpectError: expectErr(tc.err)}},
 			})
 		})
 	}
 }
 
-// A create the API refuses leaves nothing behind: not in the org, not in state.
+// A create the API refuses (a parent that does not exist, which only Ardoq checks) leaves nothing
+// behind: not in the org, not in state.
 func TestAccComponentResource_failedCreateLeavesNothing(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
-	before, _ := env.srv.Counts()
+	var before int
+	if env.srv != nil {
+		before, _ = env.srv.Counts()
+	}
+	name := "Doomed" + env.tag
 	cfg := env.config(`resource "ardoq_component" "test" {
-  name           = "Doomed"
+  name           = "` + name + `"
   root_workspace = "{ws}"
   type_id        = "{app}"
+  parent         = "00000000000000000000dead"
 }`)
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		Steps: []resource.TestStep{
 			{
-				PreConfig:   func() { env.srv.FailNext(http.MethodPost, "/components", http.StatusBadRequest) },
 				Config:      cfg,
-				ExpectError: expectErr(`Unable to Create Component(.|\n)*HTTP 400`),
+				ExpectError: expectErr(`Unable to Create Component(.|\n)*HTTP 4\d\d`),
 			},
 			{
 				PreConfig: func() {
-					if now, _ := env.srv.Counts(); now != before {
-						t.Fatalf("a failed create left %d components", now-before)
+					if left, err := env.client.ListComponents(context.Background(), clientFilterByName(env.ws, name)); err != nil || len(left) != 0 {
+						t.Fatalf("a failed create left %d components named %q (%v)", len(left), name, err)
+					}
+					if env.srv != nil {
+						if now, _ := env.srv.Counts(); now != before {
+							t.Fatalf("a failed create left %d components", now-before)
+						}
 					}
 				},
 				Config:             cfg,

@@ -4,230 +4,385 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
-	"sort"
+	"strconv"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
-// Custom fields are a Dynamic attribute so values keep their native HCL types:
-// custom_fields = { owner = "team-a", cost = 12.5, critical = true, regions = ["eu", "us"] }.
-// Only the keys in the configuration are managed; the mappers below read and write just those keys.
+// The one custom-field codec of ardoq_component, ardoq_reference and ardoq_batch: values are decoded
+// from Terraform (decodeFields), checked and typed for the API by each field's definition
+// (encodeFields, with the checks in customfields_validate.go), read back keeping the configuration's
+// way of writing them (fieldsFromAPI) and rendered in the configuration's shape (renderFields).
+//
+// A value may be written as Terraform would convert it to the field's type: a Number field takes a
+// number or a string of decimal text ("12"), a Checkbox field a boolean or "true"/"false", text fields
+// a string, number or boolean. It is sent typed, and state keeps it as written. Only configured keys
+// are managed: a null value is the same as leaving the key out, and removing a key the entity had
+// clears that field on update (a create has nothing to clear).
 
-const customFieldsDescription = "Custom field values keyed by the field's API key, with native types: strings for Text, TextArea, " +
-	"Email, Url, DateTime, List and User fields, numbers for Number fields, booleans for Checkbox fields and lists of strings for " +
-	"SelectMultipleList fields. Only the keys given here are managed: fields set in Ardoq but absent here cause no diff, and " +
-	"removing a key clears that field in Ardoq. Keys and values are checked at plan time against the workspace's field definitions."
+const customFieldsDescription = "Custom field values keyed by the field's API key, in their natural types: strings for Text, " +
+	"TextArea, Email, Url, DateTime, List and User fields, numbers for Number fields, booleans for Checkbox fields and lists of " +
+	"strings for SelectMultipleList fields. A value Terraform converts to the field's type is accepted too, and sent typed: " +
+	"`\"12.5\"` for a Number field, `\"true\"` for a Checkbox field, `12` for a Text field. Only the keys given here are " +
+	"managed: fields set in Ardoq but absent here (or `null`) cause no diff, and removing a key clears that field in Ardoq. " +
+	"Keys and values are checked at plan time against the workspace's field definitions. Calculated and read-only fields " +
+	"cannot be set; an import keeps their values, which may stay here unchanged (nothing is sent) or be removed (Ardoq keeps them)."
 
-// customFieldEntries returns the keys and values of a custom_fields value (an object or a map).
-func customFieldEntries(v types.Dynamic) (map[string]attr.Value, bool) {
-	if v.IsNull() || v.IsUnknown() || v.IsUnderlyingValueNull() || v.IsUnderlyingValueUnknown() {
-		return nil, false
-	}
-	switch u := v.UnderlyingValue().(type) {
-	case types.Object:
-		return u.Attributes(), true
-	case types.Map:
-		return u.Elements(), true
-	}
-	return nil, false
+// fieldKind is what a custom field value is written as.
+type fieldKind uint8
+
+const (
+	stringField fieldKind = iota
+	numberField
+	boolField
+	listField
+)
+
+// fieldValue is one custom field value as all three resources hold it: a string, number or boolean
+// as text (a number in decimal, a boolean as true or false), or a list of strings as JSON, with what
+// it is written as. It is comparable, so values compare with ==.
+type fieldValue struct {
+	text string
+	kind fieldKind
 }
 
-// customFieldsToAPI converts the planned custom fields for the API, with nil for every key the prior
-// state managed and the plan no longer has (so it is cleared).
-func customFieldsToAPI(planned, prior types.Dynamic) (client.CustomFields, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	out := client.CustomFields{}
-	if !planned.IsNull() && !planned.IsUnknown() {
-		if _, ok := customFieldEntries(planned); !ok && !planned.IsUnderlyingValueNull() {
-			diags.AddAttributeError(path.Root("custom_fields"), "Invalid Custom Fields",
-				"custom_fields must be an object or map of field API keys to values, for example { owner = \"team-a\", cost = 12 }.")
-			return nil, diags
+func (v fieldValue) String() string {
+	if v.kind == stringField {
+		return strconv.Quote(v.text)
+	}
+	return v.text
+}
+
+// fieldValueOf reads a known, non-null Terraform value; ok is false for anything but a string, number,
+// boolean or list of strings.
+func fieldValueOf(v tftypes.Value) (fieldValue, bool) {
+	if s, ok := scalarText(v); ok {
+		kind := stringField
+		switch {
+		case v.Type().Is(tftypes.Number):
+			kind = numberField
+		case v.Type().Is(tftypes.Bool):
+			kind = boolField
+		}
+		return fieldValue{text: s, kind: kind}, true
+	}
+	if !v.Type().Is(tftypes.List{}) && !v.Type().Is(tftypes.Tuple{}) && !v.Type().Is(tftypes.Set{}) {
+		return fieldValue{}, false
+	}
+	var elems []tftypes.Value
+	if v.As(&elems) != nil {
+		return fieldValue{}, false
+	}
+	list := make([]string, 0, len(elems))
+	for _, e := range elems {
+		var s string
+		if !e.Type().Is(tftypes.String) || !e.IsKnown() || e.IsNull() || e.As(&s) != nil {
+			return fieldValue{}, false
+		}
+		list = append(list, s)
+	}
+	return listValue(list), true
+}
+
+func listValue(list []string) fieldValue {
+	b, _ := json.Marshal(list)
+	return fieldValue{text: string(b), kind: listField}
+}
+
+// scalarText renders a known string, number or boolean as text.
+func scalarText(v tftypes.Value) (string, bool) {
+	switch {
+	case v.Type().Is(tftypes.String):
+		var s string
+		err := v.As(&s)
+		return s, err == nil
+	case v.Type().Is(tftypes.Number):
+		var f big.Float
+		if v.As(&f) != nil {
+			return "", false
+		}
+		return f.Text('f', -1), true
+	case v.Type().Is(tftypes.Bool):
+		var b bool
+		if v.As(&b) != nil {
+			return "", false
+		}
+		return strconv.FormatBool(b), true
+	}
+	return "", false
+}
+
+// decodeFields reads a custom_fields value at p: keys with null values are left out, and known is
+// false when some value is not known yet (its key is left out too).
+func decodeFields(p path.Path, v tftypes.Value) (fields map[string]fieldValue, known bool, diags diag.Diagnostics) {
+	if v.Type() == nil || v.IsNull() {
+		return nil, true, nil
+	}
+	if !v.IsKnown() {
+		return nil, false, nil
+	}
+	elems, ok := elementsOf(v)
+	if !ok {
+		diags.AddAttributeError(p, "Invalid Custom Fields", fmt.Sprintf("%s must be an object of values by field API key, for example "+
+			"{ owner = \"team-a\", cost = 12 }; got %s.", pathText(p), typeText(v.Type())))
+		return nil, true, diags
+	}
+	known = true
+	fields = make(map[string]fieldValue, len(elems))
+	for key, value := range elems {
+		switch {
+		case value.IsNull():
+		case !value.IsFullyKnown():
+			known = false
+		default:
+			fv, ok := fieldValueOf(value)
+			if !ok {
+				diags.AddAttributeError(p.AtMapKey(key), "Invalid Custom Field Value", fmt.Sprintf("%s must be a string, number, boolean "+
+					"or list of strings; got %s.", pathText(p.AtMapKey(key)), typeText(value.Type())))
+				continue
+			}
+			fields[key] = fv
 		}
 	}
-	entries, _ := customFieldEntries(planned)
-	for key, value := range entries {
-		v, err := attrToAPI(value)
-		if err != nil {
-			diags.AddAttributeError(path.Root("custom_fields").AtMapKey(key), "Invalid Custom Field Value", err.Error())
+	return fields, known, diags
+}
+
+// encodeFields checks values against scope and types them for the API. prior are the values the entity
+// had (nil for a create): a key it had that values lack is sent as null, which clears the field.
+func encodeFields(p path.Path, values, prior map[string]fieldValue, scope fieldScope) (client.CustomFields, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	out := client.CustomFields{}
+	for _, key := range sortedKeysOf(values) {
+		at := p.AtMapKey(key)
+		f, known := scope.field(key)
+		if was, managed := prior[key]; managed && known && settledByArdoq(f) && was.means(values[key]) {
+			continue // an imported calculated or read-only value, unchanged: nothing to send
+		}
+		if summary, problem := scope.problem(f, known, key); problem != "" {
+			diags.AddAttributeError(at, summary, pathText(at)+": "+problem)
+			continue
+		}
+		v, problem := encodeField(values[key], f, known)
+		if problem != "" {
+			diags.AddAttributeError(at, "Invalid Custom Field Value", fmt.Sprintf("%s: custom field %q (%s): %s.", pathText(at), key, f.Type, problem))
 			continue
 		}
 		out[key] = v
 	}
-	priorEntries, _ := customFieldEntries(prior)
-	for key := range priorEntries {
-		if _, kept := entries[key]; !kept {
+	for key := range prior {
+		if f, known := scope.field(key); known && settledByArdoq(f) {
+			continue // Ardoq sets it: dropping it from the configuration only stops managing it
+		}
+		if _, kept := values[key]; !kept {
 			out[key] = nil
 		}
 	}
 	return out, diags
 }
 
-func attrToAPI(v attr.Value) (any, error) {
-	if v.IsNull() {
-		return nil, nil
-	}
-	if v.IsUnknown() {
-		return nil, fmt.Errorf("the value is not known yet")
-	}
+// settledByArdoq is a field no client writes: calculated, or read-only.
+func settledByArdoq(f client.Field) bool { return f.Calculated || f.ReadOnly }
+
+// apiFieldValue reads a value from the API; ok is false when there is none.
+func apiFieldValue(v any) (fieldValue, bool) {
 	switch x := v.(type) {
-	case types.String:
-		return x.ValueString(), nil
-	case types.Bool:
-		return x.ValueBool(), nil
-	case types.Number:
-		return json.Number(x.ValueBigFloat().Text('g', -1)), nil
-	case types.Int64:
-		return x.ValueInt64(), nil
-	case types.Float64:
-		return x.ValueFloat64(), nil
-	case types.Dynamic:
-		return attrToAPI(x.UnderlyingValue())
-	case types.Tuple:
-		return stringsOf(x.Elements())
-	case types.List:
-		return stringsOf(x.Elements())
-	case types.Set:
-		return stringsOf(x.Elements())
-	}
-	return nil, fmt.Errorf("custom field values are strings, numbers, booleans or lists of strings, not %s", v.Type(context.Background()))
-}
-
-func stringsOf(elems []attr.Value) ([]string, error) {
-	out := make([]string, 0, len(elems))
-	for _, e := range elems {
-		s, ok := e.(types.String)
-		if d, isDyn := e.(types.Dynamic); isDyn {
-			s, ok = d.UnderlyingValue().(types.String)
-		}
-		if !ok || s.IsNull() || s.IsUnknown() {
-			return nil, fmt.Errorf("list values must be known strings (SelectMultipleList options)")
-		}
-		out = append(out, s.ValueString())
-	}
-	return out, nil
-}
-
-// customFieldsFromAPI maps the API's custom fields to state. Normally only the keys of the prior (or
-// planned) value are kept, each in the shape of its prior value, so a tuple stays a tuple and a map a
-// map. After an import (importAll) every field the entity has is taken, and none at all is null.
-func customFieldsFromAPI(api client.CustomFields, prior types.Dynamic, importAll bool) types.Dynamic {
-	if importAll {
-		var keys []string
-		for k, v := range api {
-			if v != nil {
-				keys = append(keys, k)
-			}
-		}
-		if len(keys) == 0 {
-			return types.DynamicNull()
-		}
-		return objectOf(api, keys, nil)
-	}
-	if prior.IsNull() || prior.IsUnderlyingValueNull() {
-		return prior
-	}
-	if m, ok := prior.UnderlyingValue().(types.Map); ok {
-		elemType := m.ElementType(context.Background())
-		elems := make(map[string]attr.Value, len(m.Elements()))
-		for k, like := range m.Elements() {
-			elems[k] = apiToAttr(api[k], like)
-		}
-		if v, diags := types.MapValue(elemType, elems); !diags.HasError() {
-			return types.DynamicValue(v)
-		}
-	}
-	entries, ok := customFieldEntries(prior)
-	if !ok {
-		return types.DynamicNull()
-	}
-	keys := make([]string, 0, len(entries))
-	for k := range entries {
-		keys = append(keys, k)
-	}
-	return objectOf(api, keys, entries)
-}
-
-// objectOf builds an object value of the given keys, each shaped like its entry in like (if any).
-func objectOf(api client.CustomFields, keys []string, like map[string]attr.Value) types.Dynamic {
-	sort.Strings(keys)
-	attrTypes := make(map[string]attr.Type, len(keys))
-	attrs := make(map[string]attr.Value, len(keys))
-	for _, k := range keys {
-		v := apiToAttr(api[k], like[k])
-		attrTypes[k] = v.Type(context.Background())
-		attrs[k] = v
-	}
-	return types.DynamicValue(types.ObjectValueMust(attrTypes, attrs))
-}
-
-// apiToAttr converts one API value, in the shape of like when given (nil means "infer").
-func apiToAttr(v any, like attr.Value) attr.Value {
-	if d, ok := like.(types.Dynamic); ok {
-		like = d.UnderlyingValue()
-	}
-	if v == nil {
-		if like != nil {
-			return nullOf(like)
-		}
-		return types.StringNull()
-	}
-	switch x := v.(type) {
+	case nil:
+		return fieldValue{}, false
 	case string:
-		return types.StringValue(x)
+		return fieldValue{text: x}, true
 	case bool:
-		return types.BoolValue(x)
+		return fieldValue{text: strconv.FormatBool(x), kind: boolField}, true
 	case json.Number:
-		f, _, err := big.ParseFloat(x.String(), 10, 512, big.ToNearestEven)
-		if err != nil {
-			return types.StringValue(x.String())
-		}
-		return types.NumberValue(f)
+		return fieldValue{text: canonicalNumber(x.String()), kind: numberField}, true
 	case float64:
-		return types.NumberValue(big.NewFloat(x))
+		return fieldValue{text: strconv.FormatFloat(x, 'f', -1, 64), kind: numberField}, true
 	case []any:
-		elems := make([]attr.Value, len(x))
-		elemTypes := make([]attr.Type, len(x))
+		list := make([]string, len(x))
 		for i, e := range x {
 			s, ok := e.(string)
 			if !ok {
 				b, _ := json.Marshal(e)
 				s = string(b)
 			}
-			elems[i], elemTypes[i] = types.StringValue(s), types.StringType
+			list[i] = s
 		}
-		switch like.(type) {
-		case types.List:
-			return types.ListValueMust(types.StringType, elems)
-		case types.Set:
-			return types.SetValueMust(types.StringType, elems)
-		}
-		return types.TupleValueMust(elemTypes, elems)
+		return listValue(list), true
 	}
 	b, _ := json.Marshal(v)
-	return types.StringValue(string(b))
+	return fieldValue{text: string(b)}, true
 }
 
-func nullOf(like attr.Value) attr.Value {
-	switch l := like.(type) {
-	case types.Bool:
-		return types.BoolNull()
-	case types.Number:
-		return types.NumberNull()
-	case types.List:
-		return types.ListNull(l.ElementType(context.Background()))
-	case types.Set:
-		return types.SetNull(l.ElementType(context.Background()))
-	case types.Tuple:
-		return types.TupleNull(l.ElementTypes(context.Background()))
-	case basetypes.ObjectValue:
-		return types.ObjectNull(l.AttributeTypes(context.Background()))
+// fieldsFromAPI reads the configured keys back from what Ardoq holds, keeping a configured value where
+// Ardoq's means the same ("12" for 12); a key without a value in Ardoq is left out.
+func fieldsFromAPI(api client.CustomFields, configured map[string]fieldValue) map[string]fieldValue {
+	if configured == nil {
+		return nil
 	}
-	return types.StringNull()
+	out := make(map[string]fieldValue, len(configured))
+	for key, want := range configured {
+		got, ok := apiFieldValue(api[key])
+		if !ok {
+			continue
+		}
+		if want.means(got) {
+			got = want
+		}
+		out[key] = got
+	}
+	return out
+}
+
+// allFieldsFromAPI reads every field an entity has a value for, as an import takes them.
+func allFieldsFromAPI(api client.CustomFields) map[string]fieldValue {
+	out := map[string]fieldValue{}
+	for key, v := range api {
+		if fv, ok := apiFieldValue(v); ok {
+			out[key] = fv
+		}
+	}
+	return out
+}
+
+// means reports whether o is the value v stands for: the same text (so "12" means 12 and "true"
+// means true), or the same number where either is one ("12.50" means 12.5).
+func (v fieldValue) means(o fieldValue) bool {
+	switch {
+	case v == o:
+		return true
+	case (v.kind == listField) != (o.kind == listField):
+		return false
+	case v.text == o.text:
+		return true
+	case v.kind == numberField || o.kind == numberField:
+		a, okA := parseNumber(v.text)
+		b, okB := parseNumber(o.text)
+		return okA && okB && a.Cmp(b) == 0
+	}
+	return false
+}
+
+// parseNumber reads decimal text as Terraform converts a string to a number.
+func parseNumber(s string) (*big.Float, bool) {
+	f, _, err := big.ParseFloat(s, 10, 512, big.ToNearestEven)
+	if err != nil || f.IsInf() {
+		return nil, false
+	}
+	return f, true
+}
+
+func canonicalNumber(s string) string {
+	if f, ok := parseNumber(s); ok {
+		return f.Text('f', -1)
+	}
+	return s
+}
+
+// fieldsEqual compares two sets of values as written.
+func fieldsEqual(a, b map[string]fieldValue) bool { return maps.Equal(a, b) }
+
+// renderFields writes what Ardoq holds (fields, by fieldsFromAPI) in the shape of prior, the configured
+// value: a value as configured is kept exactly, another is written in the configured type where it
+// reads as one (drift shows on that key), and a key without a value is null.
+func renderFields(prior tftypes.Value, fields map[string]fieldValue) tftypes.Value {
+	priorFields := elementsOrNil(prior)
+	if priorFields == nil {
+		return prior
+	}
+	out := make(map[string]tftypes.Value, len(priorFields))
+	for key, pv := range priorFields {
+		v, ok := fields[key]
+		if !ok {
+			out[key] = tftypes.NewValue(pv.Type(), nil)
+			continue
+		}
+		if pv.IsKnown() && !pv.IsNull() {
+			if was, ok := fieldValueOf(pv); ok && was == v {
+				out[key] = pv
+				continue
+			}
+		}
+		out[key] = v.as(pv.Type())
+	}
+	return objectOrMap(prior.Type(), out)
+}
+
+// importedFields writes every field an entity has in its natural type (a list as HCL's list literal,
+// a tuple), or null when it has none.
+func importedFields(api client.CustomFields) tftypes.Value {
+	all := allFieldsFromAPI(api)
+	if len(all) == 0 {
+		return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
+	}
+	out := make(map[string]tftypes.Value, len(all))
+	for key, v := range all {
+		out[key] = v.as(v.naturalType())
+	}
+	return objectOrMap(tftypes.Object{}, out)
+}
+
+func (v fieldValue) naturalType() tftypes.Type {
+	switch v.kind {
+	case numberField:
+		return tftypes.Number
+	case boolField:
+		return tftypes.Bool
+	case listField:
+		return tftypes.Tuple{}
+	}
+	return tftypes.String
+}
+
+// as writes v as a value of type t where it reads as one, and as its natural type otherwise.
+func (v fieldValue) as(t tftypes.Type) tftypes.Value {
+	if v.kind == listField {
+		var list []string
+		_ = json.Unmarshal([]byte(v.text), &list)
+		return stringListValue(t, list)
+	}
+	if t.Is(tftypes.String) || t.Is(tftypes.Number) || t.Is(tftypes.Bool) {
+		return textValue(v.text, t)
+	}
+	return textValue(v.text, v.naturalType())
+}
+
+func nonEmpty(cf client.CustomFields) client.CustomFields {
+	if len(cf) == 0 {
+		return nil
+	}
+	return cf
+}
+
+// dynamicValue is a single resource's custom_fields as the Terraform value the codec reads.
+func dynamicValue(d types.Dynamic) tftypes.Value {
+	v, err := d.ToTerraformValue(context.Background())
+	if err != nil {
+		return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
+	}
+	return v
+}
+
+// configuredFields are the values of a single resource's custom_fields, as far as they are readable.
+func configuredFields(d types.Dynamic) map[string]fieldValue {
+	fields, _, _ := decodeFields(path.Empty(), dynamicValue(d))
+	return fields
+}
+
+// renderDynamic is renderFields for a single resource's custom_fields, or importedFields after an import.
+func renderDynamic(prior types.Dynamic, fields map[string]fieldValue, api client.CustomFields, importAll bool) types.Dynamic {
+	v := importedFields(api)
+	if !importAll {
+		v = renderFields(dynamicValue(prior), fields)
+	}
+	out, err := types.DynamicType.ValueFromTerraform(context.Background(), v)
+	if d, ok := out.(types.Dynamic); ok && err == nil {
+		return d
+	}
+	return prior
 }

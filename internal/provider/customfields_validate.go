@@ -1,15 +1,15 @@
 package provider
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"net/mail"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -19,83 +19,121 @@ import (
 
 var userIDPattern = regexp.MustCompile(`^[0-9a-f]{24}$`)
 
-// validateCustomFields checks planned custom fields against a workspace's definitions: the key must
-// exist, be allowed for the entity's type, be writable, and its value must fit the field's type.
-func validateCustomFields(planned types.Dynamic, defs []client.Field, allowed []string, typeName string) diag.Diagnostics {
-	var diags diag.Diagnostics
-	entries, ok := customFieldEntries(planned)
-	if !ok {
-		return diags
-	}
-	keys := make([]string, 0, len(entries))
-	for k := range entries {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, key := range keys {
-		at := path.Root("custom_fields").AtMapKey(key)
-		idx := slices.IndexFunc(defs, func(f client.Field) bool { return f.APIKey == key })
-		if idx < 0 {
-			diags.AddAttributeError(at, "Unknown Custom Field",
-				fmt.Sprintf("The workspace has no custom field with API key %q. Fields allowed on %q: %s.", key, typeName, strings.Join(allowed, ", ")))
-			continue
-		}
-		f := defs[idx]
-		switch {
-		case !slices.Contains(allowed, key):
-			diags.AddAttributeError(at, "Custom Field Not Allowed on Type",
-				fmt.Sprintf("Custom field %q is not allowed on type %q. Fields allowed on it: %s.", key, typeName, strings.Join(allowed, ", ")))
-		case f.Calculated:
-			diags.AddAttributeError(at, "Calculated Custom Field",
-				fmt.Sprintf("Custom field %q is calculated by Ardoq and cannot be set; remove it from custom_fields.", key))
-		case f.ReadOnly:
-			diags.AddAttributeError(at, "Read-Only Custom Field",
-				fmt.Sprintf("Custom field %q is read-only and cannot be set; remove it from custom_fields.", key))
-		default:
-			if msg := checkFieldValue(f, entries[key]); msg != "" {
-				diags.AddAttributeError(at, "Invalid Custom Field Value", fmt.Sprintf("Custom field %q (%s): %s.", key, f.Type, msg))
-			}
-		}
-	}
-	return diags
+// fieldScope is what an entity's custom fields are checked and typed against: its workspace's model
+// (nil when not known, and then nothing is checked) and the fields its type allows (nil when the type
+// is not known). Without a model, typing may use the definitions of other models (ardoq_batch's other
+// workspaces); a field defined nowhere is sent as written.
+type fieldScope struct {
+	model    *client.WorkspaceContext
+	allowed  []string
+	typeName string
+	typing   []*client.WorkspaceContext
 }
 
-// checkFieldValue returns what is wrong with a value for a field, or "" (unknown and null values pass).
-func checkFieldValue(f client.Field, v attr.Value) string {
-	if d, ok := v.(types.Dynamic); ok {
-		v = d.UnderlyingValue()
+func componentFieldScope(model *client.WorkspaceContext, typeID string) fieldScope {
+	typ, ok := componentTypeOf(model, typeID)
+	if !ok {
+		return fieldScope{model: model}
 	}
-	if v == nil || v.IsNull() || v.IsUnknown() {
-		return ""
+	return fieldScope{model: model, allowed: typ.CustomFields, typeName: typ.Name}
+}
+
+func referenceFieldScope(model *client.WorkspaceContext, typ int64) fieldScope {
+	t, ok := referenceTypeOf(model, typ)
+	if !ok {
+		return fieldScope{model: model}
 	}
-	str, isStr := v.(types.String)
+	return fieldScope{model: model, allowed: t.CustomFields, typeName: t.Name}
+}
+
+// field finds a field's definition.
+func (s fieldScope) field(apiKey string) (client.Field, bool) {
+	models := s.typing
+	if s.model != nil {
+		models = []*client.WorkspaceContext{s.model}
+	}
+	for _, m := range models {
+		if i := slices.IndexFunc(m.CustomFields, func(f client.Field) bool { return f.APIKey == apiKey }); i >= 0 {
+			return m.CustomFields[i], true
+		}
+	}
+	return client.Field{}, false
+}
+
+// problem says why a field cannot be set on the entity, with the fields that can ("" when it can).
+func (s fieldScope) problem(f client.Field, known bool, apiKey string) (summary, problem string) {
+	switch {
+	case s.model == nil:
+	case !known && s.allowed == nil:
+		keys := make([]string, 0, len(s.model.CustomFields))
+		for _, def := range s.model.CustomFields {
+			keys = append(keys, def.APIKey)
+		}
+		return "Unknown Custom Field", fmt.Sprintf("workspace %s has no custom field %q. Its fields are: %s.", s.model.RootWorkspace,
+			apiKey, strings.Join(keys, ", "))
+	case !known:
+		return "Unknown Custom Field", fmt.Sprintf("the workspace has no custom field %q. Fields allowed on %q: %s.", apiKey, s.typeName,
+			strings.Join(s.allowed, ", "))
+	case s.allowed != nil && !slices.Contains(s.allowed, apiKey):
+		return "Custom Field Not Allowed on Type", fmt.Sprintf("custom field %q is not allowed on type %q. Fields allowed on it: %s.", apiKey,
+			s.typeName, strings.Join(s.allowed, ", "))
+	case f.Calculated:
+		return "Calculated Custom Field", fmt.Sprintf("custom field %q is calculated by Ardoq and cannot be set; remove it.", apiKey)
+	case f.ReadOnly:
+		return "Read-Only Custom Field", fmt.Sprintf("custom field %q is read-only and cannot be set; remove it.", apiKey)
+	}
+	return "", ""
+}
+
+// encodeField types a value for the API by its field's definition (known is false without one: the
+// value goes as written), or says why the value does not convert to the field's type.
+func encodeField(v fieldValue, f client.Field, known bool) (any, string) {
+	if !known {
+		return v.natural(), ""
+	}
 	switch f.Type {
 	case "Number":
-		if _, ok := v.(types.Number); !ok {
-			return "needs a number, for example 12.5"
+		n, ok := parseNumber(v.text) // a number, or a string of one
+		if !ok {
+			return nil, v.String() + " is not a number"
 		}
+		return json.Number(n.Text('f', -1)), ""
 	case "Checkbox":
-		if _, ok := v.(types.Bool); !ok {
-			return "needs true or false"
+		if v.text != "true" && v.text != "false" { // a boolean, or a string of one
+			return nil, v.String() + " is not true or false"
 		}
+		return v.text == "true", ""
 	case "SelectMultipleList":
-		values, err := attrToAPI(v)
-		list, ok := values.([]string)
-		if err != nil || !ok {
-			return fmt.Sprintf("needs a list of strings among %q", f.Options)
+		var list []string
+		if v.kind != listField || json.Unmarshal([]byte(v.text), &list) != nil {
+			return nil, fmt.Sprintf("%s is not a list of strings among the options %q", v, f.Options)
 		}
 		for _, s := range list {
 			if !slices.Contains(f.Options, s) {
-				return fmt.Sprintf("%q is not one of the options %q", s, f.Options)
+				return nil, fmt.Sprintf("%q is not one of the options %q", s, f.Options)
 			}
 		}
-	default:
-		if !isStr {
-			return "needs a string"
-		}
-		return checkStringField(f, str.ValueString())
+		return list, ""
 	}
-	return ""
+	if v.kind == listField {
+		return nil, v.String() + " is not a string"
+	}
+	return v.text, checkStringField(f, v.text)
+}
+
+// natural is the value as written: a string, a number, a boolean or a list of strings.
+func (v fieldValue) natural() any {
+	switch v.kind {
+	case numberField:
+		return json.Number(v.text)
+	case boolField:
+		return v.text == "true"
+	case listField:
+		var list []string
+		_ = json.Unmarshal([]byte(v.text), &list)
+		return list
+	}
+	return v.text
 }
 
 func checkStringField(f client.Field, s string) string {
@@ -118,4 +156,68 @@ func checkStringField(f client.Field, s string) string {
 		}
 	}
 	return ""
+}
+
+// checkCustomFields checks an ardoq_component's or ardoq_reference's planned custom fields at plan
+// time, as ardoq_batch checks its items' (values not known yet are left for apply). prior is the state's
+// (null on create): a calculated or read-only value kept as imported is accepted.
+func checkCustomFields(planned, prior types.Dynamic, scope fieldScope) diag.Diagnostics {
+	values, _, diags := decodeFields(path.Root("custom_fields"), dynamicValue(planned))
+	if diags.HasError() {
+		return diags
+	}
+	was, _, _ := decodeFields(path.Root("custom_fields"), dynamicValue(prior))
+	_, d := encodeFields(path.Root("custom_fields"), values, was, scope)
+	diags.Append(d...)
+	return diags
+}
+
+// fieldScopeLookup finds the scope an ardoq_component's or ardoq_reference's custom fields are typed by
+// when they are sent (the workspace's model, read once per run); it is called only when there are
+// values to send.
+type fieldScopeLookup func() (fieldScope, error)
+
+func (d *providerData) componentFields(ctx context.Context, workspace, typeID string) fieldScopeLookup {
+	return func() (fieldScope, error) {
+		model, err := d.contexts.get(ctx, workspace)
+		if err != nil {
+			return fieldScope{}, err
+		}
+		return componentFieldScope(model, typeID), nil
+	}
+}
+
+// referenceFields looks fields up in the model of the source's workspace.
+func (d *providerData) referenceFields(ctx context.Context, plan, prior referenceModel) fieldScopeLookup {
+	return func() (fieldScope, error) {
+		workspace := prior.RootWorkspace.ValueString()
+		if workspace == "" || !plan.Source.Equal(prior.Source) {
+			ws, err := d.componentWorkspace(ctx, plan.Source.ValueString())
+			if err != nil {
+				return fieldScope{}, err
+			}
+			workspace = ws
+		}
+		model, err := d.contexts.get(ctx, workspace)
+		if err != nil {
+			return fieldScope{}, err
+		}
+		return referenceFieldScope(model, plan.Type.ValueInt64()), nil
+	}
+}
+
+// encodeWith encodes a single resource's custom fields, looking their scope up only when there are
+// values to type.
+func encodeWith(lookup fieldScopeLookup, values, prior map[string]fieldValue) (client.CustomFields, diag.Diagnostics) {
+	var scope fieldScope
+	if len(values) > 0 {
+		s, err := lookup()
+		if err != nil {
+			var diags diag.Diagnostics
+			addClientError(&diags, "Unable to Read Workspace Context", err)
+			return nil, diags
+		}
+		scope = s
+	}
+	return encodeFields(path.Root("custom_fields"), values, prior, scope)
 }

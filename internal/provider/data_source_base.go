@@ -48,9 +48,11 @@ func stringsValue(ss []string) types.List {
 }
 
 // byIDOrName reads one entity by id when id is set, and otherwise lists by exact name and requires
-// exactly one match. It returns nil after adding a diagnostic.
+// exactly one match. It returns nil after adding a diagnostic. A name that matches nothing gets the
+// hint, if given (name_suggestions.go: the closest names that exist).
 func byIDOrName[T any](ctx context.Context, diags *diag.Diagnostics, noun string, id, name types.String,
-	get func(context.Context, string) (*T, error), list func(context.Context, string) ([]T, error)) *T {
+	get func(context.Context, string) (*T, error), list func(context.Context, string) ([]T, error),
+	hint ...func(context.Context, string) string) *T {
 	if !id.IsNull() {
 		found, err := get(ctx, id.ValueString())
 		if err != nil {
@@ -62,6 +64,11 @@ func byIDOrName[T any](ctx context.Context, diags *diag.Diagnostics, noun string
 	all, err := list(ctx, name.ValueString())
 	if err != nil {
 		addClientError(diags, "Unable to List "+noun+"s", err)
+		return nil
+	}
+	if len(all) == 0 && len(hint) == 1 {
+		diags.AddError("No "+noun+" Found", fmt.Sprintf("No %s matches %s%s.", lower(noun), describeFilters("name", name.ValueString()),
+			hint[0](ctx, name.ValueString())))
 		return nil
 	}
 	if !exactlyOne(diags, noun, describeFilters("name", name.ValueString()), len(all)) {

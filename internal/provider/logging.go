@@ -12,9 +12,21 @@ import (
 
 const apiSubsystem = "api"
 
+// apiLogLevelEnv names the environment variable that sets the api subsystem's level, following
+// terraform-plugin-log's convention for subsystems: TF_LOG_PROVIDER_<provider>_<subsystem>.
+// terraform-plugin-log reads it only when asked (tflog.WithLevelFromEnv); unset, the subsystem logs at
+// the provider's level (TF_LOG_PROVIDER_ARDOQ, else everything, for Terraform to filter).
+const apiLogLevelEnv = "TF_LOG_PROVIDER_ARDOQ_API"
+
 // newLoggingHTTPClient logs every HTTP exchange at debug level in the "api" subsystem
 // (TF_LOG_PROVIDER_ARDOQ_API=debug), with the Authorization header masked and the token scrubbed from
 // anything else logged.
+//
+// The level only decides what the provider writes. Terraform passes a provider's logs on only when
+// TF_LOG or TF_LOG_PROVIDER is set, so with a real Terraform the exchanges alone are
+// TF_LOG_PROVIDER=DEBUG TF_LOG_PROVIDER_ARDOQ=OFF TF_LOG_PROVIDER_ARDOQ_API=DEBUG (TF_LOG_PATH for a
+// file). Under terraform-plugin-testing, whose log sink writes to TF_LOG_PATH itself,
+// TF_LOG_PROVIDER_ARDOQ_API=debug is enough.
 func newLoggingHTTPClient(token string) *http.Client {
 	return &http.Client{Transport: &loggingTransport{next: http.DefaultTransport, token: token}}
 }
@@ -25,7 +37,7 @@ type loggingTransport struct {
 }
 
 func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	ctx := tflog.NewSubsystem(req.Context(), apiSubsystem)
+	ctx := tflog.NewSubsystem(req.Context(), apiSubsystem, tflog.WithLevelFromEnv(apiLogLevelEnv))
 	ctx = tflog.SubsystemMaskMessageStrings(ctx, apiSubsystem, t.token)
 	ctx = tflog.SubsystemMaskAllFieldValuesStrings(ctx, apiSubsystem, t.token)
 	reqBody := ""

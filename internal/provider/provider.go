@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -25,7 +27,10 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
-var _ provider.Provider = (*ardoqProvider)(nil)
+var (
+	_ provider.Provider                  = (*ardoqProvider)(nil)
+	_ provider.ProviderWithListResources = (*ardoqProvider)(nil)
+)
 
 // New returns a constructor of the provider at the given version.
 func New(version string) func() provider.Provider {
@@ -172,6 +177,7 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	}
 	resp.ResourceData = data
 	resp.DataSourceData = data
+	resp.ListResourceData = data
 }
 
 // boolSetting is a boolean from the configuration, else from the environment variable, else false.
@@ -210,6 +216,14 @@ func checkBaseURL(raw string, allowHTTP bool) diag.Diagnostics {
 			fmt.Sprintf("%q is not an absolute http(s) URL. Use the Ardoq host, for example https://app.ardoq.com or https://myorg.ardoq.com.", raw))
 		return diags
 	}
+	if m := apiPathSuffix.FindString(u.Path); m != "" {
+		trimmed := *u
+		trimmed.Path = strings.TrimSuffix(u.Path, m)
+		diags.AddAttributeError(path.Root("base_url"), "Ardoq Base URL Includes the API Path",
+			fmt.Sprintf("%q ends in %s: drop it and use %q (base_url or ARDOQ_BASE_URL). The provider adds /api/v2 itself.",
+				raw, strings.TrimRight(m, "/"), trimmed.String()))
+		return diags
+	}
 	if u.Scheme == "http" && !allowHTTP && !isLoopback(u.Hostname()) {
 		diags.AddAttributeError(path.Root("base_url"), "Insecure Ardoq Base URL",
 			fmt.Sprintf("%q uses plain http on a non-loopback host, which would send the API token unencrypted. Use https, "+
@@ -217,6 +231,10 @@ func checkBaseURL(raw string, allowHTTP bool) diag.Diagnostics {
 	}
 	return diags
 }
+
+// apiPathSuffix is an API path pasted into base_url: Ardoq's /api/v2, or the /api/ that v1 clients (the
+// mories76/ardoq provider's baseuri) were given.
+var apiPathSuffix = regexp.MustCompile(`(?i)/api(/v[0-9]+)?/*$`)
 
 func isLoopback(host string) bool {
 	if host == "localhost" {
@@ -237,6 +255,11 @@ func firstNonEmpty(values ...string) string {
 
 func (p *ardoqProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{NewComponentResource, NewReferenceResource, NewBatchResource}
+}
+
+// ListResources are the list resources of `terraform query` (Terraform 1.14 and later).
+func (p *ardoqProvider) ListResources(_ context.Context) []func() list.ListResource {
+	return []func() list.ListResource{NewComponentListResource, NewReferenceListResource}
 }
 
 func (p *ardoqProvider) DataSources(_ context.Context) []func() datasource.DataSource {

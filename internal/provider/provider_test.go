@@ -2,6 +2,10 @@ package provider
 
 import (
 	"context"
+	"fmt"
+	"net"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -9,6 +13,7 @@ import (
 	fwprovider "github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	rsschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	acc "github.com/hashicorp/terraform-plugin-testing/helper/resource"
 )
 
 // Every schema is valid and every attribute, nested ones included, has a description (docs come from them).
@@ -71,5 +76,46 @@ func checkDataSourceAttrs(t *testing.T, prefix string, attrs map[string]dsschema
 		if n, ok := a.(dsschema.ListNestedAttribute); ok {
 			checkDataSourceAttrs(t, prefix+"."+name, n.NestedObject.Attributes)
 		}
+	}
+}
+
+// Configuration errors stop the run at configure time with a message that says what to fix: no token,
+// a token (or org) Ardoq rejects, a host nothing answers on. (Not parallel: they set environment.)
+func TestAccProvider_configurationErrors(t *testing.T) {
+	env := newTestEnv(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closedPort := ln.Addr().String()
+	_ = ln.Close() // nothing listens there any more: connections are refused
+	block := func(attrs ...string) string {
+		return "provider \"ardoq\" {\n  " + strings.Join(attrs, "\n  ") + "\n}\n" + `data "ardoq_me" "me" {}`
+	}
+	cases := []struct {
+		name, config, want string
+	}{
+		{"missing token", block(fmt.Sprintf("base_url = %q", env.baseURL), fmt.Sprintf("org = %q", env.org)),
+			`Missing Ardoq API Token.*Set api_token in the provider block or the ARDOQ_API_TOKEN environment variable`},
+		{"rejected token", block(fmt.Sprintf("base_url = %q", env.baseURL), `api_token = "not-the-token"`, fmt.Sprintf("org = %q", env.org)),
+			`Ardoq Rejected the Credentials.*HTTP 401.*Check api_token \(ARDOQ_API_TOKEN\) and org \(ARDOQ_ORG\)`},
+		{"unreachable host", block(fmt.Sprintf("base_url = %q", "http://"+closedPort), `api_token = "t"`, `org = "o"`, "max_retries = 0"),
+			`Unable to Reach Ardoq.*GET /api/v2/me failed.*connection refused`},
+	}
+	if env.srv != nil { // the emulator knows which org the token belongs to; a real org's other orgs are unknown here
+		cases = append(cases, struct{ name, config, want string }{"another org",
+			block(fmt.Sprintf("base_url = %q", env.baseURL), fmt.Sprintf("api_token = %q", env.token), `org = "someone-else"`),
+			`Ardoq Rejected the Credentials.*HTTP 403.*organization "someone-else"`})
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("ARDOQ_API_TOKEN", "")
+			t.Setenv("ARDOQ_BASE_URL", "")
+			t.Setenv("ARDOQ_ORG", "")
+			acc.Test(t, acc.TestCase{
+				ProtoV6ProviderFactories: testAccProviders,
+				Steps:                    []acc.TestStep{{Config: tc.config, ExpectError: regexp.MustCompile(`(?s)` + strings.ReplaceAll(tc.want, " ", `\s+`))}},
+			})
+		})
 	}
 }

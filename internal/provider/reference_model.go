@@ -2,6 +2,7 @@ package provider
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
@@ -22,50 +23,112 @@ type referenceModel struct {
 	LastUpdated     types.String  `tfsdk:"last_updated"`
 }
 
-// referenceFromAPI is the one mapper from the API to state. An empty display text is no display text:
-// the API cannot take null for it, so clearing sends "".
+// referenceValues is a reference as ardoq_reference and ardoq_batch both hold it: what a configuration
+// sets, and what Ardoq assigned.
+type referenceValues struct {
+	ID, Created, LastUpdated       string // assigned by Ardoq
+	Version                        int64
+	RootWorkspace, TargetWorkspace string // the source's and the target's workspaces, assigned by Ardoq
+	Source, Target                 string // component ids, or in ardoq_batch item keys
+	Type                           int64
+	DisplayText, Description       *string
+	CustomFields                   map[string]fieldValue
+}
+
+// referenceAttributes describes each attribute of a reference once.
+var referenceAttributes = entityAttributes[referenceModel, referenceValues, client.Reference, client.ReferenceCreate, client.ReferenceUpdate]{
+	{name: "source", member: "source", kind: componentRefAttribute, required: true, doc: "Id of the source component.",
+		model: func(m *referenceModel) *types.String { return &m.Source }, text: func(v *referenceValues) *string { return &v.Source }},
+	{name: "target", member: "target", kind: componentRefAttribute, required: true, doc: "Id of the target component, in any workspace.",
+		model: func(m *referenceModel) *types.String { return &m.Target }, text: func(v *referenceValues) *string { return &v.Target }},
+	{name: "type", member: "type", kind: typeAttribute, required: true, doc: "Reference type from the model of the source's workspace.",
+		modelNumber: func(m *referenceModel) *types.Int64 { return &m.Type }, number: func(v *referenceValues) *int64 { return &v.Type }},
+	// The API cannot take a null displayText: "" is no display text.
+	{name: "display_text", member: "displayText", kind: optionalTextAttribute, emptyIsUnset: true, doc: "Label shown on the reference in views.",
+		model: func(m *referenceModel) *types.String { return &m.DisplayText }, optional: func(v *referenceValues) **string { return &v.DisplayText },
+		entity: func(e *client.Reference) **string { return &e.DisplayText }, create: func(b *client.ReferenceCreate) **string { return &b.DisplayText },
+		update: func(b *client.ReferenceUpdate) *client.Optional[string] { return &b.DisplayText }},
+	{name: "description", member: "description", kind: optionalTextAttribute, doc: "Description of the reference.",
+		model: func(m *referenceModel) *types.String { return &m.Description }, optional: func(v *referenceValues) **string { return &v.Description },
+		entity: func(e *client.Reference) **string { return &e.Description }, create: func(b *client.ReferenceCreate) **string { return &b.Description },
+		update: func(b *client.ReferenceUpdate) *client.Optional[string] { return &b.Description }},
+	{name: "custom_fields", member: "customFields", kind: customFieldsAttribute, doc: "As for components.",
+		fields: func(v *referenceValues) *map[string]fieldValue { return &v.CustomFields }},
+
+	{name: "id", member: "_id", kind: computedAttribute, inBatch: true, doc: "the reference's id",
+		model: func(m *referenceModel) *types.String { return &m.ID }, text: func(v *referenceValues) *string { return &v.ID }},
+	{name: "version", member: "_version", kind: computedAttribute, inBatch: true, doc: "its `_version`, which updates send as `ifVersionMatch`",
+		modelNumber: func(m *referenceModel) *types.Int64 { return &m.Version }, number: func(v *referenceValues) *int64 { return &v.Version }},
+	{name: "root_workspace", member: "rootWorkspace", kind: computedAttribute, inBatch: true, doc: "its workspace, the source's",
+		model: func(m *referenceModel) *types.String { return &m.RootWorkspace }, text: func(v *referenceValues) *string { return &v.RootWorkspace }},
+	{name: "target_workspace", member: "targetWorkspace", kind: computedAttribute, inBatch: true, doc: "the target's workspace",
+		model: func(m *referenceModel) *types.String { return &m.TargetWorkspace }, text: func(v *referenceValues) *string { return &v.TargetWorkspace }},
+	{name: "created", member: "_meta.created", kind: computedAttribute, doc: "when it was created",
+		model: func(m *referenceModel) *types.String { return &m.Created }, text: func(v *referenceValues) *string { return &v.Created }},
+	{name: "last_updated", member: "_meta.lastUpdated", kind: computedAttribute, doc: "when it was last changed",
+		model: func(m *referenceModel) *types.String { return &m.LastUpdated }, text: func(v *referenceValues) *string { return &v.LastUpdated }},
+}
+
+// referenceValuesFrom maps a reference from the API, writing its source, target and custom fields the
+// way want (the configuration) does; ids are the components of ardoq_batch's item keys.
+func referenceValuesFrom(r *client.Reference, want referenceValues, ids map[string]string) referenceValues {
+	v := referenceValues{ID: r.ID, Version: r.Version, Created: r.Meta.Created, LastUpdated: r.Meta.LastUpdated, RootWorkspace: r.RootWorkspace,
+		TargetWorkspace: r.TargetWorkspace, Source: refFromAPI(&r.Source, want.Source, ids), Target: refFromAPI(&r.Target, want.Target, ids),
+		Type: r.Type, CustomFields: fieldsFromAPI(r.CustomFields, want.CustomFields)}
+	referenceAttributes.fromEntity(r, &v)
+	return v
+}
+
+// createBody is the body that creates the reference; ref says how the request names its components,
+// and fields are the typed custom fields.
+func (v referenceValues) createBody(ref func(string) string, fields client.CustomFields) client.ReferenceCreate {
+	body := client.ReferenceCreate{Source: ref(v.Source), Target: ref(v.Target), Type: v.Type, CustomFields: nonEmpty(fields)}
+	referenceAttributes.toCreate(&v, &body)
+	return body
+}
+
+// updateBody sends every configurable attribute, clearing unset ones.
+func (v referenceValues) updateBody(ref func(string) string, fields client.CustomFields) client.ReferenceUpdate {
+	body := client.ReferenceUpdate{Source: client.Set(ref(v.Source)), Target: client.Set(ref(v.Target)), CustomFields: fields}
+	referenceAttributes.toUpdate(&v, &body)
+	return body
+}
+
+// referenceFromAPI is the one mapper from the API to ardoq_reference's state (see componentFromAPI).
 func referenceFromAPI(r *client.Reference, prior types.Dynamic, importAll bool) referenceModel {
-	display := stringOrNull(r.DisplayText)
-	if r.DisplayText != nil && *r.DisplayText == "" {
-		display = types.StringNull()
-	}
-	return referenceModel{
-		ID:              types.StringValue(r.ID),
-		Source:          types.StringValue(r.Source),
-		Target:          types.StringValue(r.Target),
-		Type:            types.Int64Value(r.Type),
-		DisplayText:     display,
-		Description:     stringOrNull(r.Description),
-		CustomFields:    customFieldsFromAPI(r.CustomFields, prior, importAll),
-		RootWorkspace:   types.StringValue(r.RootWorkspace),
-		TargetWorkspace: types.StringValue(r.TargetWorkspace),
-		Version:         types.Int64Value(r.Version),
-		Created:         types.StringValue(r.Meta.Created),
-		LastUpdated:     types.StringValue(r.Meta.LastUpdated),
-	}
+	v := referenceValuesFrom(r, referenceValues{CustomFields: configuredFields(prior)}, nil)
+	var m referenceModel
+	referenceAttributes.toModel(&v, &m)
+	m.CustomFields = renderDynamic(prior, v.CustomFields, r.CustomFields, importAll)
+	return m
 }
 
-func (m referenceModel) toCreate() (client.ReferenceCreate, diag.Diagnostics) {
-	cf, diags := customFieldsToAPI(m.CustomFields, types.DynamicNull())
-	return client.ReferenceCreate{
-		Source: m.Source.ValueString(), Target: m.Target.ValueString(), Type: m.Type.ValueInt64(),
-		DisplayText: m.DisplayText.ValueStringPointer(), Description: m.Description.ValueStringPointer(), CustomFields: cf,
-	}, diags
+func (m referenceModel) values() (referenceValues, diag.Diagnostics) {
+	var v referenceValues
+	referenceAttributes.fromModel(&m, &v)
+	var diags diag.Diagnostics
+	v.CustomFields, _, diags = decodeFields(path.Root("custom_fields"), dynamicValue(m.CustomFields))
+	return v, diags
 }
 
-func (m referenceModel) toUpdate(prior referenceModel) (client.ReferenceUpdate, diag.Diagnostics) {
-	cf, diags := customFieldsToAPI(m.CustomFields, prior.CustomFields)
-	return client.ReferenceUpdate{
-		Source:       client.Set(m.Source.ValueString()),
-		Target:       client.Set(m.Target.ValueString()),
-		DisplayText:  client.Set(m.DisplayText.ValueString()), // "" clears
-		Description:  client.SetOrNull(m.Description.ValueStringPointer()),
-		CustomFields: cf,
-	}, diags
+func (m referenceModel) toCreate(lookup fieldScopeLookup) (client.ReferenceCreate, diag.Diagnostics) {
+	v, diags := m.values()
+	fields, d := encodeWith(lookup, v.CustomFields, nil)
+	diags.Append(d...)
+	return v.createBody(sameRef, fields), diags
+}
+
+func (m referenceModel) toUpdate(prior referenceModel, lookup fieldScopeLookup) (client.ReferenceUpdate, diag.Diagnostics) {
+	v, diags := m.values()
+	old, _ := prior.values()
+	fields, d := encodeWith(lookup, v.CustomFields, old.CustomFields)
+	diags.Append(d...)
+	return v.updateBody(sameRef, fields), diags
 }
 
 // holds reports whether m (an entity read back) has every configurable value of plan.
 func (m referenceModel) holds(plan referenceModel) bool {
-	return m.Source.Equal(plan.Source) && m.Target.Equal(plan.Target) && m.DisplayText.Equal(plan.DisplayText) &&
-		m.Description.Equal(plan.Description) && m.CustomFields.Equal(plan.CustomFields)
+	got, _ := m.values()
+	want, _ := plan.values()
+	return referenceAttributes.same(&got, &want, func(a, b string) bool { return a == b })
 }

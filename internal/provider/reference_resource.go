@@ -127,7 +127,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 				plan.Type.ValueInt64(), workspace.ValueString(), referenceTypeList(wctx)))
 		return
 	}
-	resp.Diagnostics.Append(validateCustomFields(plan.CustomFields, wctx.CustomFields, typ.CustomFields, typ.Name)...)
+	resp.Diagnostics.Append(checkCustomFields(plan.CustomFields, prior.CustomFields, fieldScope{model: wctx, allowed: typ.CustomFields, typeName: typ.Name})...)
 }
 
 func (r *referenceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -136,7 +136,7 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	body, diags := plan.toCreate()
+	body, diags := plan.toCreate(r.data.referenceFields(ctx, plan, referenceModel{}))
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -158,11 +158,13 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 	tflog.Debug(ctx, "created reference", map[string]any{"id": created.ID})
 	state := referenceFromAPI(created, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, created.ID)...)
 }
 
 func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var prior referenceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -187,7 +189,7 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	body, diags := plan.toUpdate(prior)
+	body, diags := plan.toUpdate(prior, r.data.referenceFields(ctx, plan, prior))
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -209,6 +211,7 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 	}
 	state := referenceFromAPI(updated, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, updated.ID)...)
 }
 
 func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -252,10 +255,7 @@ func (r *referenceResource) createSearch(body client.ReferenceCreate, sent time.
 	}
 }
 
+// ImportState takes a reference id, or an import block's identity (Terraform 1.12 and later).
 func (r *referenceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if !oidPattern.MatchString(req.ID) {
-		resp.Diagnostics.AddError("Invalid Import Id", fmt.Sprintf("%q is not an Ardoq reference id (24 hexadecimal characters).", req.ID))
-		return
-	}
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	importByOID(ctx, req, resp, "reference", nil)
 }

@@ -1,7 +1,9 @@
 package provider
 
 import (
-	"net/http"
+	"fmt"
+	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -11,13 +13,18 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 const addrR = "ardoq_reference.test"
 
-// Three components: a and b in the first workspace, s in the second; a reference from a.
+// Three components: a and b in the first workspace, s in the second (of another top-level type where
+// the model has one); a reference from a.
 func referenceConfig(env *testEnv, target, typ, extra string) string {
+	other := "{other}"
+	if env.otherType == "" {
+		other = "{app}"
+	}
 	return env.config(`resource "ardoq_component" "a" {
   name           = "A"
   root_workspace = "{ws}"
@@ -38,7 +45,7 @@ resource "ardoq_component" "child" {
 resource "ardoq_component" "s" {
   name           = "S"
   root_workspace = "{ws2}"
-  type_id        = "{other}"
+  type_id        = "` + other + `"
 }
 resource "ardoq_reference" "test" {
   source = ardoq_component.a.id
@@ -50,7 +57,12 @@ resource "ardoq_reference" "test" {
 
 func TestAccReferenceResource_lifecycle(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
+	last, typeChange := "{ref2}", plancheck.ResourceActionDestroyBeforeCreate
+	if env.refType2 == env.refType {
+		t.Logf("the model has one reference type: a type change is not covered here")
+		last, typeChange = "{ref}", plancheck.ResourceActionNoop
+	}
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
 		CheckDestroy:             env.orgUnchanged(t),
@@ -83,45 +95,58 @@ func TestAccReferenceResource_lifecycle(t *testing.T) {
 			},
 			{Config: referenceConfig(env, "b", "{ref}", `description = "now internal"`), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
-				Config: referenceConfig(env, "b", "{ref2}", `description = "now internal"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(addrR, plancheck.ResourceActionDestroyBeforeCreate),
-				}},
+				// a type change replaces the reference (the same type where the model has only one)
+				Config:           referenceConfig(env, "b", last, `description = "now internal"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addrR, typeChange)}},
 			},
 			{ResourceName: addrR, ImportState: true, ImportStateVerify: true},
-			{ResourceName: addrR, Config: referenceConfig(env, "b", "{ref2}", `description = "now internal"`), ImportState: true, ImportStateKind: resource.ImportBlockWithID},
+			{ResourceName: addrR, Config: referenceConfig(env, "b", last, `description = "now internal"`), ImportState: true, ImportStateKind: resource.ImportBlockWithID},
 		},
 	})
 }
 
+// Drift corrected (display text and, where the reference type has one, a List field), a conflict
+// between plan and apply, the reference deleted in the app, and its source deleted in the app (which
+// takes the source's child and references along).
 func TestAccReferenceResource_driftDisappearsConflict(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
 	var id, sourceID string
-	cfg := referenceConfig(env, "b", "1", `custom_fields = { criticality = "high" }`)
-	resource.ParallelTest(t, resource.TestCase{
+	fields, drifted, edited := "", client.CustomFields{}, client.CustomFields{}
+	var fieldChecks []statecheck.StateCheck
+	if f := env.refList; f != nil {
+		high, low := f.Options[len(f.Options)-1], f.Options[0]
+		fields = fmt.Sprintf("custom_fields = { %s = %q }", f.APIKey, high)
+		drifted[f.APIKey], edited[f.APIKey] = low, low
+		fieldChecks = append(fieldChecks, statecheck.ExpectKnownValue(addrR, tfjsonpath.New("custom_fields").AtMapKey(f.APIKey), knownvalue.StringExact(high)))
+	} else {
+		t.Logf("no reference type allows a List field: custom field drift not covered here")
+	}
+	cfg := referenceConfig(env, "b", "{ref}", `display_text = "managed"`+"\n  "+fields)
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
+		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: resource.ComposeTestCheckFunc(captureID(addrR, &id), captureID("ardoq_component.a", &sourceID))},
 			{
 				PreConfig: func() {
-					_ = env.srv.MutateReference(id, func(r *emulator.Reference) { r.CustomFields["criticality"] = "low" })
+					env.editReferenceInApp(t, id, client.ReferenceUpdate{DisplayText: client.Set("changed in the app"), CustomFields: drifted})
 				},
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addrR, plancheck.ResourceActionUpdate),
 				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addrR, tfjsonpath.New("custom_fields").AtMapKey("criticality"), knownvalue.StringExact("high")),
-				},
+				ConfigStateChecks: append(fieldChecks, statecheck.ExpectKnownValue(addrR, tfjsonpath.New("display_text"), knownvalue.StringExact("managed"))),
 			},
 			{
-				PreConfig:   func() { env.srv.FailNext(http.MethodPatch, "/references/", http.StatusConflict) },
-				Config:      referenceConfig(env, "b", "1", `custom_fields = { criticality = "medium" }`),
+				// a colleague edits the reference between Terraform's plan and its update
+				Config: referenceConfig(env, "b", "{ref}", `display_text = "managed, renamed"`+"\n  "+fields),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{mutateAfterPlan(func() {
+					env.editReferenceInApp(t, id, client.ReferenceUpdate{Description: client.Set("edited by a colleague"), CustomFields: edited})
+				})}},
 				ExpectError: expectErr(`Reference Changed Outside Terraform`),
 			},
 			{
-				PreConfig: func() { env.srv.Remove(id) },
+				PreConfig: func() { env.deleteInApp(t, true, id) },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addrR, plancheck.ResourceActionCreate),
@@ -130,7 +155,7 @@ func TestAccReferenceResource_driftDisappearsConflict(t *testing.T) {
 			{
 				// deleting the source in the app removes its child and its references (the cascade): the
 				// plan re-creates all three
-				PreConfig: func() { env.srv.Remove(sourceID) },
+				PreConfig: func() { env.deleteInApp(t, false, sourceID) },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("ardoq_component.a", plancheck.ResourceActionCreate),
@@ -142,20 +167,32 @@ func TestAccReferenceResource_driftDisappearsConflict(t *testing.T) {
 	})
 }
 
+// Plan-time validation against the source workspace's reference types and their fields.
 func TestAccReferenceResource_validation(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProviders,
-		Steps: []resource.TestStep{
-			{Config: referenceConfig(env, "b", "99", ""), ExpectError: expectErr(`(?s)Unknown Reference Type.*99 is not in the model.*Depends on \(1\)`)},
-			{Config: referenceConfig(env, "b", "2", `custom_fields = { criticality = "high" }`), ExpectError: expectErr(`(?s)"criticality" is not allowed on type "Runs on"`)},
-			{Config: referenceConfig(env, "b", "1", `custom_fields = { criticality = "extreme" }`), ExpectError: expectErr(`(?s)"extreme" is not one of the options`)},
-			{Config: env.config(`resource "ardoq_reference" "test" {
+	q := regexp.QuoteMeta
+	steps := []resource.TestStep{
+		{Config: referenceConfig(env, "b", "987654", ""),
+			ExpectError: expectErr(`(?s)Unknown Reference Type.*987654 is not in the model.*` + q(env.ref.Name) + ` \(` + fmt.Sprint(env.refType) + `\)`)},
+	}
+	if f := env.refList; f != nil {
+		if env.ref2.Type != env.ref.Type && !slices.Contains(env.ref2.CustomFields, f.APIKey) {
+			steps = append(steps, resource.TestStep{Config: referenceConfig(env, "b", "{ref2}", fmt.Sprintf("custom_fields = { %s = %q }", f.APIKey, f.Options[0])),
+				ExpectError: expectErr(fmt.Sprintf(`(?s)"%s" is not allowed on type "%s"`, q(f.APIKey), q(env.ref2.Name)))})
+		}
+		steps = append(steps, resource.TestStep{Config: referenceConfig(env, "b", "{ref}", fmt.Sprintf(`custom_fields = { %s = "no-such-option" }`, f.APIKey)),
+			ExpectError: expectErr(`(?s)"no-such-option" is not one of the options`)})
+	} else {
+		t.Logf("no reference type allows a List field: its checks not covered here")
+	}
+	steps = append(steps, resource.TestStep{Config: env.config(`resource "ardoq_reference" "test" {
   source = "00000000000000000000dead"
   target = "00000000000000000000beef"
-  type   = 1
-}`), ExpectError: expectErr(`(?s)Unknown Source Component.*source = "00000000000000000000dead".*Ardoq has no component`)},
-		},
+  type   = {ref}
+}`), ExpectError: expectErr(`(?s)Unknown Source Component.*source = "00000000000000000000dead".*Ardoq has no component`)})
+	env.parallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProviders,
+		CheckDestroy:             env.orgUnchanged(t),
+		Steps:                    steps,
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
 )
 
 // TestAccRequestCounts pins what single resources cost, counted in the emulator's request log (so it
@@ -115,7 +116,7 @@ resource "ardoq_reference" "r" {
 
 // countByFilter counts the logged requests by method, path (ids as {id}) and the names of the query's
 // filters, so a listing by workspace is told from the cascade guard's look-ups.
-func countByFilter(srv *emulator.TestServer) map[string]int {
+func countByFilter(srv *openapitest.TestServer) map[string]int {
 	out := map[string]int{}
 	for _, r := range srv.Requests() {
 		parts := strings.Split(r.Path, "/")

@@ -92,7 +92,8 @@ func (d *workspaceDataSource) Read(ctx context.Context, req datasource.ReadReque
 	listByName := func(ctx context.Context, name string) ([]client.Workspace, error) {
 		return d.data.client.ListWorkspaces(ctx, client.WorkspaceFilter{Name: name})
 	}
-	found := byIDOrName(ctx, &resp.Diagnostics, "Workspace", cfg.ID, cfg.Name, d.data.client.GetWorkspace, listByName)
+	hint := func(ctx context.Context, name string) string { return workspaceNameHint(ctx, d.data.client, name) }
+	found := byIDOrName(ctx, &resp.Diagnostics, "Workspace", cfg.ID, cfg.Name, d.data.client.GetWorkspace, listByName, hint)
 	if found == nil {
 		return
 	}

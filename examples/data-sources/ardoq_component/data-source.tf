@@ -1,5 +1,11 @@
+variable "workspace" {
+  description = "Workspace to look in."
+  type        = string
+  default     = "Business Capabilities"
+}
+
 data "ardoq_workspace" "caps" {
-  name = "Business Capabilities"
+  name = var.workspace
 }
 
 # By filters that must match exactly one component...

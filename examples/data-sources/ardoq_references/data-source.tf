@@ -1,5 +1,11 @@
+variable "workspace" {
+  description = "Workspace to list."
+  type        = string
+  default     = "Business Capabilities"
+}
+
 data "ardoq_workspace" "caps" {
-  name = "Business Capabilities"
+  name = var.workspace
 }
 
 data "ardoq_references" "in_caps" {

@@ -1,5 +1,11 @@
+variable "workspace" {
+  description = "Name of the workspace."
+  type        = string
+  default     = "Applications"
+}
+
 data "ardoq_workspace" "apps" {
-  name = "Applications"
+  name = var.workspace
 }
 
 output "apps_workspace_key" {

@@ -1,5 +1,17 @@
+variable "workspace" {
+  description = "Name of the workspace."
+  type        = string
+  default     = "Applications"
+}
+
+variable "application_type" {
+  description = "Component type to look up."
+  type        = string
+  default     = "Application"
+}
+
 data "ardoq_workspace" "apps" {
-  name = "Applications"
+  name = var.workspace
 }
 
 data "ardoq_workspace_context" "apps" {
@@ -7,7 +19,7 @@ data "ardoq_workspace_context" "apps" {
 }
 
 output "application_type_id" {
-  value = data.ardoq_workspace_context.apps.component_type_ids["Application"]
+  value = data.ardoq_workspace_context.apps.component_type_ids[var.application_type]
 }
 
 output "list_fields" {

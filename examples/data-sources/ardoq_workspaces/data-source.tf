@@ -1,5 +1,11 @@
+variable "workspace" {
+  description = "Name of a workspace."
+  type        = string
+  default     = "Applications"
+}
+
 data "ardoq_workspace" "apps" {
-  name = "Applications"
+  name = var.workspace
 }
 
 # Every workspace, and then those sharing one model.

@@ -1,5 +1,11 @@
+variable "workspace" {
+  description = "Name of the workspace to adopt."
+  type        = string
+  default     = "Business Capabilities"
+}
+
 data "ardoq_workspace" "caps" {
-  name = "Business Capabilities"
+  name = var.workspace
 }
 
 # Every component of the workspace, found with the API's filters (all pages).
@@ -26,5 +32,5 @@ resource "ardoq_component" "adopted" {
   type_id        = each.value.type_id
   parent         = each.value.parent
   description    = each.value.description
-  custom_fields  = jsondecode(each.value.custom_fields_json)
+  custom_fields  = each.value.custom_fields_json == "{}" ? null : jsondecode(each.value.custom_fields_json)
 }

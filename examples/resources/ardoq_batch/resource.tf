@@ -1,5 +1,36 @@
+# Names in your org's model (the defaults are those of the emulator's org).
+variable "workspace" {
+  description = "Workspace of the items."
+  type        = string
+  default     = "Applications"
+}
+
+variable "application_type" {
+  description = "Component type of applications."
+  type        = string
+  default     = "Application"
+}
+
+variable "module_type" {
+  description = "Component type allowed below applications."
+  type        = string
+  default     = "Application Module"
+}
+
+variable "database_type" {
+  description = "Component type of databases."
+  type        = string
+  default     = "Database"
+}
+
+variable "depends_on_type" {
+  description = "Reference type from an application to what it needs."
+  type        = string
+  default     = "Depends on"
+}
+
 data "ardoq_workspace" "apps" {
-  name = "Applications"
+  name = var.workspace
 }
 
 data "ardoq_workspace_context" "apps" {
@@ -21,19 +52,19 @@ resource "ardoq_batch" "payments" {
   components = {
     api = {
       root_workspace = local.ws
-      type_id        = local.types["Application"]
+      type_id        = local.types[var.application_type]
       name           = "Payments API"
       custom_fields  = { external_id = "pay-api", cost = 1200, critical = true, regions = ["eu", "us"] }
     }
     worker = {
       root_workspace = local.ws
-      type_id        = local.types["Application Module"]
+      type_id        = local.types[var.module_type]
       name           = "Payments worker"
       parent         = "api" # the key of another item
     }
     db = {
       root_workspace = local.ws
-      type_id        = local.types["Database"]
+      type_id        = local.types[var.database_type]
       name           = "Payments DB"
       custom_fields  = { external_id = "pay-db" }
     }
@@ -43,7 +74,7 @@ resource "ardoq_batch" "payments" {
     api_uses_db = {
       source        = "api"
       target        = "db"
-      type          = local.refs["Depends on"]
+      type          = local.refs[var.depends_on_type]
       custom_fields = { criticality = "high" }
     }
   }

@@ -1,5 +1,24 @@
+# Names in your org's model (the defaults are those of the emulator's org).
+variable "workspace" {
+  description = "Workspace of the components."
+  type        = string
+  default     = "Applications"
+}
+
+variable "application_type" {
+  description = "Component type of applications."
+  type        = string
+  default     = "Application"
+}
+
+variable "module_type" {
+  description = "Component type allowed below applications."
+  type        = string
+  default     = "Application Module"
+}
+
 data "ardoq_workspace" "apps" {
-  name = "Applications"
+  name = var.workspace
 }
 
 data "ardoq_workspace_context" "apps" {
@@ -9,7 +28,7 @@ data "ardoq_workspace_context" "apps" {
 resource "ardoq_component" "payments" {
   name           = "Payments"
   root_workspace = data.ardoq_workspace.apps.id
-  type_id        = data.ardoq_workspace_context.apps.component_type_ids["Application"]
+  type_id        = data.ardoq_workspace_context.apps.component_type_ids[var.application_type]
   description    = "Takes card and bank payments"
 
   # Native types: strings, numbers, booleans and lists of strings.
@@ -32,6 +51,6 @@ resource "ardoq_component" "payments" {
 resource "ardoq_component" "payments_api" {
   name           = "Payments API"
   root_workspace = data.ardoq_workspace.apps.id
-  type_id        = data.ardoq_workspace_context.apps.component_type_ids["Application Module"]
+  type_id        = data.ardoq_workspace_context.apps.component_type_ids[var.module_type]
   parent         = ardoq_component.payments.id
 }

@@ -1,6 +1,9 @@
 // Command ardoq-emulator serves the Ardoq API v2 emulator (internal/emulator) for demos and CI.
 //
-//	go run ./internal/cmd/ardoq-emulator -addr 127.0.0.1:8080 -token T -org O [-seed FILE] [-state FILE] [-page-size N]
+//	go run ./internal/cmd/ardoq-emulator -addr 127.0.0.1:8080 -token T -org O [-custom-domain] [-seed FILE] [-state FILE] [-page-size N]
+//
+// Once listening it prints the base URL, the token it accepts and the export lines that point the
+// provider at it. See internal/emulator/README.md.
 package main
 
 import (
@@ -14,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -22,30 +26,44 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:]); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout)
+	stop()
+	if errors.Is(err, flag.ErrHelp) {
+		return
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "ardoq-emulator:", err)
 		os.Exit(1)
 	}
 }
 
-func run(args []string) error {
+// run serves until ctx is done (Ctrl-C), writing what it tells the user to out.
+func run(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("ardoq-emulator", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address (port 0 picks a free one)")
 	token := fs.String("token", "emulator-token", "API token the emulator accepts")
 	org := fs.String("org", "", "organization label expected in X-org (default: the seed's)")
+	customDomain := fs.Bool("custom-domain", false, "serve as an org's custom domain (https://<org>.ardoq.com): X-org is optional, and checked only when sent")
 	seedFile := fs.String("seed", "", "seed file (JSON) to load instead of the embedded one")
 	stateFile := fs.String("state", "", "state file: loaded on start if it exists, saved on shutdown")
 	pageSize := fs.Int("page-size", 100, "entities per list page")
-	maxOps := fs.Int("max-batch-ops", 1000, "most operations in one batch request (0: no limit)")
+	maxOps := fs.Int("max-batch-ops", 0, "most operations in one batch request, 413 above (0: no limit, as Ardoq documents none)")
 	requestLog := fs.String("request-log", "", "append one line per request (METHOD /path with ids as {id}) to this file")
 	latency := fs.Duration("latency", 0, "delay every request by this much, e.g. 100ms for an org across the internet")
 	rateLimit := fs.Float64("rate-limit", 0, "answer 429 with Retry-After above this many requests per second (0: no limit)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	opts := []emulator.Option{emulator.WithToken(*token), emulator.WithPageSize(*pageSize), emulator.WithMaxBatchOperations(*maxOps)}
+	// Nothing reads the in-memory request log of a served emulator (-request-log writes one to a file), so
+	// it keeps none: a long-running emulator holds only the org.
+	opts := []emulator.Option{emulator.WithToken(*token), emulator.WithPageSize(*pageSize), emulator.WithMaxBatchOperations(*maxOps),
+		emulator.WithRequestLog(0, 0)}
 	if *org != "" {
 		opts = append(opts, emulator.WithOrg(*org))
+	}
+	if *customDomain {
+		opts = append(opts, emulator.WithOrgOptional())
 	}
 	seedPath := *seedFile
 	if *stateFile != "" {
@@ -66,8 +84,6 @@ func run(args []string) error {
 	}
 	srv.SetLatency(*latency)
 	srv.SetRateLimit(*rateLimit, max(int(*rateLimit), 1))
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", *addr)
 	if err != nil {
 		return err
@@ -84,7 +100,7 @@ func run(args []string) error {
 	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	fmt.Printf("Ardoq emulator listening: base_url=http://%s org=%s (API under /api/v2)\n", ln.Addr(), srv.OrgLabel())
+	printStart(out, "http://"+ln.Addr().String(), srv.Token(), srv.OrgLabel(), *customDomain)
 	select {
 	case err := <-errc:
 		return err
@@ -99,9 +115,36 @@ func run(args []string) error {
 		if err := srv.SaveState(*stateFile); err != nil {
 			return fmt.Errorf("saving state: %w", err)
 		}
-		fmt.Printf("state saved to %s\n", *stateFile)
+		fmt.Fprintf(out, "state saved to %s\n", *stateFile)
 	}
 	return nil
+}
+
+// printStart says where the emulator listens, what it accepts, and the lines that point the provider
+// (or any client reading these variables) at it. The first line is what scripts wait for and parse.
+func printStart(w io.Writer, baseURL, token, org string, customDomain bool) {
+	fmt.Fprintf(w, "Ardoq emulator listening: base_url=%s org=%s (API under /api/v2)\n", baseURL, org)
+	if customDomain {
+		fmt.Fprintf(w, "It accepts the API token %q; as a custom domain it needs no X-org (an X-org other than %q is refused).\n", token, org)
+	} else {
+		fmt.Fprintf(w, "It accepts the API token %q with X-org: %s.\n", token, org)
+	}
+	fmt.Fprintln(w, "To point the provider at it:")
+	fmt.Fprintf(w, "  export ARDOQ_BASE_URL=%s\n", shellQuote(baseURL))
+	fmt.Fprintf(w, "  export ARDOQ_API_TOKEN=%s\n", shellQuote(token))
+	if customDomain {
+		fmt.Fprintln(w, "  unset ARDOQ_ORG")
+	} else {
+		fmt.Fprintf(w, "  export ARDOQ_ORG=%s\n", shellQuote(org))
+	}
+}
+
+// shellQuote quotes s for a POSIX shell unless it is made only of characters that need none.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:/@%+=,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 var oidInPath = regexp.MustCompile(`/[0-9a-f]{24}(/|$)`)

@@ -13,9 +13,9 @@ func TestAdoptionNotice(t *testing.T) {
 	entity := &client.Component{ID: "c1", ComponentKey: "APP-16", Name: "Billing (hand-made)", RootWorkspace: "ws", TypeID: "t",
 		Description: text("written by hand"), Color: text("#fff"),
 		CustomFields: client.CustomFields{"external_id": "bill-1", "cost": json.Number("12"), "owner": "team-a"}}
-	planned := batchItems{Components: map[string]batchComponent{
+	planned := batchItems{Components: map[string]componentValues{
 		"billing": {RootWorkspace: "ws", TypeID: "t", Name: "Billing", Color: text("#fff"),
-			CustomFields: map[string]string{"external_id": "bill-1", "cost": "12.0"}},
+			CustomFields: strs("external_id", "bill-1", "cost", "12.0")},
 		"same": {RootWorkspace: "ws", TypeID: "t", Name: "Same", Description: text("new")},
 	}}
 	same := &client.Component{ID: "c2", Name: "Same", RootWorkspace: "ws", TypeID: "t"}
@@ -33,7 +33,7 @@ func TestAdoptionNotice(t *testing.T) {
 			t.Errorf("the notice must not mention %q (unchanged, the same number, unmanaged, or only set):\n%s", unwanted, notice)
 		}
 	}
-	if got := adoptionNotice(batchItems{Components: map[string]batchComponent{"same": planned.Components["same"]}},
+	if got := adoptionNotice(batchItems{Components: map[string]componentValues{"same": planned.Components["same"]}},
 		batchMatches{Components: map[string]batchMatch{"same": componentMatch(same)}}); got != "" {
 		t.Errorf("an adoption that only sets values is no loss, got %q", got)
 	}

@@ -8,13 +8,19 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
+// The entities new items match in Ardoq, found for the plan stage: the entities are listed from the
+// items' workspaces, and matched by the adoption properties (the API's uniqueBy) as Ardoq matches.
+
 // adoption holds the adopt_components_by and adopt_references_by properties (the API's uniqueBy).
 type adoption struct{ components, references []string }
+
+func adoptionOf(raw batchRaw) adoption {
+	return adoption{components: raw.strings("adopt_components_by"), references: raw.strings("adopt_references_by")}
+}
 
 // batchMatch is the entity in Ardoq that a new item's adoption properties match.
 type batchMatch struct {
@@ -34,23 +40,12 @@ type batchMatches struct {
 
 func componentMatch(c *client.Component) batchMatch {
 	return batchMatch{ID: c.ID, ComponentKey: c.ComponentKey, Name: c.Name, Version: c.Version, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID,
-		was: componentView(batchComponentFromAPI(c, batchComponent{CustomFields: allFields(c.CustomFields)}, nil))}
+		was: componentView(componentValuesFrom(c, componentValues{CustomFields: allFieldsFromAPI(c.CustomFields)}, nil))}
 }
 
 func referenceMatch(r *client.Reference) batchMatch {
 	return batchMatch{ID: r.ID, Version: r.Version, RootWorkspace: r.RootWorkspace, Type: r.Type,
-		was: referenceView(batchReferenceFromAPI(r, batchReference{CustomFields: allFields(r.CustomFields)}, nil))}
-}
-
-// allFields names every custom field an entity has a value for, so the mapper keeps them all.
-func allFields(api client.CustomFields) map[string]string {
-	out := map[string]string{}
-	for k, v := range api {
-		if v != nil {
-			out[k] = ""
-		}
-	}
-	return out
+		was: referenceView(referenceValuesFrom(r, referenceValues{CustomFields: allFieldsFromAPI(r.CustomFields)}, nil))}
 }
 
 // describe names the entity in messages (only components have a type id).
@@ -63,7 +58,7 @@ func (m batchMatch) describe() string {
 
 // adoptable reports whether an item can adopt: adoption is on and the item has a value for every
 // custom field its uniqueBy names (items without one are plain creates).
-func adoptable(uniqueBy []string, fields map[string]string) bool {
+func adoptable(uniqueBy []string, fields map[string]fieldValue) bool {
 	if len(uniqueBy) == 0 {
 		return false
 	}
@@ -192,7 +187,7 @@ func matchAdoptions(in adoptionLookup) (batchMatches, diag.Diagnostics) {
 	}
 	componentIndex := map[string][]batchMatch{}
 	for i := range in.components {
-		if k, ok := uniqueKey(in.adopt.components, componentValues(&in.components[i])); ok {
+		if k, ok := uniqueKey(in.adopt.components, componentUniqueValues(&in.components[i])); ok {
 			componentIndex[k] = append(componentIndex[k], componentMatch(&in.components[i]))
 		}
 	}
@@ -205,7 +200,7 @@ func matchAdoptions(in adoptionLookup) (batchMatches, diag.Diagnostics) {
 				continue
 			}
 			delete(pending, key)
-			if k, ok := uniqueKey(in.adopt.components, componentItemValues(in.plan.Components[key], resolve)); ok {
+			if k, ok := uniqueKey(in.adopt.components, componentItemUniqueValues(in.plan.Components[key], resolve)); ok {
 				pick(&diags, path.Root("components").AtMapKey(key), "components", componentIndex[k], out.Components, key)
 			}
 		}
@@ -216,7 +211,7 @@ func matchAdoptions(in adoptionLookup) (batchMatches, diag.Diagnostics) {
 	}
 	referenceIndex := map[string][]batchMatch{}
 	for i := range in.references {
-		if k, ok := uniqueKey(in.adopt.references, referenceValues(&in.references[i])); ok {
+		if k, ok := uniqueKey(in.adopt.references, referenceUniqueValues(&in.references[i])); ok {
 			referenceIndex[k] = append(referenceIndex[k], referenceMatch(&in.references[i]))
 		}
 	}
@@ -226,7 +221,7 @@ func matchAdoptions(in adoptionLookup) (batchMatches, diag.Diagnostics) {
 		if c, isKey := in.plan.Components[item.Source]; isKey {
 			ws = c.RootWorkspace
 		}
-		if k, ok := uniqueKey(in.adopt.references, referenceItemValues(item, resolve, ws)); ok {
+		if k, ok := uniqueKey(in.adopt.references, referenceItemUniqueValues(item, resolve, ws)); ok {
 			pick(&diags, path.Root("references").AtMapKey(key), "references", referenceIndex[k], out.References, key)
 		}
 	}
@@ -270,13 +265,14 @@ func uniqueKey(uniqueBy []string, value uniqueValue) (string, bool) {
 }
 
 // fieldKeyText is a custom field value as compared: numbers by value ("12.50" is 12.5), lists as JSON.
-func fieldKeyText(s string) string { return canonicalNumber(s) }
+func fieldKeyText(v fieldValue) string { return canonicalNumber(v.text) }
 
-func componentValues(c *client.Component) uniqueValue {
+// componentUniqueValues reads a component's values from the API.
+func componentUniqueValues(c *client.Component) uniqueValue {
 	return func(p string) (string, bool) {
 		if key, isField := strings.CutPrefix(p, "customFields."); isField {
-			v := c.CustomFields[key]
-			return fieldKeyText(fieldValueString(v)), v != nil
+			v, ok := apiFieldValue(c.CustomFields[key])
+			return fieldKeyText(v), ok
 		}
 		switch p {
 		case "rootWorkspace":
@@ -295,8 +291,8 @@ func componentValues(c *client.Component) uniqueValue {
 	}
 }
 
-// componentItemValues reads an item's values; resolve turns a parent key into its entity's id.
-func componentItemValues(c batchComponent, resolve func(string) (string, bool)) uniqueValue {
+// componentItemUniqueValues reads an item's values; resolve turns a parent key into its entity's id.
+func componentItemUniqueValues(c componentValues, resolve func(string) (string, bool)) uniqueValue {
 	return func(p string) (string, bool) {
 		if key, isField := strings.CutPrefix(p, "customFields."); isField {
 			v, ok := c.CustomFields[key]
@@ -319,11 +315,12 @@ func componentItemValues(c batchComponent, resolve func(string) (string, bool)) 
 	}
 }
 
-func referenceValues(r *client.Reference) uniqueValue {
+// referenceUniqueValues reads a reference's values from the API.
+func referenceUniqueValues(r *client.Reference) uniqueValue {
 	return func(p string) (string, bool) {
 		if key, isField := strings.CutPrefix(p, "customFields."); isField {
-			v := r.CustomFields[key]
-			return fieldKeyText(fieldValueString(v)), v != nil
+			v, ok := apiFieldValue(r.CustomFields[key])
+			return fieldKeyText(v), ok
 		}
 		switch p {
 		case "source":
@@ -339,8 +336,8 @@ func referenceValues(r *client.Reference) uniqueValue {
 	}
 }
 
-// referenceItemValues reads an item's values; sourceWorkspace is its source's workspace ("" unknown).
-func referenceItemValues(r batchReference, resolve func(string) (string, bool), sourceWorkspace string) uniqueValue {
+// referenceItemUniqueValues reads an item's values; sourceWorkspace is its source's workspace ("" unknown).
+func referenceItemUniqueValues(r referenceValues, resolve func(string) (string, bool), sourceWorkspace string) uniqueValue {
 	return func(p string) (string, bool) {
 		if key, isField := strings.CutPrefix(p, "customFields."); isField {
 			v, ok := r.CustomFields[key]
@@ -358,28 +355,4 @@ func referenceItemValues(r batchReference, resolve func(string) (string, bool), 
 		}
 		return "", false
 	}
-}
-
-// checkPlannedAdoptions makes sure apply takes over the entities the plan showed: an id the plan knew
-// must not change (Terraform rejects that), so when Ardoq changed in between, apply stops instead.
-func checkPlannedAdoptions(plan batchRaw, prior batchItems, adopted batchMatches) diag.Diagnostics {
-	var diags diag.Diagnostics
-	check := func(kind string, planned tftypes.Value, priorID func(string) string, adopted map[string]batchMatch) {
-		for key, v := range elementsOrNil(planned) {
-			id := rawString(v, "id")
-			if id == "" || id == priorID(key) || adopted[key].ID == id {
-				continue
-			}
-			now := "matches nothing it can take over"
-			if m, ok := adopted[key]; ok {
-				now = "matches " + m.describe()
-			}
-			p := path.Root(kind).AtMapKey(key)
-			diags.AddAttributeError(p, "Adopted Entity Changed Since Plan", fmt.Sprintf("%s: the plan showed this item taking over %s, but "+
-				"in Ardoq it now %s. Nothing was changed; run terraform plan again.", pathText(p), id, now))
-		}
-	}
-	check("components", plan.get("computed_components"), func(k string) string { return prior.Components[k].ID }, adopted.Components)
-	check("references", plan.get("computed_references"), func(k string) string { return prior.References[k].ID }, adopted.References)
-	return diags
 }

@@ -10,18 +10,18 @@ import (
 // item's root_workspace (they used to crash the provider while their fields were typed).
 func TestAccBatchResource_unknownWorkspace(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		Steps: []resource.TestStep{{
 			Config: env.config(`resource "ardoq_batch" "test" {
   components = {
-    ghost  = { root_workspace = "5eed00000000000000000bad", type_id = "{app}", name = "Ghost", custom_fields = { owner = "x" } }
-    ghost2 = { root_workspace = "5eed00000000000000000bad", type_id = "{app}", name = "Ghost 2", custom_fields = { anything = "y" } }
+    ghost  = { root_workspace = "00000000000000000000b0ad", type_id = "{app}", name = "Ghost", custom_fields = { {ext} = "x" } }
+    ghost2 = { root_workspace = "00000000000000000000b0ad", type_id = "{app}", name = "Ghost 2", custom_fields = { anything = "y" } }
     real   = { root_workspace = "{ws}", type_id = "{app}", name = "Real" }
   }
 }`),
 			PlanOnly:    true,
-			ExpectError: expectErr(`(?s)Unknown Workspace.*components\["ghost"\].root_workspace: Ardoq has no workspace "5eed00000000000000000bad".*components\["ghost2"\].root_workspace: Ardoq has no workspace`),
+			ExpectError: expectErr(`(?s)Unknown Workspace.*components\["ghost"\].root_workspace: Ardoq has no workspace "00000000000000000000b0ad".*components\["ghost2"\].root_workspace: Ardoq has no workspace`),
 		}},
 	})
 }

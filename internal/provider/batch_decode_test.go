@@ -40,9 +40,10 @@ func TestDecodeBatchItemsTakesNativeTypes(t *testing.T) {
 		t.Fatalf("known=%v diags=%v", known, diags)
 	}
 	want := batchItems{
-		Components: map[string]batchComponent{"api": {RootWorkspace: ws, TypeID: "p1", Name: "API",
-			CustomFields: map[string]string{"cost": "1200.5", "critical": "true", "regions": `["eu","us"]`, "note": "x"}}},
-		References: map[string]batchReference{"r": {Source: "api", Target: ws, Type: 2}},
+		Components: map[string]componentValues{"api": {RootWorkspace: ws, TypeID: "p1", Name: "API",
+			CustomFields: map[string]fieldValue{"cost": {text: "1200.5", kind: numberField}, "critical": {text: "true", kind: boolField},
+				"regions": listValue([]string{"eu", "us"}), "note": {text: "x"}}}},
+		References: map[string]referenceValues{"r": {Source: "api", Target: ws, Type: 2}},
 	}
 	if !reflect.DeepEqual(want, items) {
 		t.Fatalf("items\n%+v\nwant\n%+v", items, want)
@@ -56,56 +57,20 @@ func TestDecodeBatchItemsReportsUnknownAndBadValues(t *testing.T) {
 		t.Fatalf("an unknown name: known=%v diags=%v", known, diags)
 	}
 	bad := tfObject(map[string]tftypes.Value{"r": tfObject(map[string]tftypes.Value{"source": str("a"), "target": tftypes.NewValue(tftypes.Bool, true),
-		"type": tftypes.NewValue(tftypes.Number, 1.5), "colour": str("red")})})
+		"type": tftypes.NewValue(tftypes.Number, 1.5), "colour": str("red"), "display_text": str("")})})
 	_, _, diags := decodeBatchItems(noItems, bad)
 	var got []string
 	for _, d := range diags {
 		got = append(got, d.Detail())
 	}
 	all := strings.Join(got, "\n")
-	for _, want := range []string{`references["r"]: "colour" is not an attribute`, `references["r"].type must be a whole number; got "1.5"`} {
+	for _, want := range []string{`references["r"]: "colour" is not an attribute`, `references["r"].type must be a whole number; got "1.5"`,
+		`references["r"].display_text must not be empty; leave it out for none.`} {
 		if !strings.Contains(all, want) {
 			t.Errorf("missing %q in:\n%s", want, all)
 		}
 	}
 	if strings.Contains(all, "target must") {
 		t.Errorf("a boolean target converts to a string as Terraform would: %s", all)
-	}
-}
-
-func TestRenderItemsKeepsTheConfigurationsWayAndShowsDrift(t *testing.T) {
-	cost := tftypes.NewValue(tftypes.Number, 1200)
-	prior := tfObject(map[string]tftypes.Value{
-		"api": tfObject(map[string]tftypes.Value{"name": str("API"), "description": tftypes.NewValue(tftypes.String, nil),
-			"custom_fields": tfObject(map[string]tftypes.Value{"cost": cost, "regions": tuple("eu", "us"), "owner": str("me")})}),
-		"gone": tfObject(map[string]tftypes.Value{"name": str("Gone")}),
-	})
-	views := map[string]itemView{"api": {
-		attrs:  map[string]*string{"name": ptr("API 2"), "description": ptr("set in the app"), "color": ptr("#fff"), "parent": nil},
-		fields: map[string]string{"cost": "1200", "regions": `["eu"]`},
-	}}
-	got := renderItems(prior, views)
-	want := tfObject(map[string]tftypes.Value{
-		"api": tfObject(map[string]tftypes.Value{"name": str("API 2"), "description": str("set in the app"), "color": str("#fff"),
-			"custom_fields": tfObject(map[string]tftypes.Value{"cost": cost, "regions": tuple("eu"), "owner": tftypes.NewValue(tftypes.String, nil)})}),
-	})
-	if !got.Equal(want) {
-		t.Fatalf("rendered\n%s\nwant\n%s", got, want)
-	}
-}
-
-func TestRenderItemsKeepsAMapWhileTheElementTypeHolds(t *testing.T) {
-	itemType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"name": tftypes.String}}
-	prior := tftypes.NewValue(tftypes.Map{ElementType: itemType}, map[string]tftypes.Value{
-		"a": tftypes.NewValue(itemType, map[string]tftypes.Value{"name": str("A")}),
-		"b": tftypes.NewValue(itemType, map[string]tftypes.Value{"name": str("B")}),
-	})
-	same := renderItems(prior, map[string]itemView{"a": {attrs: map[string]*string{"name": ptr("A")}}, "b": {attrs: map[string]*string{"name": ptr("B 2")}}})
-	if !same.Type().Is(tftypes.Map{}) {
-		t.Fatalf("a map whose items keep their type must stay a map: %s", same.Type())
-	}
-	grown := renderItems(prior, map[string]itemView{"a": {attrs: map[string]*string{"name": ptr("A"), "description": ptr("new")}}})
-	if !grown.Type().Is(tftypes.Object{}) {
-		t.Fatalf("items of different types can only be an object: %s", grown.Type())
 	}
 }

@@ -14,14 +14,14 @@ func adoptionNotice(planned batchItems, adopted batchMatches) string {
 	var lines []string
 	for _, k := range sortedKeysOf(adopted.Components) {
 		m := adopted.Components[k]
-		changes := viewChanges(m.was, componentView(planned.Components[k]), "name", "description", "color", "shape", "icon", "image")
+		changes := viewChanges(m.was, componentView(planned.Components[k]), componentAttributes.overwritable()...)
 		if len(changes) > 0 {
 			lines = append(lines, fmt.Sprintf("  - components[%q] takes over %s: %s", k, firstNonEmpty(m.ComponentKey, m.ID), strings.Join(changes, "; ")))
 		}
 	}
 	for _, k := range sortedKeysOf(adopted.References) {
 		m := adopted.References[k]
-		if changes := viewChanges(m.was, referenceView(planned.References[k]), "display_text", "description"); len(changes) > 0 {
+		if changes := viewChanges(m.was, referenceView(planned.References[k]), referenceAttributes.overwritable()...); len(changes) > 0 {
 			lines = append(lines, fmt.Sprintf("  - references[%q] takes over reference %s: %s", k, m.ID, strings.Join(changes, "; ")))
 		}
 	}
@@ -53,12 +53,9 @@ func viewChanges(was, will itemView, attrs ...string) []string {
 		}
 	}
 	for _, key := range sortedKeysOf(will.fields) {
-		if before, had := was.fields[key]; had && before != will.fields[key] && !sameFieldText(before, will.fields[key]) {
-			out = append(out, fmt.Sprintf("custom_fields[%q] %q becomes %q", key, before, will.fields[key]))
+		if before, had := was.fields[key]; had && !will.fields[key].means(before) {
+			out = append(out, fmt.Sprintf("custom_fields[%q] %q becomes %q", key, before.text, will.fields[key].text))
 		}
 	}
 	return out
 }
-
-// sameFieldText compares two custom field values written as text (numbers by value).
-func sameFieldText(a, b string) bool { return canonicalNumber(a) == canonicalNumber(b) }

@@ -1,11 +1,18 @@
 package provider
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
+
+// What the apply stage makes of Ardoq's answer: the returned entities merged into the items, and a
+// failed operation's error put at the item it was about.
 
 // mergeBatchResults puts the returned entities into result: created ones by batchId, updated ones by
 // the id their operation named (an adopted entity under the key that adopted it), and upserts that
@@ -45,21 +52,21 @@ func mergeBatchResults(resp *client.BatchResponse, keys batchOpKeys, prior, plan
 		if u.Body == nil || !ok {
 			return fmt.Errorf("unexpected updated component %s", u.ID)
 		}
-		result.Components[key] = batchComponentFromAPI(u.Body, planned.Components[key], ids)
+		result.Components[key] = componentValuesFrom(u.Body, planned.Components[key], ids)
 	}
 	for _, c := range resp.Components.Created {
 		key := strings.TrimPrefix(c.BatchID, "component:")
 		if c.Body == nil {
 			return fmt.Errorf("component %q came back without its body", key)
 		}
-		result.Components[key] = batchComponentFromAPI(c.Body, planned.Components[key], ids)
+		result.Components[key] = componentValuesFrom(c.Body, planned.Components[key], ids)
 	}
 	for _, c := range resp.References.Created {
 		key := strings.TrimPrefix(c.BatchID, "reference:")
 		if c.Body == nil {
 			return fmt.Errorf("reference %q came back without its body", key)
 		}
-		result.References[key] = batchReferenceFromAPI(c.Body, planned.References[key], ids)
+		result.References[key] = referenceValuesFrom(c.Body, planned.References[key], ids)
 	}
 	for _, u := range resp.References.Updated {
 		key, ok := keyOfID["r"+u.ID]
@@ -69,7 +76,7 @@ func mergeBatchResults(resp *client.BatchResponse, keys batchOpKeys, prior, plan
 		if u.Body == nil || !ok {
 			return fmt.Errorf("unexpected updated reference %s", u.ID)
 		}
-		result.References[key] = batchReferenceFromAPI(u.Body, planned.References[key], ids)
+		result.References[key] = referenceValuesFrom(u.Body, planned.References[key], ids)
 	}
 	return nil
 }
@@ -88,9 +95,9 @@ func resolveByIDs(planned batchItems, ids map[string]string) func(string) (strin
 // adoptedComponentKey finds the upserted item an updated component answers: the one whose uniqueBy
 // values it has.
 func adoptedComponentKey(c *client.Component, candidates []string, planned batchItems, ids map[string]string, uniqueBy []string) (string, bool) {
-	want, ok := uniqueKey(uniqueBy, componentValues(c))
+	want, ok := uniqueKey(uniqueBy, componentUniqueValues(c))
 	for _, key := range candidates {
-		if got, match := uniqueKey(uniqueBy, componentItemValues(planned.Components[key], resolveByIDs(planned, ids))); ok && match && got == want {
+		if got, match := uniqueKey(uniqueBy, componentItemUniqueValues(planned.Components[key], resolveByIDs(planned, ids))); ok && match && got == want {
 			return key, true
 		}
 	}
@@ -101,7 +108,7 @@ func adoptedComponentKey(c *client.Component, candidates []string, planned batch
 // upsert set its source to the item's, so an item whose source is an id has that id's workspace
 // exactly when the sources agree.
 func adoptedReferenceKey(r *client.Reference, candidates []string, planned batchItems, ids map[string]string, uniqueBy []string) (string, bool) {
-	want, ok := uniqueKey(uniqueBy, referenceValues(r))
+	want, ok := uniqueKey(uniqueBy, referenceUniqueValues(r))
 	resolve := resolveByIDs(planned, ids)
 	for _, key := range candidates {
 		item := planned.References[key]
@@ -111,7 +118,7 @@ func adoptedReferenceKey(r *client.Reference, candidates []string, planned batch
 		} else if source, _ := resolve(item.Source); source == r.Source {
 			ws = r.RootWorkspace
 		}
-		if got, match := uniqueKey(uniqueBy, referenceItemValues(item, resolve, ws)); ok && match && got == want {
+		if got, match := uniqueKey(uniqueBy, referenceItemUniqueValues(item, resolve, ws)); ok && match && got == want {
 			return key, true
 		}
 	}
@@ -140,10 +147,56 @@ func batchErrorPath(message string, keys batchOpKeys) (kind, key, attribute, fie
 		return "", "", "", "", false
 	}
 	kind = strings.Split(op, ".")[0]
-	attribute = map[string]string{"name": "name", "rootWorkspace": "root_workspace", "typeId": "type_id", "parent": "parent",
-		"source": "source", "target": "target", "type": "type", "displayText": "display_text", "description": "description"}[strings.SplitN(rest, ":", 2)[0]]
-	if f, isField := strings.CutPrefix(strings.SplitN(rest, ":", 2)[0], "customFields."); isField {
-		attribute, fieldKey = "custom_fields", f
+	member := strings.SplitN(rest, ":", 2)[0]
+	if f, isField := strings.CutPrefix(member, "customFields."); isField {
+		member, fieldKey = "customFields", f
+	}
+	var computed bool
+	if kind == "components" {
+		a, _ := componentAttributes.byMember(member)
+		attribute, computed = a.name, a.kind == computedAttribute
+	} else {
+		a, _ := referenceAttributes.byMember(member)
+		attribute, computed = a.name, a.kind == computedAttribute
+	}
+	if computed {
+		attribute = ""
 	}
 	return kind, list[index], attribute, fieldKey, true
+}
+
+// addBatchError points at the item (and attribute) a failed operation was about.
+func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batchOpKeys) {
+	var apiErr *client.APIError
+	if !errors.As(err, &apiErr) {
+		diags.AddError(summary, err.Error())
+		return
+	}
+	if apiErr.StatusCode == 409 {
+		summary = "Batch Items Changed Outside Terraform"
+	}
+	detail := clientErrorDetail(err) + "\n\nThe batch is one transaction: nothing was changed in Ardoq."
+	switch apiErr.StatusCode {
+	case 409:
+		detail += " An item was changed in Ardoq after Terraform read it; run terraform plan again to see the difference."
+	case 404:
+		detail += " An item was deleted in Ardoq after Terraform read it; run terraform apply again: the refresh drops it and the " +
+			"plan creates it again."
+	case 413: // told by the status alone: Ardoq documents neither a batch limit nor its error messages
+		detail += " The server refused the batch for its size. Split the items among several ardoq_batch resources, each " +
+			"its own transaction, or make a large change over several applies."
+	}
+	kind, key, attribute, fieldKey, ok := batchErrorPath(apiErr.Message, keys)
+	if !ok {
+		diags.AddError(summary, detail)
+		return
+	}
+	p, where := path.Root(kind).AtMapKey(key), fmt.Sprintf("%s[%q]", kind, key)
+	if attribute != "" {
+		p, where = p.AtName(attribute), where+"."+attribute
+		if fieldKey != "" {
+			p, where = p.AtMapKey(fieldKey), fmt.Sprintf("%s[%q]", where, fieldKey)
+		}
+	}
+	diags.AddAttributeError(p, summary, where+": "+detail)
 }

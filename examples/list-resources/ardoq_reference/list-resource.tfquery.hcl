@@ -1,0 +1,10 @@
+# Terraform 1.14 and later, in a file ending in .tfquery.hcl: every reference whose source is in the
+# workspace. With the components' list block, terraform query -generate-config-out adopts the workspace.
+list "ardoq_reference" "capabilities" {
+  provider         = ardoq
+  include_resource = true
+
+  config {
+    workspace_id = "5eed0000000000000000b003"
+  }
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// serve runs the command until the test ends and returns its base URL and what it printed on start.
+func serve(t *testing.T, args ...string) (baseURL, printed string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), pw)
+		_ = pw.Close()
+	}()
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		for sc := bufio.NewScanner(pr); sc.Scan(); {
+			lines <- sc.Text()
+		}
+	}()
+	t.Cleanup(func() {
+		cancel()
+		go func() {
+			for range lines { // drain what it prints on shutdown
+			}
+		}()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("run: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Error("the emulator did not stop")
+		}
+	})
+	var out []string
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case line, ok := <-lines:
+			if !ok {
+				t.Fatalf("the emulator stopped: %v", <-done)
+			}
+			out = append(out, line)
+			if strings.HasPrefix(strings.TrimSpace(line), "export ARDOQ_API_TOKEN=") {
+				// the last line printed on start is the org's
+				line = <-lines
+				out = append(out, line)
+				m := regexp.MustCompile(`base_url=(\S+)`).FindStringSubmatch(out[0])
+				if m == nil {
+					t.Fatalf("no base_url in %q", out[0])
+				}
+				return m[1], strings.Join(out, "\n")
+			}
+		case <-timeout:
+			t.Fatalf("the emulator printed no export lines: %q", out)
+		}
+	}
+}
+
+func status(t *testing.T, baseURL, token string, header ...string) int {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, baseURL+"/api/v2/me", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("User-Agent", "emulator-command-test")
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	return resp.StatusCode
+}
+
+// On start the command prints the token it accepts and the lines that point the provider at it; by
+// default X-org is required, as on app.ardoq.com.
+func TestRun_printsEnvironment(t *testing.T) {
+	baseURL, printed := serve(t, "-token", "s3cret", "-org", "acme")
+	for _, want := range []string{
+		`It accepts the API token "s3cret" with X-org: acme.`,
+		"  export ARDOQ_BASE_URL=" + baseURL,
+		"  export ARDOQ_API_TOKEN=s3cret",
+		"  export ARDOQ_ORG=acme",
+	} {
+		if !strings.Contains(printed, want) {
+			t.Errorf("missing %q in:\n%s", want, printed)
+		}
+	}
+	if got := status(t, baseURL, "s3cret"); got != http.StatusUnauthorized {
+		t.Errorf("without X-org: %d, want 401", got)
+	}
+	if got := status(t, baseURL, "s3cret", "X-org", "acme"); got != http.StatusOK {
+		t.Errorf("with X-org: %d, want 200", got)
+	}
+}
+
+// -custom-domain serves as an org's own domain: no X-org needed, so no ARDOQ_ORG line; one naming
+// another org is still refused.
+func TestRun_customDomain(t *testing.T) {
+	baseURL, printed := serve(t, "-token", "it's", "-org", "acme", "-custom-domain")
+	if !strings.Contains(printed, `  export ARDOQ_API_TOKEN='it'\''s'`) || strings.Contains(printed, "export ARDOQ_ORG") ||
+		!strings.Contains(printed, "needs no X-org") {
+		t.Errorf("printed:\n%s", printed)
+	}
+	if got := status(t, baseURL, "it's"); got != http.StatusOK {
+		t.Errorf("without X-org: %d, want 200", got)
+	}
+	if got := status(t, baseURL, "it's", "X-org", "acme"); got != http.StatusOK {
+		t.Errorf("with its own X-org: %d, want 200", got)
+	}
+	if got := status(t, baseURL, "it's", "X-org", "other"); got != http.StatusForbidden {
+		t.Errorf("with another org's X-org: %d, want 403", got)
+	}
+}
+
+func TestShellQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"emulator-token": "emulator-token", "http://127.0.0.1:8080": "http://127.0.0.1:8080", "": "''",
+		"a b": "'a b'", "it's": `'it'\''s'`, "$HOME": "'$HOME'",
+	} {
+		if got := shellQuote(in); got != want {
+			t.Errorf("shellQuote(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,346 @@
+package provider
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// The decode stage of ardoq_batch: Terraform values to items. The items are dynamic values the
+// provider reads itself (batch_schema.go says why); every problem is reported with its path.
+
+// batchItems are an ardoq_batch's items by key, in the form both single resources map through too.
+type batchItems struct {
+	Components map[string]componentValues
+	References map[string]referenceValues
+}
+
+// batchRaw is the resource's raw value by attribute: the items are one dynamic value each, which the
+// provider reads and writes as tftypes without the framework's per-attribute conversions.
+type batchRaw map[string]tftypes.Value
+
+func batchRawOf(v tftypes.Value) batchRaw {
+	var attrs map[string]tftypes.Value
+	if v.IsNull() || !v.IsKnown() || v.As(&attrs) != nil {
+		return batchRaw{}
+	}
+	return attrs
+}
+
+// value builds the resource value of the given schema type, with t's attributes replaced by these.
+func (b batchRaw) value(t tftypes.Type, with batchRaw) tftypes.Value {
+	attrs := make(map[string]tftypes.Value, len(b)+len(with))
+	schemaType, _ := t.(tftypes.Object) // a resource's type is always an object
+	for name, at := range schemaType.AttributeTypes {
+		attrs[name] = tftypes.NewValue(at, nil)
+		if v, ok := b[name]; ok {
+			attrs[name] = v
+		}
+		if v, ok := with[name]; ok {
+			attrs[name] = v
+		}
+	}
+	return tftypes.NewValue(t, attrs)
+}
+
+func (b batchRaw) get(name string) tftypes.Value {
+	if v, ok := b[name]; ok {
+		return v
+	}
+	return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
+}
+
+// strings reads a list of strings (adopt_components_by, adopt_references_by).
+func (b batchRaw) strings(name string) []string {
+	var elems []tftypes.Value
+	if v := b.get(name); v.IsNull() || !v.IsKnown() || v.As(&elems) != nil {
+		return nil
+	}
+	out := make([]string, 0, len(elems))
+	for _, e := range elems {
+		var s string
+		if e.As(&s) == nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// planned decodes the configured items; known is false when some value is not known yet.
+func (b batchRaw) planned() (batchItems, bool, diag.Diagnostics) {
+	return decodeBatchItems(b.get("components"), b.get("references"))
+}
+
+// items decodes the items of a state with what Ardoq assigned them (the computed maps).
+func (b batchRaw) items() batchItems {
+	items, _, _ := b.planned()
+	for key, v := range elementsOrNil(b.get("computed_components")) {
+		if c, ok := items.Components[key]; ok {
+			componentAttributes.readComputed(v, &c)
+			items.Components[key] = c
+		}
+	}
+	for key, v := range elementsOrNil(b.get("computed_references")) {
+		if r, ok := items.References[key]; ok {
+			referenceAttributes.readComputed(v, &r)
+			items.References[key] = r
+		}
+	}
+	return items
+}
+
+// readComputed reads an element of a computed map.
+func (t entityAttributes[M, V, E, C, U]) readComputed(obj tftypes.Value, into *V) {
+	for _, a := range t {
+		switch {
+		case !a.inBatch:
+		case a.text != nil:
+			*a.text(into) = rawString(obj, a.name)
+		case a.number != nil:
+			*a.number(into) = rawInt(obj, a.name)
+		}
+	}
+}
+
+func rawString(obj tftypes.Value, name string) string {
+	var s string
+	if v, ok := elementsOrNil(obj)[name]; ok && v.IsKnown() && !v.IsNull() {
+		_ = v.As(&s)
+	}
+	return s
+}
+
+func rawInt(obj tftypes.Value, name string) int64 {
+	var f big.Float
+	if v, ok := elementsOrNil(obj)[name]; ok && v.IsKnown() && !v.IsNull() && v.As(&f) == nil {
+		n, _ := f.Int64()
+		return n
+	}
+	return 0
+}
+
+// itemDecoder turns the dynamic `components` and `references` values into batchItems, collecting
+// every problem with its attribute path. known turns false at the first unknown value.
+type itemDecoder struct {
+	diags diag.Diagnostics
+	known bool
+}
+
+// decodeBatchItems decodes both item values; known is false when some value is not known yet.
+func decodeBatchItems(components, references tftypes.Value) (batchItems, bool, diag.Diagnostics) {
+	d := &itemDecoder{known: true}
+	items := batchItems{Components: map[string]componentValues{}, References: map[string]referenceValues{}}
+	allowed := componentAttributes.configurable()
+	for key, item := range d.items(path.Root("components"), components) {
+		p := path.Root("components").AtMapKey(key)
+		if attrs, ok := d.attributes(p, item, allowed); ok {
+			d.checkWorkspace(p, attrs["root_workspace"])
+			var c componentValues
+			componentAttributes.decode(d, p, attrs, &c)
+			items.Components[key] = c
+		}
+	}
+	allowed = referenceAttributes.configurable()
+	for key, item := range d.items(path.Root("references"), references) {
+		p := path.Root("references").AtMapKey(key)
+		if attrs, ok := d.attributes(p, item, allowed); ok {
+			var r referenceValues
+			referenceAttributes.decode(d, p, attrs, &r)
+			items.References[key] = r
+		}
+	}
+	return items, d.known, d.diags
+}
+
+// items returns the elements of a map or object; null is no items.
+func (d *itemDecoder) items(p path.Path, v tftypes.Value) map[string]tftypes.Value {
+	if !d.present(v) {
+		return nil
+	}
+	elems, ok := elementsOf(v)
+	if !ok {
+		d.diags.AddAttributeError(p, "Invalid Batch Items", fmt.Sprintf("%s must be a map of objects keyed by your own keys, "+
+			"for example { api = { name = \"API\", ... } }; got %s.", pathText(p), typeText(v.Type())))
+	}
+	return elems
+}
+
+// attributes checks an item's attribute names; ok is false when it is no object.
+func (d *itemDecoder) attributes(p path.Path, item tftypes.Value, allowed []string) (map[string]tftypes.Value, bool) {
+	if !item.IsKnown() {
+		d.known = false
+		return nil, false
+	}
+	attrs, ok := elementsOf(item)
+	if !ok || item.IsNull() {
+		d.diags.AddAttributeError(p, "Invalid Batch Item", fmt.Sprintf("%s must be an object with attributes %s; got %s.",
+			pathText(p), strings.Join(allowed, ", "), typeText(item.Type())))
+		return nil, false
+	}
+	for _, name := range sortedKeysOf(attrs) {
+		if !slices.Contains(allowed, name) {
+			d.diags.AddAttributeError(p.AtName(name), "Unsupported Batch Item Attribute", fmt.Sprintf("%s: %q is not an attribute of this "+
+				"item; the attributes are %s.", pathText(p), name, strings.Join(allowed, ", ")))
+		}
+	}
+	return attrs, true
+}
+
+// decode reads an item's attributes by the table: required ones must be there, and strings given must
+// not be empty (as ardoq_component and ardoq_reference require).
+func (t entityAttributes[M, V, E, C, U]) decode(d *itemDecoder, p path.Path, attrs map[string]tftypes.Value, into *V) {
+	for _, a := range t {
+		v, given := attrs[a.name]
+		if a.kind == computedAttribute || (!given && !a.required) {
+			continue
+		}
+		at := p.AtName(a.name)
+		if a.required && (!given || v.IsNull()) {
+			d.diags.AddAttributeError(at, "Missing Batch Item Attribute", fmt.Sprintf("%s: %q is required.", pathText(p), a.name))
+			continue
+		}
+		switch a.kind {
+		case textAttribute, identityAttribute, componentRefAttribute:
+			*a.text(into) = d.text(at, v)
+			if a.kind != componentRefAttribute && v.IsKnown() && !v.IsNull() && *a.text(into) == "" {
+				d.empty(at, "")
+			}
+		case optionalTextAttribute:
+			*a.optional(into) = d.optText(at, v)
+			if s := *a.optional(into); s != nil && *s == "" {
+				d.empty(at, "; leave it out for none")
+			}
+		case typeAttribute:
+			*a.number(into) = d.integer(at, v)
+		case customFieldsAttribute:
+			fields, known, diags := decodeFields(at, v)
+			*a.fields(into) = fields
+			d.known = d.known && known
+			d.diags.Append(diags...)
+		}
+	}
+}
+
+func (d *itemDecoder) empty(p path.Path, hint string) {
+	d.diags.AddAttributeError(p, "Empty Batch Item Attribute", pathText(p)+" must not be empty"+hint+".")
+}
+
+// checkWorkspace checks that a component's root_workspace is an Ardoq id.
+func (d *itemDecoder) checkWorkspace(p path.Path, v tftypes.Value) {
+	if v.Type() == nil || !v.IsKnown() || v.IsNull() {
+		return
+	}
+	if ws, ok := scalarText(v); ok && !oidPattern.MatchString(ws) {
+		d.diags.AddAttributeError(p.AtName("root_workspace"), "Invalid Workspace Id", fmt.Sprintf("%s.root_workspace: %q is not an "+
+			"Ardoq id (24 hexadecimal characters).", pathText(p), ws))
+	}
+}
+
+// present reports whether v has a known value; an unknown one makes the items not known yet.
+func (d *itemDecoder) present(v tftypes.Value) bool {
+	if v.Type() == nil || v.IsNull() {
+		return false
+	}
+	if !v.IsKnown() {
+		d.known = false
+		return false
+	}
+	return true
+}
+
+// optText reads a string attribute; absent and null are nil. Numbers and booleans are written as
+// strings, as Terraform converts them for string attributes.
+func (d *itemDecoder) optText(p path.Path, v tftypes.Value) *string {
+	if !d.present(v) {
+		return nil
+	}
+	s, ok := scalarText(v)
+	if !ok {
+		d.diags.AddAttributeError(p, "Invalid Batch Item Attribute", fmt.Sprintf("%s must be a string; got %s.", pathText(p), typeText(v.Type())))
+		return nil
+	}
+	return &s
+}
+
+func (d *itemDecoder) text(p path.Path, v tftypes.Value) string {
+	if s := d.optText(p, v); s != nil {
+		return *s
+	}
+	return ""
+}
+
+func (d *itemDecoder) integer(p path.Path, v tftypes.Value) int64 {
+	s := d.optText(p, v)
+	if s == nil {
+		return 0
+	}
+	n, err := strconv.ParseInt(*s, 10, 64)
+	if err != nil {
+		d.diags.AddAttributeError(p, "Invalid Batch Item Attribute", fmt.Sprintf("%s must be a whole number; got %q.", pathText(p), *s))
+	}
+	return n
+}
+
+// elementsOf returns the attributes of an object or the elements of a map.
+func elementsOf(v tftypes.Value) (map[string]tftypes.Value, bool) {
+	if !v.Type().Is(tftypes.Object{}) && !v.Type().Is(tftypes.Map{}) {
+		return nil, false
+	}
+	var elems map[string]tftypes.Value
+	if err := v.As(&elems); err != nil {
+		return nil, false
+	}
+	return elems, true
+}
+
+func elementsOrNil(v tftypes.Value) map[string]tftypes.Value {
+	if v.Type() == nil || v.IsNull() || !v.IsKnown() {
+		return nil
+	}
+	elems, _ := elementsOf(v)
+	return elems
+}
+
+// pathText writes an attribute path as configuration does: components["api"].custom_fields["cost"].
+func pathText(p path.Path) string {
+	var b strings.Builder
+	for i, step := range p.Steps() {
+		switch s := step.(type) {
+		case path.PathStepAttributeName:
+			if i > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(string(s))
+		case path.PathStepElementKeyString:
+			fmt.Fprintf(&b, "[%q]", string(s))
+		}
+	}
+	return b.String()
+}
+
+// typeText names a value's type the way Terraform users write types.
+func typeText(t tftypes.Type) string {
+	switch {
+	case t == nil:
+		return "nothing"
+	case t.Is(tftypes.Object{}):
+		return "an object"
+	case t.Is(tftypes.Map{}):
+		return "a map"
+	case t.Is(tftypes.List{}), t.Is(tftypes.Tuple{}), t.Is(tftypes.Set{}):
+		return "a list"
+	case t.Is(tftypes.String):
+		return "a string"
+	case t.Is(tftypes.Number):
+		return "a number"
+	case t.Is(tftypes.Bool):
+		return "a boolean"
+	}
+	return t.String()
+}

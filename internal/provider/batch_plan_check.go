@@ -1,0 +1,143 @@
+package provider
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+// checkItemKeys reports every parent, source and target that is neither a component key of this
+// resource nor an Ardoq id: most likely a misspelt key.
+func (b *batchPlanner) checkItemKeys() {
+	keys := sortedKeysOf(b.plan.Components)
+	check := func(p path.Path, ref string) {
+		if _, isKey := b.plan.Components[ref]; isKey || ref == "" || oidPattern.MatchString(ref) {
+			return
+		}
+		b.diags.AddAttributeError(p, "Unknown Item Key", fmt.Sprintf("%s: %q is not a key of this resource's components, nor an "+
+			"Ardoq id (24 hexadecimal characters). %s", pathText(p), ref, keyHint(ref, keys)))
+	}
+	for _, k := range keys {
+		check(path.Root("components").AtMapKey(k).AtName("parent"), b.plan.Components[k].Parent)
+	}
+	for _, k := range sortedKeysOf(b.plan.References) {
+		r := b.plan.References[k]
+		check(path.Root("references").AtMapKey(k).AtName("source"), r.Source)
+		check(path.Root("references").AtMapKey(k).AtName("target"), r.Target)
+	}
+}
+
+// keyHint lists the component keys, or the closest few to ref when there are many.
+func keyHint(ref string, keys []string) string {
+	const listed = 10
+	switch {
+	case len(keys) == 0:
+		return "This resource has no components."
+	case len(keys) <= listed:
+		return "Its component keys are: " + strings.Join(keys, ", ") + "."
+	}
+	closest := slices.Clone(keys)
+	distance := make(map[string]int, len(keys))
+	for _, k := range keys {
+		distance[k] = editDistance(ref, k)
+	}
+	sort.SliceStable(closest, func(i, j int) bool { return distance[closest[i]] < distance[closest[j]] })
+	return fmt.Sprintf("The closest of its %d component keys are: %s.", len(keys), strings.Join(closest[:5], ", "))
+}
+
+// editDistance is the Levenshtein distance between two strings.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// componentScope checks a component's type against its workspace's model.
+func (b *batchPlanner) componentScope(p path.Path, c componentValues) fieldScope {
+	model, read := b.models[c.RootWorkspace]
+	if model == nil {
+		if read { // read and not found: the workspace does not exist
+			b.unknownWorkspace(p.AtName("root_workspace"), c.RootWorkspace)
+		}
+		return fieldScope{typing: b.known}
+	}
+	if _, ok := componentTypeOf(model, c.TypeID); !ok {
+		b.diags.AddAttributeError(p.AtName("type_id"), "Unknown Component Type", fmt.Sprintf("%s.type_id: component type %q is not in "+
+			"the model of workspace %s. %s", pathText(p), c.TypeID, c.RootWorkspace, componentTypeHint(model, c.TypeID)))
+	}
+	return componentFieldScope(model, c.TypeID)
+}
+
+// unknownWorkspace reports an item in a workspace Ardoq does not have (its model was read as nil). The
+// text is the one batchResource.models gives at the first item in it, so that one is not repeated.
+func (b *batchPlanner) unknownWorkspace(p path.Path, ws string) {
+	b.diags.AddAttributeError(p, "Unknown Workspace", fmt.Sprintf("%s: Ardoq has no workspace %q. Look workspaces up with the "+
+		"ardoq_workspace data source.", pathText(p), ws))
+}
+
+// adoptionProperties are the uniqueBy properties the provider matches items by (as Ardoq does), besides
+// customFields.<api key>; the emulator accepts the same, and "rootWorkspace" for references as an
+// alias of "source.rootWorkspace".
+var adoptionProperties = map[string][]string{
+	"adopt_components_by": {"rootWorkspace", "name", "typeId", "parent"},
+	"adopt_references_by": {"source", "target", "type", "source.rootWorkspace", "rootWorkspace"},
+}
+
+// checkAdoptionProperties reports every adopt_components_by / adopt_references_by value the provider
+// cannot match by: with one, the plan's matching and Ardoq's uniqueBy would disagree.
+func (b *batchPlanner) checkAdoptionProperties() {
+	for _, attr := range []string{"adopt_components_by", "adopt_references_by"} {
+		props := b.adoptComponentsBy
+		if attr == "adopt_references_by" {
+			props = b.adoptReferencesBy
+		}
+		for i, prop := range props {
+			if key, isField := strings.CutPrefix(prop, "customFields."); (isField && key != "") || slices.Contains(adoptionProperties[attr], prop) {
+				continue
+			}
+			b.diags.AddAttributeError(path.Root(attr).AtListIndex(i), "Unsupported Adoption Property", fmt.Sprintf("%s[%d]: %q is not a "+
+				"property items can be adopted by. Supported are: %s and customFields.<api key>.", attr, i, prop,
+				strings.Join(adoptionProperties[attr], ", ")))
+		}
+	}
+}
+
+// referenceScope checks a reference's type against the model of its source's workspace (ws).
+func (b *batchPlanner) referenceScope(p path.Path, ws string, r referenceValues) fieldScope {
+	model := b.models[ws]
+	if model == nil {
+		return fieldScope{typing: b.known}
+	}
+	if _, ok := referenceTypeOf(model, r.Type); !ok {
+		b.diags.AddAttributeError(p.AtName("type"), "Unknown Reference Type", fmt.Sprintf("%s.type: reference type %d is not in the "+
+			"model of workspace %s (the source's). Its reference types are: %s.", pathText(p), r.Type, ws, referenceTypeList(model)))
+	}
+	return referenceFieldScope(model, r.Type)
+}
+
+// customFields checks an item's custom fields against its scope and types them for the request,
+// clearing the keys the prior state managed that are gone (the one codec, customfields.go).
+func (b *batchPlanner) customFields(p path.Path, scope fieldScope, values, prior map[string]fieldValue) client.CustomFields {
+	out, diags := encodeFields(p.AtName("custom_fields"), values, prior, scope)
+	b.diags.Append(diags...)
+	return out
+}

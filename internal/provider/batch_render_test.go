@@ -1,0 +1,44 @@
+package provider
+
+import (
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+func TestRenderItemsKeepsTheConfigurationsWayAndShowsDrift(t *testing.T) {
+	cost := tftypes.NewValue(tftypes.Number, 1200)
+	prior := tfObject(map[string]tftypes.Value{
+		"api": tfObject(map[string]tftypes.Value{"name": str("API"), "description": tftypes.NewValue(tftypes.String, nil),
+			"custom_fields": tfObject(map[string]tftypes.Value{"cost": cost, "regions": tuple("eu", "us"), "owner": str("me")})}),
+		"gone": tfObject(map[string]tftypes.Value{"name": str("Gone")}),
+	})
+	views := map[string]itemView{"api": {
+		attrs:  map[string]*string{"name": ptr("API 2"), "description": ptr("set in the app"), "color": ptr("#fff"), "parent": nil},
+		fields: map[string]fieldValue{"cost": {text: "1200", kind: numberField}, "regions": listValue([]string{"eu"})},
+	}}
+	got := renderItems(prior, views)
+	want := tfObject(map[string]tftypes.Value{
+		"api": tfObject(map[string]tftypes.Value{"name": str("API 2"), "description": str("set in the app"), "color": str("#fff"),
+			"custom_fields": tfObject(map[string]tftypes.Value{"cost": cost, "regions": tuple("eu"), "owner": tftypes.NewValue(tftypes.String, nil)})}),
+	})
+	if !got.Equal(want) {
+		t.Fatalf("rendered\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestRenderItemsKeepsAMapWhileTheElementTypeHolds(t *testing.T) {
+	itemType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"name": tftypes.String}}
+	prior := tftypes.NewValue(tftypes.Map{ElementType: itemType}, map[string]tftypes.Value{
+		"a": tftypes.NewValue(itemType, map[string]tftypes.Value{"name": str("A")}),
+		"b": tftypes.NewValue(itemType, map[string]tftypes.Value{"name": str("B")}),
+	})
+	same := renderItems(prior, map[string]itemView{"a": {attrs: map[string]*string{"name": ptr("A")}}, "b": {attrs: map[string]*string{"name": ptr("B 2")}}})
+	if !same.Type().Is(tftypes.Map{}) {
+		t.Fatalf("a map whose items keep their type must stay a map: %s", same.Type())
+	}
+	grown := renderItems(prior, map[string]itemView{"a": {attrs: map[string]*string{"name": ptr("A"), "description": ptr("new")}}})
+	if !grown.Type().Is(tftypes.Object{}) {
+		t.Fatalf("items of different types can only be an object: %s", grown.Type())
+	}
+}

@@ -1,0 +1,149 @@
+package provider
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+)
+
+func TestComponentKeyPattern(t *testing.T) {
+	for key, want := range map[string]bool{"APP-12": true, "MARW2-9": true, "BIZ-1234": true, "app-1": true,
+		"APP-": false, "-12": false, "APP 12": false, "not-an-id": false, "APP-12-3": false, "5eed0000000000000000c001": false} {
+		if got := componentKeyPattern.MatchString(key); got != want {
+			t.Errorf("%q: key %v, want %v", key, got, want)
+		}
+	}
+}
+
+// terraform import and import blocks take a component key; the key costs one filtered list request.
+func TestAccComponentResource_importByKey(t *testing.T) {
+	env := newTestEnv(t)
+	var key string
+	cfg := env.config(`resource "ardoq_component" "test" {
+  name           = "Imported by key"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+  description    = "from Ardoq"
+}`)
+	keyOf := func(s *terraform.State) (string, error) { return key, nil }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProviders,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
+		Steps: []resource.TestStep{
+			{Config: cfg, Check: func(s *terraform.State) error {
+				key = s.RootModule().Resources[addrC].Primary.Attributes["component_key"]
+				return nil
+			}},
+			{ResourceName: addrC, ImportState: true, ImportStateIdFunc: keyOf, ImportStateVerify: true},
+			{ResourceName: addrC, Config: cfg, ImportState: true, ImportStateKind: resource.ImportBlockWithID, ImportStateIdFunc: keyOf,
+				ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addrC, plancheck.ResourceActionNoop)}}},
+			{ResourceName: addrC, ImportState: true, ImportStateId: "NOPE-999999", ExpectError: expectErr(`Ardoq has no component with the key "NOPE-999999"`)},
+			{ResourceName: addrC, ImportState: true, ImportStateId: "Customer Management",
+				ExpectError: expectErr(`"Customer Management" is not an Ardoq component id \(24 hexadecimal characters\), nor a component key`)},
+		},
+	})
+}
+
+// A key lookup is one GET /components?componentKey=, with no workspace: keys are unique in the org.
+func TestComponentImport_keyLookupRequests(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireEmulator(t)
+	c, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "Keyed", RootWorkspace: env.ws2, TypeID: env.appType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newProtoProvider(t, env)
+	env.srv.ResetRequests()
+	read, diags := p.importAndRead("ardoq_component", c.ComponentKey, nil)
+	p.noErrors("import by key", diags)
+	if got := p.identityID("ardoq_component", read.NewIdentity); got != c.ID {
+		t.Errorf("identity %q, want %q", got, c.ID)
+	}
+	var lookups []string
+	for _, r := range env.srv.Requests() {
+		if r.Method == "GET" && r.Path == "/api/v2/components" {
+			lookups = append(lookups, r.Query)
+		}
+	}
+	if len(lookups) != 1 || lookups[0] != "componentKey="+c.ComponentKey {
+		t.Errorf("key lookups: %q, want one with only componentKey", lookups)
+	}
+	if state := p.attrs(p.resourceType("ardoq_component"), read.NewState); text(p, state, "name") != "Keyed" {
+		t.Errorf("state %v", state)
+	}
+	_, diags = p.importAndRead("ardoq_component", "ZZZ-1", nil)
+	expectDiag(t, diags, "Unknown Component Key")
+}
+
+var importCommand = regexp.MustCompile(`^terraform import (\S+) (\S+)$`)
+
+// The import examples: the identity import blocks (Terraform 1.12+, so called in-process) import what
+// they name; ardoq_component's import block by key applies with no change, and every command of its
+// import.sh imports the same component.
+func TestAccExamples_componentImports(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireEmulator(t) // the examples name the emulator's seeded component
+	// In-process first: the acceptance test below destroys what it imported.
+	p := newProtoProvider(t, env)
+	for typ, want := range map[string][2]string{"ardoq_component": {"name", "Customer Management"}, "ardoq_reference": {"display_text", "part of"}} {
+		blocks := readExampleBlocks(t, "resources", typ, "import-with-identity.tf")
+		if len(blocks) != 1 || blocks[0].Kind != "import" || blocks[0].Identity == "" {
+			t.Fatalf("%s: want one import block with an identity, got %+v", typ, blocks)
+		}
+		read, diags := p.importAndRead(typ, "", p.identity(typ, blocks[0].Identity))
+		p.noErrors(typ+" identity example", diags)
+		if state := p.attrs(p.resourceType(typ), read.NewState); text(p, state, want[0]) != want[1] {
+			t.Errorf("%s imported by identity: %v", typ, state)
+		}
+	}
+
+	const addr = "ardoq_component.customer_management"
+	block := `resource "ardoq_component" "customer_management" {
+  name           = "Customer Management"
+  root_workspace = "5eed0000000000000000b003"
+  type_id        = "p1700000000101"
+  custom_fields  = { maturity = 3, external_id = "cap-001" }
+}
+`
+	cfg := env.providerConfig() + block
+	steps := []resource.TestStep{{
+		Config: env.providerConfig() + readExample(t, "resources", "ardoq_component", "import-by-key.tf") + block,
+		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+			plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+		}},
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact("5eed0000000000000000c001")),
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("component_key"), knownvalue.StringExact("CAP-1")),
+		},
+	}}
+	commands := 0
+	for _, line := range strings.Split(readExample(t, "resources", "ardoq_component", "import.sh"), "\n") {
+		m := importCommand.FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil {
+			continue
+		}
+		commands++
+		if m[1] != addr {
+			t.Fatalf("import.sh imports %s; the test configures %s", m[1], addr)
+		}
+		steps = append(steps, resource.TestStep{Config: cfg, ResourceName: addr, ImportState: true, ImportStateId: m[2], ImportStateVerify: true})
+	}
+	if commands != 2 {
+		t.Fatalf("import.sh has %d terraform import commands, want 2 (by id and by key)", commands)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProviders,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
+		Steps:                    steps,
+	})
+}

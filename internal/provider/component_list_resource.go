@@ -1,0 +1,127 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/listresourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+var (
+	_ list.ListResourceWithConfigure        = (*componentListResource)(nil)
+	_ list.ListResourceWithConfigValidators = (*componentListResource)(nil)
+)
+
+// NewComponentListResource returns the ardoq_component list resource (terraform query, Terraform 1.14+).
+func NewComponentListResource() list.ListResource { return &componentListResource{} }
+
+type componentListResource struct{ data *providerData }
+
+type componentListConfig struct {
+	WorkspaceID  types.String      `tfsdk:"workspace_id"`
+	Name         types.String      `tfsdk:"name"`
+	TypeID       types.String      `tfsdk:"type_id"`
+	TypeName     types.String      `tfsdk:"type_name"`
+	Parent       types.String      `tfsdk:"parent"`
+	ComponentKey types.String      `tfsdk:"component_key"`
+	CustomFields map[string]string `tfsdk:"custom_fields"`
+}
+
+func (r *componentListResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_component"
+}
+
+func (r *componentListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = listschema.Schema{
+		MarkdownDescription: "The components of a workspace, for `terraform query` (Terraform 1.14 and later): each result carries " +
+			"the component's identity (its id) and, with `include_resource = true`, its attributes, so " +
+			"`terraform query -generate-config-out=FILE` writes an `import` and a `resource` block for each. " +
+			componentFilterHelp + " Results come in the API's order, a page at a time.",
+		Attributes: map[string]listschema.Attribute{
+			"workspace_id": listschema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the workspace whose components are listed.",
+				Validators:          oidValidators(),
+			},
+			"name": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only components with exactly this name.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+			"type_id": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only components of this type id.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+			"type_name": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only components of the type with this " +
+				"name in the workspace's model, such as `Application`: the provider looks its id up in the workspace context and " +
+				"filters by that id. Conflicts with `type_id`.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+			"parent": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only children of the component with this id.",
+				Validators: oidValidators()},
+			"component_key": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only the component with this key, such as `APP-12`.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+			"custom_fields": listschema.MapAttribute{Optional: true, ElementType: types.StringType,
+				MarkdownDescription: "Only components whose custom fields have these values, by API key, written as strings and " +
+					"interpreted by each field's type (`{ cost = \"12\" }` matches the number 12)."},
+		},
+	}
+}
+
+func (r *componentListResource) ListResourceConfigValidators(context.Context) []list.ConfigValidator {
+	return []list.ConfigValidator{listresourcevalidator.Conflicting(path.MatchRoot("type_id"), path.MatchRoot("type_name"))}
+}
+
+func (r *componentListResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *componentListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var cfg componentListConfig
+	if diags := req.Config.Get(ctx, &cfg); diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+	if r.data == nil {
+		stream.Results = listError("Provider Not Configured", "The provider must be configured to list components.")
+		return
+	}
+	ws := cfg.WorkspaceID.ValueString()
+	filter := client.ComponentFilter{RootWorkspace: ws, Name: cfg.Name.ValueString(), TypeID: cfg.TypeID.ValueString(),
+		Parent: cfg.Parent.ValueString(), ComponentKey: cfg.ComponentKey.ValueString(), CustomFields: cfg.CustomFields}
+	if !cfg.TypeName.IsNull() {
+		wctx, err := r.data.contexts.get(ctx, ws)
+		if err != nil {
+			stream.Results = listError("Unable to Read Workspace Context", clientErrorDetail(err))
+			return
+		}
+		typeID, ok := componentTypeNamed(wctx, cfg.TypeName.ValueString())
+		if !ok {
+			stream.Results = listError("Unknown Component Type", fmt.Sprintf("The model of workspace %s has no component type named %q. %s",
+				ws, cfg.TypeName.ValueString(), componentTypeNameHint(wctx, cfg.TypeName.ValueString())))
+			return
+		}
+		filter.TypeID = typeID
+	}
+	stream.Results = streamPages(ctx, req, r.data.client.ComponentPages(ctx, filter), listEntity[client.Component]{
+		noun: "Components",
+		id:   func(c *client.Component) string { return c.ID },
+		displayName: func(c *client.Component) string {
+			return fmt.Sprintf("%s (%s, %s)", c.Name, firstNonEmpty(c.ComponentKey, c.ID), firstNonEmpty(c.Type, c.TypeID))
+		},
+		// Every custom field the component has, as an import takes them.
+		model: func(c *client.Component) any { m := componentFromAPI(c, types.DynamicNull(), true); return &m },
+	})
+}
+
+func componentTypeNamed(wctx *client.WorkspaceContext, name string) (string, bool) {
+	for _, t := range wctx.ComponentTypes {
+		if t.Name == name {
+			return t.TypeID, true
+		}
+	}
+	return "", false
+}

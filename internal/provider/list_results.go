@@ -1,0 +1,56 @@
+package provider
+
+import (
+	"context"
+	"iter"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+// listEntity is what a list resource knows how to turn into a result.
+type listEntity[T any] struct {
+	noun        string          // "Components", for the error summary
+	id          func(*T) string // the identity
+	displayName func(*T) string // for terraform query's output
+	model       func(*T) any    // the resource's state, when IncludeResource
+}
+
+// streamPages turns pages of entities into list results, one per entity, at most req.Limit of them
+// (0: no limit). Pages are fetched as Terraform consumes results, so no page is requested once it
+// stops or the limit is reached. A failed request ends the stream with an error result.
+func streamPages[T any](ctx context.Context, req list.ListRequest, pages iter.Seq2[client.Page[T], error], e listEntity[T]) iter.Seq[list.ListResult] {
+	return func(push func(list.ListResult) bool) {
+		var n int64
+		for page, err := range pages {
+			if err != nil {
+				var diags diag.Diagnostics
+				addClientError(&diags, "Unable to List "+e.noun, err)
+				push(list.ListResult{Diagnostics: diags})
+				return
+			}
+			for i := range page.Values {
+				entity := &page.Values[i]
+				result := req.NewListResult(ctx)
+				result.DisplayName = e.displayName(entity)
+				result.Diagnostics.Append(setIdentity(ctx, result.Identity, e.id(entity))...)
+				if req.IncludeResource {
+					result.Diagnostics.Append(result.Resource.Set(ctx, e.model(entity))...)
+				}
+				n++
+				if !push(result) || (req.Limit > 0 && n >= req.Limit) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// listError is a stream of one error result.
+func listError(summary, detail string) iter.Seq[list.ListResult] {
+	var diags diag.Diagnostics
+	diags.AddError(summary, detail)
+	return list.ListResultsStreamDiagnostics(diags)
+}

@@ -1,0 +1,139 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/listresourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+var (
+	_ list.ListResourceWithConfigure        = (*referenceListResource)(nil)
+	_ list.ListResourceWithConfigValidators = (*referenceListResource)(nil)
+)
+
+// NewReferenceListResource returns the ardoq_reference list resource (terraform query, Terraform 1.14+).
+func NewReferenceListResource() list.ListResource { return &referenceListResource{} }
+
+type referenceListResource struct{ data *providerData }
+
+type referenceListConfig struct {
+	WorkspaceID     types.String      `tfsdk:"workspace_id"`
+	Source          types.String      `tfsdk:"source"`
+	Target          types.String      `tfsdk:"target"`
+	TargetWorkspace types.String      `tfsdk:"target_workspace"`
+	Type            types.Int64       `tfsdk:"type"`
+	TypeName        types.String      `tfsdk:"type_name"`
+	DisplayText     types.String      `tfsdk:"display_text"`
+	CustomFields    map[string]string `tfsdk:"custom_fields"`
+}
+
+func (r *referenceListResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_reference"
+}
+
+func (r *referenceListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = listschema.Schema{
+		MarkdownDescription: "The references of a workspace (those whose source is in it), for `terraform query` (Terraform 1.14 " +
+			"and later): each result carries the reference's identity (its id) and, with `include_resource = true`, its attributes, " +
+			"so `terraform query -generate-config-out=FILE` writes an `import` and a `resource` block for each. Filters go to the " +
+			"API as query parameters, AND-combined; texts match exactly. Results come in the API's order, a page at a time.",
+		Attributes: map[string]listschema.Attribute{
+			"workspace_id": listschema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the workspace whose references are listed: the workspace of their source components.",
+				Validators:          oidValidators(),
+			},
+			"source": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only references from the component with this id.",
+				Validators: oidValidators()},
+			"target": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only references to the component with this id.",
+				Validators: oidValidators()},
+			"target_workspace": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only references whose target is in the workspace with this id.",
+				Validators: oidValidators()},
+			"type": listschema.Int64Attribute{Optional: true, MarkdownDescription: "Only references of this reference type id."},
+			"type_name": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only references of the reference type with " +
+				"this name in the model of `workspace_id`, such as `Depends on`: the provider looks its id up in the workspace context " +
+				"and filters by that id. Conflicts with `type`.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+			"display_text": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only references with exactly this display text.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+			"custom_fields": listschema.MapAttribute{Optional: true, ElementType: types.StringType,
+				MarkdownDescription: "Only references whose custom fields have these values, by API key, written as strings and " +
+					"interpreted by each field's type."},
+		},
+	}
+}
+
+func (r *referenceListResource) ListResourceConfigValidators(context.Context) []list.ConfigValidator {
+	return []list.ConfigValidator{listresourcevalidator.Conflicting(path.MatchRoot("type"), path.MatchRoot("type_name"))}
+}
+
+func (r *referenceListResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var cfg referenceListConfig
+	if diags := req.Config.Get(ctx, &cfg); diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+	if r.data == nil {
+		stream.Results = listError("Provider Not Configured", "The provider must be configured to list references.")
+		return
+	}
+	ws := cfg.WorkspaceID.ValueString()
+	filter := client.ReferenceFilter{RootWorkspace: ws, Source: cfg.Source.ValueString(), Target: cfg.Target.ValueString(),
+		TargetWorkspace: cfg.TargetWorkspace.ValueString(), Type: cfg.Type.ValueInt64Pointer(), DisplayText: cfg.DisplayText.ValueString(),
+		CustomFields: cfg.CustomFields}
+	// The model names the types in display names; it is read once per provider run and only needed for names.
+	wctx, err := r.data.contexts.get(ctx, ws)
+	if !cfg.TypeName.IsNull() {
+		if err != nil {
+			stream.Results = listError("Unable to Read Workspace Context", clientErrorDetail(err))
+			return
+		}
+		typ, ok := referenceTypeNamed(wctx, cfg.TypeName.ValueString())
+		if !ok {
+			stream.Results = listError("Unknown Reference Type", fmt.Sprintf("The model of workspace %s has no reference type named %q. %s",
+				ws, cfg.TypeName.ValueString(), referenceTypeNameHint(wctx, cfg.TypeName.ValueString())))
+			return
+		}
+		filter.Type = &typ
+	}
+	stream.Results = streamPages(ctx, req, r.data.client.ReferencePages(ctx, filter), listEntity[client.Reference]{
+		noun: "References",
+		id:   func(ref *client.Reference) string { return ref.ID },
+		displayName: func(ref *client.Reference) string {
+			kind := "type " + itoa(ref.Type)
+			if wctx != nil {
+				if t, ok := referenceTypeOf(wctx, ref.Type); ok {
+					kind = t.Name
+				}
+			}
+			if ref.DisplayText != nil && *ref.DisplayText != "" {
+				kind += " \"" + *ref.DisplayText + "\""
+			}
+			return fmt.Sprintf("%s: %s -> %s", kind, ref.Source, ref.Target)
+		},
+		model: func(ref *client.Reference) any { m := referenceFromAPI(ref, types.DynamicNull(), true); return &m },
+	})
+}
+
+func referenceTypeNamed(wctx *client.WorkspaceContext, name string) (int64, bool) {
+	for _, t := range wctx.ReferenceTypes {
+		if t.Name == name {
+			return t.Type, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,135 @@
+package provider
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+)
+
+// Resource identity needs Terraform 1.12, newer than the CLI of the acceptance tests, so these tests call
+// the provider server in-process (protocol_helpers_test.go) against the emulator.
+
+func TestResourceIdentity_schemas(t *testing.T) {
+	env := newTestEnv(t)
+	p := newProtoProvider(t, env)
+	for _, typeName := range []string{"ardoq_component", "ardoq_reference"} {
+		s, ok := p.identities[typeName]
+		if !ok {
+			t.Fatalf("%s has no identity schema", typeName)
+		}
+		if len(s.IdentityAttributes) != 1 || s.IdentityAttributes[0].Name != "id" || !s.IdentityAttributes[0].RequiredForImport ||
+			!s.IdentityAttributes[0].Type.Is(tftypes.String) {
+			t.Errorf("%s identity: want one string id required for import, got %+v", typeName, s.IdentityAttributes)
+		}
+	}
+	if _, ok := p.identities["ardoq_batch"]; ok {
+		t.Error("ardoq_batch has an identity schema; it manages many entities and has none")
+	}
+}
+
+func TestResourceIdentity_importByIdentity(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireEmulator(t)
+	c, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "By identity", RootWorkspace: env.ws, TypeID: env.appType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "Target", RootWorkspace: env.ws, TypeID: env.appType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := env.srv.SeedReference(emulator.ReferenceSeed{Source: c.ID, Target: target.ID, Type: env.refType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newProtoProvider(t, env)
+
+	read, diags := p.importAndRead("ardoq_component", "", p.identity("ardoq_component", c.ID))
+	p.noErrors("import component by identity", diags)
+	state := p.attrs(p.resourceType("ardoq_component"), read.NewState)
+	if text(p, state, "id") != c.ID || text(p, state, "name") != "By identity" || text(p, state, "component_key") != c.ComponentKey {
+		t.Errorf("imported component state: %v", state)
+	}
+	if got := p.identityID("ardoq_component", read.NewIdentity); got != c.ID {
+		t.Errorf("identity after import and read: %q, want %q", got, c.ID)
+	}
+
+	read, diags = p.importAndRead("ardoq_reference", "", p.identity("ardoq_reference", ref.ID))
+	p.noErrors("import reference by identity", diags)
+	state = p.attrs(p.resourceType("ardoq_reference"), read.NewState)
+	if text(p, state, "id") != ref.ID || text(p, state, "source") != c.ID || text(p, state, "target") != target.ID {
+		t.Errorf("imported reference state: %v", state)
+	}
+	if got := p.identityID("ardoq_reference", read.NewIdentity); got != ref.ID {
+		t.Errorf("identity after import and read: %q, want %q", got, ref.ID)
+	}
+
+	// By import id, the identity is set too.
+	imp, err := p.server.ImportResourceState(context.Background(), &tfprotov6.ImportResourceStateRequest{TypeName: "ardoq_reference", ID: ref.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.noErrors("import reference by id", imp.Diagnostics)
+	if got := p.identityID("ardoq_reference", imp.ImportedResources[0].Identity); got != ref.ID {
+		t.Errorf("identity after import by id: %q, want %q", got, ref.ID)
+	}
+}
+
+func TestResourceIdentity_importByIdentityErrors(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireEmulator(t)
+	p := newProtoProvider(t, env)
+	_, diags := p.importAndRead("ardoq_component", "", p.identity("ardoq_component", "APP-1"))
+	expectDiag(t, diags, `The identity id "APP-1" is not an Ardoq component id`)
+	_, diags = p.importAndRead("ardoq_reference", "", p.identity("ardoq_reference", "nope"))
+	expectDiag(t, diags, `not an Ardoq reference id`)
+
+	// An identity naming nothing: the import succeeds and the refresh finds nothing, as for an import id.
+	read, diags := p.importAndRead("ardoq_component", "", p.identity("ardoq_component", "0123456789abcdef01234567"))
+	p.noErrors("import of a missing component", diags)
+	if p.attrs(p.resourceType("ardoq_component"), read.NewState) != nil {
+		t.Error("a missing component was imported")
+	}
+}
+
+// State written by Terraform before 1.12, or by a provider version without identity, has no identity. A
+// refresh that finds the entity gone must still answer one, or the framework fails the refresh with
+// "Missing Resource Identity After Read".
+func TestResourceIdentity_readWithoutIdentityOfDeletedEntity(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireEmulator(t)
+	c, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "Old state", RootWorkspace: env.ws, TypeID: env.appType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newProtoProvider(t, env)
+	for _, tc := range []struct{ name, typeName, id string }{
+		{"existing", "ardoq_component", c.ID},
+		{"deleted component", "ardoq_component", "0123456789abcdef01234567"},
+		{"deleted reference", "ardoq_reference", "0123456789abcdef01234568"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			attrs := map[string]tftypes.Value{"id": tfStr(tc.id)}
+			if tc.typeName == "ardoq_component" {
+				attrs["root_workspace"], attrs["name"] = tfStr(env.ws), tfStr("Old state")
+			}
+			read, err := p.server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: tc.typeName,
+				CurrentState: p.object(p.resourceType(tc.typeName), attrs)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.noErrors("read", read.Diagnostics)
+			if got := p.identityID(tc.typeName, read.NewIdentity); got != tc.id {
+				t.Errorf("identity %q, want %q", got, tc.id)
+			}
+			gone := p.attrs(p.resourceType(tc.typeName), read.NewState) == nil
+			if gone != (tc.name != "existing") {
+				t.Errorf("removed from state: %v", gone)
+			}
+		})
+	}
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Prints the path of an OpenTofu CLI for make test-tofu and make demo TERRAFORM=...: $TOFU if set, else a
+# pinned OpenTofu (TOFU_VERSION, default 1.10.6) built from its source in the Go module proxy into the
+# tools cache, so it works on a machine that has only Go. The build takes a few minutes on 2 cores, once:
+# the binary is kept in ${ARDOQ_TOOLS_CACHE:-${XDG_CACHE_HOME:-~/.cache}/terraform-provider-ardoq}, which
+# outlives a fresh clone, and later runs print its path at once.
+set -euo pipefail
+version="${TOFU_VERSION:-1.10.6}"
+if [ -n "${TOFU:-}" ]; then
+  [ -x "${TOFU}" ] || { echo "TOFU=${TOFU} is not an executable" >&2; exit 1; }
+  echo "${TOFU}"; exit 0
+fi
+cache="${ARDOQ_TOOLS_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/terraform-provider-ardoq}"
+bin="${cache}/opentofu-${version}/tofu"
+if [ ! -x "${bin}" ]; then
+  echo "building OpenTofu ${version} from the Go module proxy into ${bin} (a few minutes, once)" >&2
+  # The module cache is read-only and go build wants a main module: build from a writable copy.
+  src="$(go mod download -json "github.com/opentofu/opentofu@v${version}" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
+  [ -d "${src}" ] || { echo "go mod download github.com/opentofu/opentofu@v${version} failed" >&2; exit 1; }
+  mkdir -p "${cache}"
+  work="$(mktemp -d "${cache}/opentofu-src.XXXXXX")"
+  trap 'chmod -R u+w "${work}" 2>/dev/null; rm -rf "${work}"' EXIT
+  cp -R "${src}/." "${work}/"
+  chmod -R u+w "${work}"
+  # The release flag: without it the binary calls itself ${version}-dev.
+  (cd "${work}" && GOFLAGS=-mod=readonly CGO_ENABLED=0 go build -trimpath \
+    -ldflags "-s -w -X 'github.com/opentofu/opentofu/version.dev=no'" -o "${work}/tofu" ./cmd/tofu) >&2
+  mkdir -p "$(dirname "${bin}")"
+  mv "${work}/tofu" "${bin}"
+fi
+echo "${bin}"
