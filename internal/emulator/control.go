@@ -158,24 +158,6 @@ func (s *Server) MutateComponent(id string, fn func(c *Component)) error {
 	return nil
 }
 
-// MutateReference edits a reference out of band, bumping its version.
-func (s *Server) MutateReference(id string, fn func(r *Reference)) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	cur, ok := s.st.references[id]
-	if !ok {
-		return fmt.Errorf("reference %s does not exist", id)
-	}
-	r := *cur
-	r.CustomFields = cloneFields(cur.CustomFields)
-	fn(&r)
-	r.CustomFields = normalise(r.CustomFields)
-	r.Version++
-	r.Meta = s.writer(s.st).touched(r.Meta)
-	s.st.putReference(&r)
-	return nil
-}
-
 // Remove deletes a component (with the usual cascade) or a reference out of band.
 func (s *Server) Remove(id string) bool {
 	s.mu.Lock()

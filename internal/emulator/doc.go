@@ -23,7 +23,7 @@
 // the reference has, X-org is optional on a custom domain (WithOrgOptional), and a batch has no size
 // limit unless WithMaxBatchOperations sets one (413 above it).
 //
-// Test controls are Go methods: SeedComponent, SeedReference, MutateComponent, MutateReference, Remove,
+// Test controls are Go methods: SeedComponent, SeedReference, MutateComponent, Remove,
 // FailNext, Inject and ClearFaults (faults), SetLatency, SetRateLimit (429 with Retry-After) and
 // Requests (the request log, bounded by WithRequestLog). A Fault answers instead of the API (nothing is
 // executed) or, with AfterActing, after it (the org changes and only the answer is lost). Its answer is

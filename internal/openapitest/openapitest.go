@@ -184,7 +184,8 @@ func undeclaredParameter(route *routers.Route, q url.Values) (string, bool) {
 // field's "Default Value" nullable.
 // OpenAPI 3.0 forbids null unless a schema says nullable, but Ardoq documents null in exactly these
 // places: a missing tabular report cell is null, and null in a PATCH's customFields clears a field
-// (FACTS.md sections 7 and 9); the workspace context example shows "defaultValue": null (section 4).
+// (Ardoq's API docs, as internal/emulator/README.md records); the workspace context example shows
+// "defaultValue": null.
 func allowDocumentedNulls(doc *openapi3.T) {
 	seen := map[*openapi3.Schema]bool{}
 	var walk func(ref *openapi3.SchemaRef)

@@ -55,28 +55,15 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	// Nothing reads the in-memory request log of a served emulator (-request-log writes one to a file), so
-	// it keeps none: a long-running emulator holds only the org.
-	opts := []emulator.Option{emulator.WithToken(*token), emulator.WithPageSize(*pageSize), emulator.WithMaxBatchOperations(*maxOps),
-		emulator.WithRequestLog(0, 0)}
-	if *org != "" {
-		opts = append(opts, emulator.WithOrg(*org))
-	}
-	if *customDomain {
-		opts = append(opts, emulator.WithOrgOptional())
-	}
 	seedPath := *seedFile
 	if *stateFile != "" {
 		if _, err := os.Stat(*stateFile); err == nil {
 			seedPath = *stateFile
 		}
 	}
-	if seedPath != "" {
-		seed, err := emulator.ReadSeed(seedPath)
-		if err != nil {
-			return err
-		}
-		opts = append(opts, emulator.WithSeed(seed))
+	opts, err := serverOptions(*token, *org, *customDomain, *pageSize, *maxOps, seedPath)
+	if err != nil {
+		return err
 	}
 	srv, err := emulator.New(opts...)
 	if err != nil {
@@ -118,6 +105,28 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		fmt.Fprintf(out, "state saved to %s\n", *stateFile)
 	}
 	return nil
+}
+
+// serverOptions are the emulator's options for the command's flags.
+func serverOptions(token, org string, customDomain bool, pageSize, maxOps int, seedPath string) ([]emulator.Option, error) {
+	// Nothing reads the in-memory request log of a served emulator (-request-log writes one to a file), so
+	// it keeps none: a long-running emulator holds only the org.
+	opts := []emulator.Option{emulator.WithToken(token), emulator.WithPageSize(pageSize), emulator.WithMaxBatchOperations(maxOps),
+		emulator.WithRequestLog(0, 0)}
+	if org != "" {
+		opts = append(opts, emulator.WithOrg(org))
+	}
+	if customDomain {
+		opts = append(opts, emulator.WithOrgOptional())
+	}
+	if seedPath != "" {
+		seed, err := emulator.ReadSeed(seedPath)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, emulator.WithSeed(seed))
+	}
+	return opts, nil
 }
 
 // printStart says where the emulator listens, what it accepts, and the lines that point the provider

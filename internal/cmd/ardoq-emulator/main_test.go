@@ -5,10 +5,13 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
 
 // serve runs the command until the test ends and returns its base URL and what it printed on start.
@@ -136,5 +139,41 @@ func TestShellQuote(t *testing.T) {
 		if got := shellQuote(in); got != want {
 			t.Errorf("shellQuote(%q) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// The served emulator keeps no request in memory, however long it runs (-request-log writes them to a
+// file instead), while the same requests are logged by an emulator with the default options.
+func TestServerOptions_keepNoRequestLog(t *testing.T) {
+	opts, err := serverOptions("token", "", false, 100, 0, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served, err := emulator.New(opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	library, err := emulator.New(emulator.WithToken("token"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, srv := range []*emulator.Server{served, library} {
+		for range 50 {
+			req := httptest.NewRequest(http.MethodGet, "/api/v2/me", nil)
+			req.Header.Set("Authorization", "Bearer token")
+			req.Header.Set("X-org", srv.OrgLabel())
+			req.Header.Set("User-Agent", "test")
+			rec := httptest.NewRecorder()
+			srv.ServeHTTP(rec, req)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("GET /me: %d %s", rec.Code, rec.Body)
+			}
+		}
+	}
+	if n := len(served.Requests()); n != 0 {
+		t.Errorf("the served emulator holds %d requests, want none", n)
+	}
+	if n := len(library.Requests()); n != 50 {
+		t.Errorf("the default emulator holds %d requests, want 50: the test proves nothing", n)
 	}
 }
