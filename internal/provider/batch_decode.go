@@ -208,13 +208,13 @@ func (t entityAttributes[M, V, E, C, U]) decode(d *itemDecoder, p path.Path, att
 		switch a.kind {
 		case textAttribute, identityAttribute, componentRefAttribute:
 			*a.text(into) = d.text(at, v)
-			if a.kind != componentRefAttribute && v.IsKnown() && !v.IsNull() && *a.text(into) == "" {
-				d.empty(at, "")
+			if a.kind != componentRefAttribute && v.IsKnown() && !v.IsNull() {
+				d.diags.Append(notEmpty{optional: !a.required}.check(at, *a.text(into))...)
 			}
 		case optionalTextAttribute:
 			*a.optional(into) = d.optText(at, v)
-			if s := *a.optional(into); s != nil && *s == "" {
-				d.empty(at, "; leave it out for none")
+			if s := *a.optional(into); s != nil {
+				d.diags.Append(notEmpty{optional: !a.required}.check(at, *s)...)
 			}
 		case typeAttribute:
 			*a.number(into) = d.integer(at, v)
@@ -225,10 +225,6 @@ func (t entityAttributes[M, V, E, C, U]) decode(d *itemDecoder, p path.Path, att
 			d.diags.Append(diags...)
 		}
 	}
-}
-
-func (d *itemDecoder) empty(p path.Path, hint string) {
-	d.diags.AddAttributeError(p, "Empty Batch Item Attribute", pathText(p)+" must not be empty"+hint+".")
 }
 
 // checkWorkspace checks that a component's root_workspace is an Ardoq id.

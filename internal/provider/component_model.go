@@ -42,10 +42,11 @@ type componentAttribute = entityAttribute[componentModel, componentValues, clien
 
 // componentAttributes describes each attribute of a component once.
 var componentAttributes = entityAttributes[componentModel, componentValues, client.Component, client.ComponentCreate, client.ComponentUpdate]{
-	{name: "root_workspace", member: "rootWorkspace", kind: identityAttribute, required: true, doc: "Id of the workspace the component lives in.",
+	{name: "root_workspace", member: "rootWorkspace", kind: identityAttribute, required: true, oid: true, doc: "Id of the workspace the component lives in.",
 		model: func(m *componentModel) *types.String { return &m.RootWorkspace }, text: func(v *componentValues) *string { return &v.RootWorkspace }},
 	{name: "type_id", member: "typeId", kind: identityAttribute, required: true, doc: "Component type id from the workspace's model.",
-		model: func(m *componentModel) *types.String { return &m.TypeID }, text: func(v *componentValues) *string { return &v.TypeID }},
+		model: func(m *componentModel) *types.String { return &m.TypeID }, text: func(v *componentValues) *string { return &v.TypeID },
+		example: "`data.ardoq_workspace_context.x.component_type_ids[\"Application\"]`"},
 	{name: "name", member: "name", kind: textAttribute, required: true, doc: "Name of the component.",
 		model: func(m *componentModel) *types.String { return &m.Name }, text: func(v *componentValues) *string { return &v.Name }},
 	{name: "parent", member: "parent", kind: componentRefAttribute, doc: "Id of the parent component, in the same workspace; unset for a top-level component.",

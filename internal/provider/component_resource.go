@@ -5,14 +5,12 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
@@ -45,36 +43,8 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"component (keeping their ids) before the old one goes. (A `root_workspace` change replaces it too, and its children " +
 			"must change workspace with it.) The provider setting `allow_cascade_delete` lets the cascade happen, with a warning " +
 			"that lists what went along.",
-		Attributes: map[string]schema.Attribute{
-			"id": idAttribute("component"),
-			"name": schema.StringAttribute{
-				Required:            true,
-				MarkdownDescription: "Name of the component.",
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"root_workspace": schema.StringAttribute{
-				Required:            true,
-				MarkdownDescription: "Id of the workspace the component lives in. Changing it replaces the component.",
-				Validators:          oidValidators(),
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			},
-			"type_id": schema.StringAttribute{
-				Required: true,
-				MarkdownDescription: "Component type id from the workspace's model, for example " +
-					"`data.ardoq_workspace_context.x.component_type_ids[\"Application\"]`. Changing it replaces the component.",
-				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			},
-			"parent": schema.StringAttribute{
-				Optional:            true,
-				MarkdownDescription: "Id of the parent component, in the same workspace. Unset for a top-level component.",
-				Validators:          oidValidators(),
-			},
-			"description":   optionalString("Description of the component."),
-			"color":         optionalString("Display color overriding the type's, for example `#3a7bd5`."),
-			"shape":         optionalString("Display shape overriding the type's."),
-			"icon":          optionalString("Display icon overriding the type's."),
-			"image":         optionalString("Display image overriding the type's."),
+		Attributes: withAttributes(componentAttributes.schemaAttributes("component"), map[string]schema.Attribute{
+			"id":            idAttribute("component"),
 			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: customFieldsDescription},
 			"component_key": schema.StringAttribute{
 				Computed:            true,
@@ -89,7 +59,7 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"version":      versionAttribute("component"),
 			"created":      createdAttribute("component"),
 			"last_updated": lastUpdatedAttribute("component"),
-		},
+		}),
 	}
 }
 

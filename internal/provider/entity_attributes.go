@@ -4,6 +4,11 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
@@ -11,7 +16,8 @@ import (
 
 // Each entity's attributes are described once, in a table (componentAttributes in component_model.go,
 // referenceAttributes in reference_model.go): ardoq_component's and ardoq_reference's models map
-// through it, and so do ardoq_batch's decoding, comparison, rendering, computed values and description.
+// through it, and so do ardoq_batch's decoding, comparison, rendering, computed values and description,
+// and the configurable attributes of the single resources' schemas (schemaAttributes).
 
 // attributeKind says how an attribute's value is held, compared and sent.
 type attributeKind uint8
@@ -35,7 +41,9 @@ type entityAttribute[M, V, E, C, U any] struct {
 	kind     attributeKind
 	required bool
 	inBatch  bool   // a computed value ardoq_batch keeps in its computed maps
-	doc      string // markdown, for ardoq_batch's description
+	oid      bool   // an Ardoq id, whose form the single resource's schema checks (component references always are)
+	doc      string // markdown, for ardoq_batch's description and the single resource's schema
+	example  string // an expression giving the value, shown in the single resource's description only
 
 	model       func(*M) *types.String // string-valued kinds
 	modelNumber func(*M) *types.Int64  // number-valued kinds
@@ -227,6 +235,47 @@ func (t entityAttributes[M, V, E, C, U]) describe() string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// schemaAttributes builds the single resource's schema attributes of the table's configurable
+// attributes, custom fields apart; entity names the resource in descriptions.
+func (t entityAttributes[M, V, E, C, U]) schemaAttributes(entity string) map[string]schema.Attribute {
+	out := map[string]schema.Attribute{}
+	for _, a := range t {
+		switch a.kind {
+		case computedAttribute, customFieldsAttribute:
+		case typeAttribute:
+			out[a.name] = schema.Int64Attribute{Required: a.required, Optional: !a.required, MarkdownDescription: a.schemaDoc(entity),
+				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()}}
+		default:
+			attr := schema.StringAttribute{Required: a.required, Optional: !a.required, MarkdownDescription: a.schemaDoc(entity),
+				Validators: []validator.String{notEmpty{optional: !a.required}}}
+			if a.oid || a.kind == componentRefAttribute {
+				attr.Validators = oidValidators()
+			}
+			if a.kind == identityAttribute {
+				attr.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplace()}
+			}
+			out[a.name] = attr
+		}
+	}
+	return out
+}
+
+// schemaDoc is the attribute's description in the single resource's schema: the table's, with its
+// example and what a change does.
+func (a entityAttribute[M, V, E, C, U]) schemaDoc(entity string) string {
+	doc := a.doc
+	if a.example != "" {
+		doc = strings.TrimSuffix(doc, ".") + ", for example " + a.example + "."
+	}
+	switch a.kind {
+	case identityAttribute, typeAttribute:
+		doc += " Changing it replaces the " + entity + "."
+	case componentRefAttribute:
+		doc += " Can be changed in place."
+	}
+	return doc
 }
 
 // describeComputed lists the computed values ardoq_batch keeps, for its description.

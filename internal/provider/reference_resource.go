@@ -9,8 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -37,26 +35,8 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 		MarkdownDescription: "A reference: a typed edge from a source component to a target component, possibly in another " +
 			"workspace. It lives in its source's workspace. Updates are guarded by `version`. Do not manage a reference with " +
 			"both this resource and `ardoq_batch`.",
-		Attributes: map[string]schema.Attribute{
-			"id": idAttribute("reference"),
-			"source": schema.StringAttribute{
-				Required:            true,
-				MarkdownDescription: "Id of the source component. Can be changed in place.",
-				Validators:          oidValidators(),
-			},
-			"target": schema.StringAttribute{
-				Required:            true,
-				MarkdownDescription: "Id of the target component, in any workspace. Can be changed in place.",
-				Validators:          oidValidators(),
-			},
-			"type": schema.Int64Attribute{
-				Required: true,
-				MarkdownDescription: "Reference type from the model of the source's workspace, for example " +
-					"`data.ardoq_workspace_context.x.reference_type_ids[\"Depends on\"]`. Changing it replaces the reference.",
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
-			},
-			"display_text":  optionalString("Label shown on the reference in views. Unset (or removed) means none."),
-			"description":   optionalString("Description of the reference."),
+		Attributes: withAttributes(referenceAttributes.schemaAttributes("reference"), map[string]schema.Attribute{
+			"id":            idAttribute("reference"),
 			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: customFieldsDescription},
 			"root_workspace": schema.StringAttribute{
 				Computed:            true,
@@ -69,7 +49,7 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"version":      versionAttribute("reference"),
 			"created":      createdAttribute("reference"),
 			"last_updated": lastUpdatedAttribute("reference"),
-		},
+		}),
 	}
 }
 

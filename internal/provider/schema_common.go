@@ -1,9 +1,13 @@
 package provider
 
 import (
+	"context"
+	"maps"
 	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -49,13 +53,36 @@ func lastUpdatedAttribute(what string) schema.StringAttribute {
 	}
 }
 
-// optionalString is an optional string the API returns as null when unset.
-func optionalString(description string) schema.StringAttribute {
-	return schema.StringAttribute{
-		Optional:            true,
-		MarkdownDescription: description,
-		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+// withAttributes adds the attributes that are not generated from an entity's table to those that are.
+func withAttributes(generated, more map[string]schema.Attribute) map[string]schema.Attribute {
+	maps.Copy(generated, more)
+	return generated
+}
+
+// notEmpty refuses "", in the single resources' schemas (as a validator) and in ardoq_batch's items
+// alike; an optional attribute is left out instead.
+type notEmpty struct{ optional bool }
+
+func (v notEmpty) Description(context.Context) string { return "must not be empty" }
+
+func (v notEmpty) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v notEmpty) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if !req.ConfigValue.IsNull() && !req.ConfigValue.IsUnknown() {
+		resp.Diagnostics.Append(v.check(req.Path, req.ConfigValue.ValueString())...)
 	}
+}
+
+// check is the one refusal of "".
+func (v notEmpty) check(p path.Path, s string) diag.Diagnostics {
+	if s != "" {
+		return nil
+	}
+	hint := "; it needs at least 1 character"
+	if v.optional {
+		hint = "; leave it out for none"
+	}
+	return diag.Diagnostics{diag.NewAttributeErrorDiagnostic(p, "Empty Attribute Value", pathText(p)+" must not be empty"+hint+".")}
 }
 
 // stringOrNull maps an optional API string: absent and null become a null attribute.

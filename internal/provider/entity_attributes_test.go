@@ -1,0 +1,188 @@
+package provider
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// ardoq_component's and ardoq_reference's schemas, and ardoq_batch's items, must take exactly the
+// attributes of the entity's table, with its flags, descriptions and replace rules, and refuse "" alike.
+
+const agreeID = "5eed0000000000000000b001"
+
+func TestComponentAttributesAgreeWithSchemaAndBatch(t *testing.T) {
+	checkAgreement(t, NewComponentResource(), "component", `components["a"]`, componentAttributes)
+}
+
+func TestReferenceAttributesAgreeWithSchemaAndBatch(t *testing.T) {
+	checkAgreement(t, NewReferenceResource(), "reference", `references["a"]`, referenceAttributes)
+}
+
+func checkAgreement[M, V, E, C, U any](t *testing.T, r resource.Resource, entity, item string, table entityAttributes[M, V, E, C, U]) {
+	ctx := context.Background()
+	var resp resource.SchemaResponse
+	r.Schema(ctx, resource.SchemaRequest{}, &resp)
+	attrs := resp.Schema.Attributes
+
+	var names []string
+	for _, a := range table {
+		names = append(names, a.name)
+	}
+	if got := slices.Sorted(maps.Keys(attrs)); !slices.Equal(got, slices.Sorted(slices.Values(names))) {
+		t.Fatalf("schema attributes %v, table %v", got, slices.Sorted(slices.Values(names)))
+	}
+
+	full := map[string]tftypes.Value{}
+	for _, a := range table {
+		t.Run(a.name, func(t *testing.T) {
+			got := attrs[a.name]
+			if a.kind == computedAttribute {
+				if !got.IsComputed() || got.IsOptional() || got.IsRequired() {
+					t.Errorf("want computed only, got %+v", got)
+				}
+				checkType(t, got, a.number != nil, false)
+				return
+			}
+			if got.IsRequired() != a.required || got.IsOptional() == a.required || got.IsComputed() {
+				t.Errorf("want required=%v, got %+v", a.required, got)
+			}
+			checkType(t, got, a.kind == typeAttribute, a.kind == customFieldsAttribute)
+			want := a.schemaDoc(entity)
+			if a.kind == customFieldsAttribute {
+				want = customFieldsDescription
+			} else if !strings.HasPrefix(want, strings.TrimSuffix(a.doc, ".")) {
+				t.Errorf("description %q does not show the table's %q", want, a.doc)
+			}
+			if got.GetMarkdownDescription() != want {
+				t.Errorf("description %q, want %q", got.GetMarkdownDescription(), want)
+			}
+			if replaces := a.kind == identityAttribute || a.kind == typeAttribute; requiresReplace(ctx, got) != replaces {
+				t.Errorf("requires replace: got %v, want %v", !replaces, replaces)
+			}
+			if s, ok := got.(schema.StringAttribute); ok {
+				checkEmptyRefusal(ctx, t, s, a.name, a.kind == componentRefAttribute, a.oid, item)
+			}
+		})
+		switch a.kind {
+		case computedAttribute:
+		case typeAttribute:
+			full[a.name] = tftypes.NewValue(tftypes.Number, 1)
+		case customFieldsAttribute:
+			full[a.name] = tfObject(map[string]tftypes.Value{})
+		default:
+			full[a.name] = str(agreeID)
+		}
+	}
+
+	// ardoq_batch takes every configurable attribute and requires the required ones...
+	if diags := decodeItem(item, full); diags.HasError() {
+		t.Errorf("a full %s item: %v", entity, diags)
+	}
+	for _, a := range table {
+		if a.kind == computedAttribute {
+			// ...and refuses the computed ones.
+			if diags := decodeItem(item, withAttribute(full, a.name, str(agreeID))); !hasSummary(diags, "Unsupported Batch Item Attribute") {
+				t.Errorf("computed %s in a %s item: %v", a.name, entity, diags)
+			}
+			continue
+		}
+		without := maps.Clone(full)
+		delete(without, a.name)
+		if diags := decodeItem(item, without); hasSummary(diags, "Missing Batch Item Attribute") != a.required || diags.HasError() != a.required {
+			t.Errorf("a %s item without %s (required=%v): %v", entity, a.name, a.required, diags)
+		}
+	}
+}
+
+func checkType(t *testing.T, got schema.Attribute, number, dynamic bool) {
+	t.Helper()
+	want := types.StringType.String()
+	switch {
+	case number:
+		want = types.Int64Type.String()
+	case dynamic:
+		want = types.DynamicType.String()
+	}
+	if got.GetType().String() != want {
+		t.Errorf("type %s, want %s", got.GetType(), want)
+	}
+}
+
+func requiresReplace(ctx context.Context, a schema.Attribute) bool {
+	replace := stringplanmodifier.RequiresReplace().Description(ctx)
+	switch a := a.(type) {
+	case schema.StringAttribute:
+		return slices.ContainsFunc(a.PlanModifiers, func(m planmodifier.String) bool { return m.Description(ctx) == replace })
+	case schema.Int64Attribute:
+		return slices.ContainsFunc(a.PlanModifiers, func(m planmodifier.Int64) bool { return m.Description(ctx) == replace })
+	}
+	return false
+}
+
+// checkEmptyRefusal checks that the schema refuses "" and takes an Ardoq id, and that ardoq_batch
+// refuses "" too, with the same message unless the schema checks an id's form. Component references
+// are the exception: in a batch they may be item keys ("" for none).
+func checkEmptyRefusal(ctx context.Context, t *testing.T, a schema.StringAttribute, name string, ref, oid bool, item string) {
+	t.Helper()
+	validate := func(s string) diag.Diagnostics {
+		var diags diag.Diagnostics
+		for _, v := range a.Validators {
+			resp := validator.StringResponse{}
+			v.ValidateString(ctx, validator.StringRequest{Path: path.Root(name), ConfigValue: types.StringValue(s)}, &resp)
+			diags.Append(resp.Diagnostics...)
+		}
+		return diags
+	}
+	if diags := validate(agreeID); diags.HasError() {
+		t.Errorf("schema refuses %q: %v", agreeID, diags)
+	}
+	refused := validate("")
+	if !refused.HasError() {
+		t.Fatalf("schema takes \"\"")
+	}
+	if ref {
+		return
+	}
+	batch := decodeItem(item, map[string]tftypes.Value{name: str("")})
+	found := hasSummary(batch, "Empty Attribute Value")
+	if !oid {
+		found = slices.ContainsFunc(batch, func(d diag.Diagnostic) bool { return d.Detail() == item+"."+refused[0].Detail() })
+	}
+	if !found {
+		t.Errorf("schema says %q, ardoq_batch %v", refused[0].Detail(), batch)
+	}
+}
+
+// decodeItem decodes one ardoq_batch item, a component or a reference as item's path says.
+func decodeItem(item string, attrs map[string]tftypes.Value) diag.Diagnostics {
+	items := tfObject(map[string]tftypes.Value{"a": tfObject(attrs)})
+	if strings.HasPrefix(item, "components") {
+		_, _, diags := decodeBatchItems(items, noItems)
+		return diags
+	}
+	_, _, diags := decodeBatchItems(noItems, items)
+	return diags
+}
+
+func withAttribute(attrs map[string]tftypes.Value, name string, v tftypes.Value) map[string]tftypes.Value {
+	out := maps.Clone(attrs)
+	out[name] = v
+	return out
+}
+
+func hasSummary(diags diag.Diagnostics, summary string) bool {
+	return slices.ContainsFunc(diags, func(d diag.Diagnostic) bool { return d.Summary() == summary })
+}
