@@ -202,7 +202,11 @@ func TestListResourceComponent_adopt(t *testing.T) {
 	env.requireEmulator(t)
 	apps, _ := seedComponents(t, env)
 	p := newProtoProvider(t, env)
-	for _, r := range p.list("ardoq_component", map[string]tftypes.Value{"workspace_id": tfStr(env.ws), "name": tfStr("List A")}, true, 0) {
+	results := p.list("ardoq_component", map[string]tftypes.Value{"workspace_id": tfStr(env.ws), "name": tfStr("List A")}, true, 0)
+	if len(results) != 1 {
+		t.Fatalf("listed %d components named List A, want 1", len(results))
+	}
+	for _, r := range results {
 		config := p.adopt("ardoq_component", r)
 		if text(p, config, "name") != "List A" || text(p, config, "type_id") != env.appType || !config["id"].IsNull() || !config["version"].IsNull() {
 			t.Errorf("generated config: %v", config)
@@ -234,8 +238,9 @@ func TestListResourceComponent_example(t *testing.T) {
 		for _, r := range results {
 			p.noErrors("example result", r.Diagnostics)
 			if r.Resource == nil {
-				t.Error("the example should set include_resource, which -generate-config-out needs")
+				t.Fatal("the example should set include_resource, which -generate-config-out needs")
 			}
+			p.adopt("ardoq_component", r) // what -generate-config-out writes imports with an empty plan
 		}
 	}
 }

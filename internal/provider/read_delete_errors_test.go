@@ -16,64 +16,129 @@ import (
 )
 
 // A refresh or a delete that Ardoq answers with an error other than 404 fails the run with Ardoq's
-// status and message, and keeps the component in state: only a 404 means it is gone. Once Ardoq answers
-// again, the next plan finds nothing to do (after a failed refresh) or the delete goes through.
-func TestAccComponentResource_readAndDeleteErrors(t *testing.T) {
-	cases := []struct {
-		name   string
-		fault  emulator.Fault
-		delete bool
-		want   string
+// status and message, and keeps the entity in state: only a 404 means it is gone. Once Ardoq answers
+// again, the next plan finds nothing to do (after a failed refresh) or the delete goes through. For each
+// resource: ardoq_component, ardoq_reference and ardoq_batch.
+func TestAccReadAndDeleteErrors(t *testing.T) {
+	const pair = `resource "ardoq_component" "a" {
+  name           = "Fragile A"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+}
+resource "ardoq_component" "b" {
+  name           = "Fragile B"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+}
+`
+	resources := []struct {
+		name        string
+		without     string // the configuration whose plan deletes the resource
+		with        string
+		addr        string
+		read, write emulator.Fault // where its refresh reads and its delete writes
+		noun        string         // in the error summaries
+		deleted500  string         // what a 500 on the delete says once the provider has read it back
+		idAttribute string         // the state attribute holding the id of the entity it manages
 	}{
-		{"read 500", emulator.Fault{Method: http.MethodGet, PathPrefix: "/components", Status: 500, Message: "database on fire"},
-			false, `Unable to Read Component(.|\n)*HTTP 500(.|\n)*database on fire`},
-		{"read 403", emulator.Fault{Method: http.MethodGet, PathPrefix: "/components", Status: 403, Message: "no read access"},
-			false, `Unable to Read Component(.|\n)*HTTP 403(.|\n)*no read access(.|\n)*Check the provider's api_token and org`},
-		// A 500 may come after Ardoq acted: the provider reads the component back and finds it still there.
-		{"delete 500", emulator.Fault{Method: http.MethodDelete, PathPrefix: "/components/", Status: 500, Message: "database on fire"},
-			true, `Unable to Delete Component(.|\n)*HTTP 500(.|\n)*read it back: it still exists, so it was not deleted`},
-		{"delete 403", emulator.Fault{Method: http.MethodDelete, PathPrefix: "/components/", Status: 403, Message: "no delete access"},
-			true, `Unable to Delete Component(.|\n)*HTTP 403(.|\n)*no delete access(.|\n)*Check the provider's api_token and org`},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			env := newTestEnv(t)
-			env.requireEmulator(t)
-			withComponent := env.config(`resource "ardoq_component" "test" {
+		{
+			name: "component", addr: addrC, noun: "Component", without: "",
+			with: `resource "ardoq_component" "test" {
   name           = "Fragile"
   root_workspace = "{ws}"
   type_id        = "{app}"
-}`)
-			failing := withComponent // a refresh fails on the plan of the same configuration
-			if tc.delete {
-				failing = env.config("") // a delete fails on the plan without the component
-			}
-			var id string
-			fault := tc.fault
-			fault.Times = 100 // every matching request, retries and look-ups included, until cleared
-			resource.ParallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProviders,
-				CheckDestroy:             env.orgUnchanged(t),
-				Steps: []resource.TestStep{
-					{Config: withComponent, Check: captureID(addrC, &id)},
-					{PreConfig: func() { env.srv.Inject(fault) }, Config: failing, ExpectError: expectErr(tc.want)},
-					{
-						PreConfig: env.srv.ClearFaults,
-						Config:    withComponent,
-						ConfigPlanChecks: resource.ConfigPlanChecks{
-							PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-						},
-						Check: func(*terraform.State) error {
-							if _, ok := env.srv.Component(id); !ok {
-								return fmt.Errorf("component %s is gone from the org", id)
-							}
+}`,
+			read:        emulator.Fault{Method: http.MethodGet, PathPrefix: "/components"},
+			write:       emulator.Fault{Method: http.MethodDelete, PathPrefix: "/components/"},
+			deleted500:  `read it back: it still exists, so it was not deleted`,
+			idAttribute: "id",
+		},
+		{
+			name: "reference", addr: "ardoq_reference.test", noun: "Reference", without: pair,
+			with: pair + `resource "ardoq_reference" "test" {
+  source = ardoq_component.a.id
+  target = ardoq_component.b.id
+  type   = {ref}
+}`,
+			read:        emulator.Fault{Method: http.MethodGet, PathPrefix: "/references"},
+			write:       emulator.Fault{Method: http.MethodDelete, PathPrefix: "/references/"},
+			deleted500:  `read it back: it still exists, so it was not deleted`,
+			idAttribute: "id",
+		},
+		{
+			name: "batch", addr: "ardoq_batch.test", noun: "Batch Items", without: "",
+			with: `resource "ardoq_batch" "test" {
+  components = {
+    a = { name = "Fragile", root_workspace = "{ws}", type_id = "{app}" }
+  }
+}`,
+			read:        emulator.Fault{Method: http.MethodGet, PathPrefix: "/components"},
+			write:       emulator.Fault{Method: http.MethodPost, PathPrefix: "/batch", Exact: true},
+			deleted500:  `Batch Not Applied(.|\n)*none of the 1 operations took effect(.|\n)*nothing was changed`,
+			idAttribute: "computed_components.a.id",
+		},
+	}
+	for _, res := range resources {
+		cases := []struct {
+			name   string
+			fault  emulator.Fault
+			delete bool
+			want   string
+		}{
+			{"read 500", with(res.read, 500, "database on fire"), false, `Unable to Read ` + res.noun + `(.|\n)*HTTP 500(.|\n)*database on fire`},
+			{"read 403", with(res.read, 403, "no read access"), false,
+				`Unable to Read ` + res.noun + `(.|\n)*HTTP 403(.|\n)*no read access(.|\n)*Check the provider's api_token and org`},
+			// A 500 may come after Ardoq acted: the provider reads the entity back and finds it still there.
+			{"delete 500", with(res.write, 500, "database on fire"), true, res.deleted500},
+			{"delete 403", with(res.write, 403, "no delete access"), true,
+				`Unable to Delete ` + res.noun + `(.|\n)*HTTP 403(.|\n)*no delete access(.|\n)*Check the provider's api_token and org`},
+		}
+		for _, tc := range cases {
+			t.Run(res.name+" "+tc.name, func(t *testing.T) {
+				env := newTestEnv(t)
+				env.requireEmulator(t)
+				withIt := env.config(res.with)
+				failing := withIt // a refresh fails on the plan of the same configuration
+				if tc.delete {
+					failing = env.config(res.without) // a delete fails on the plan without it
+				}
+				var id string
+				resource.ParallelTest(t, resource.TestCase{
+					ProtoV6ProviderFactories: testAccProviders,
+					CheckDestroy:             env.orgUnchanged(t),
+					Steps: []resource.TestStep{
+						{Config: withIt, Check: func(s *terraform.State) error {
+							id = s.RootModule().Resources[res.addr].Primary.Attributes[res.idAttribute]
 							return nil
+						}},
+						{PreConfig: func() { env.srv.Inject(tc.fault) }, Config: failing, ExpectError: expectErr(tc.want)},
+						{
+							PreConfig: env.srv.ClearFaults,
+							Config:    withIt,
+							ConfigPlanChecks: resource.ConfigPlanChecks{
+								PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+							},
+							Check: func(*terraform.State) error {
+								_, component := env.srv.Component(id)
+								_, reference := env.srv.Reference(id)
+								if !component && !reference {
+									return fmt.Errorf("%s %s is gone from the org", res.name, id)
+								}
+								return nil
+							},
 						},
 					},
-				},
+				})
 			})
-		})
+		}
 	}
+}
+
+// with is the fault f answering status and message to every matching request, retries and look-ups
+// included, until cleared.
+func with(f emulator.Fault, status int, message string) emulator.Fault {
+	f.Status, f.Message, f.Times = status, message, 100
+	return f
 }
 
 // A batch the server refuses for its size (413) says what to do about it, and an error message that
