@@ -39,7 +39,10 @@ func batchSchema() schema.Schema {
 			"if any of it is neither deleted by the batch nor moved away by it (an item whose `type_id` or `root_workspace` " +
 			"changes is re-created, and the items pointing at it by key move to the new one in the same request). The error lists " +
 			"what would be lost; the provider setting `allow_cascade_delete` lets the cascade happen. If the batch's answer is " +
-			"lost, the provider reads the items back and records the whole result or nothing.",
+			"lost, the provider reads the items back and records the whole result or nothing.\n\n" +
+			"Ardoq documents no limit on a batch's size. A server that refuses one for its size (HTTP 413) fails the plan's dry " +
+			"run, changing nothing; split the items among several `ardoq_batch` resources (each its own transaction) or make the " +
+			"change over several applies.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed: true, MarkdownDescription: "Identifier of this set of items in Terraform (not an Ardoq id).",
