@@ -11,14 +11,23 @@ data "ardoq_workspace" "infra" {
   name = var.infrastructure_workspace
 }
 
-# Both workspaces share one metamodel: look type ids up by name instead of hard-coding them.
-data "ardoq_workspace_context" "model" {
+# Both workspaces share one metamodel: look types up by the names Ardoq shows instead of hard-coding
+# their ids. A name that matches none is an error listing the closest names that exist.
+data "ardoq_component_type" "by_name" {
+  for_each     = toset([var.application_type, var.module_type, var.database_type, var.server_type])
   workspace_id = data.ardoq_workspace.apps.id
+  name         = each.key
+}
+
+data "ardoq_reference_type" "by_name" {
+  for_each     = toset([var.depends_on_type, var.stores_data_in_type, var.runs_on_type])
+  workspace_id = data.ardoq_workspace.apps.id
+  name         = each.key
 }
 
 locals {
-  types = data.ardoq_workspace_context.model.component_type_ids
-  refs  = data.ardoq_workspace_context.model.reference_type_ids
+  types = { for name, t in data.ardoq_component_type.by_name : name => t.type_id }
+  refs  = { for name, t in data.ardoq_reference_type.by_name : name => t.type }
 }
 
 resource "ardoq_component" "web_shop" {

@@ -98,13 +98,13 @@ func (r *componentListResource) List(ctx context.Context, req list.ListRequest, 
 			stream.Results = listError("Unable to Read Workspace Context", clientErrorDetail(err))
 			return
 		}
-		typeID, ok := componentTypeNamed(wctx, cfg.TypeName.ValueString())
+		typ, ok := componentTypeNamed(wctx, cfg.TypeName.ValueString())
 		if !ok {
 			stream.Results = listError("Unknown Component Type", fmt.Sprintf("The model of workspace %s has no component type named %q. %s",
 				ws, cfg.TypeName.ValueString(), componentTypeNameHint(wctx, cfg.TypeName.ValueString())))
 			return
 		}
-		filter.TypeID = typeID
+		filter.TypeID = typ.TypeID
 	}
 	stream.Results = streamPages(ctx, req, r.data.client.ComponentPages(ctx, filter), listEntity[client.Component]{
 		noun: "Components",
@@ -117,11 +117,11 @@ func (r *componentListResource) List(ctx context.Context, req list.ListRequest, 
 	})
 }
 
-func componentTypeNamed(wctx *client.WorkspaceContext, name string) (string, bool) {
+func componentTypeNamed(wctx *client.WorkspaceContext, name string) (client.ComponentType, bool) {
 	for _, t := range wctx.ComponentTypes {
 		if t.Name == name {
-			return t.TypeID, true
+			return t, true
 		}
 	}
-	return "", false
+	return client.ComponentType{}, false
 }

@@ -46,7 +46,7 @@ var componentAttributes = entityAttributes[componentModel, componentValues, clie
 		model: func(m *componentModel) *types.String { return &m.RootWorkspace }, text: func(v *componentValues) *string { return &v.RootWorkspace }},
 	{name: "type_id", member: "typeId", kind: identityAttribute, required: true, doc: "Component type id from the workspace's model.",
 		model: func(m *componentModel) *types.String { return &m.TypeID }, text: func(v *componentValues) *string { return &v.TypeID },
-		example: "`data.ardoq_workspace_context.x.component_type_ids[\"Application\"]`"},
+		example: "`data.ardoq_component_type.application.type_id` (a type by name)"},
 	{name: "name", member: "name", kind: textAttribute, required: true, doc: "Name of the component.",
 		model: func(m *componentModel) *types.String { return &m.Name }, text: func(v *componentValues) *string { return &v.Name }},
 	{name: "parent", member: "parent", kind: componentRefAttribute, doc: "Id of the parent component, in the same workspace; unset for a top-level component.",

@@ -264,7 +264,7 @@ func (p *ardoqProvider) ListResources(_ context.Context) []func() list.ListResou
 
 func (p *ardoqProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
-		NewMeDataSource, NewWorkspaceDataSource, NewWorkspacesDataSource, NewWorkspaceContextDataSource,
+		NewMeDataSource, NewWorkspaceDataSource, NewWorkspacesDataSource, NewWorkspaceContextDataSource, NewComponentTypeDataSource, NewReferenceTypeDataSource,
 		NewAttachmentDataSource, NewAttachmentsDataSource, NewReportDataSource, NewReportsDataSource, NewReportRunDataSource,
 		NewComponentDataSource, NewComponentsDataSource, NewReferenceDataSource, NewReferencesDataSource,
 	}

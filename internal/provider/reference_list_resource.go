@@ -108,7 +108,7 @@ func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, 
 				ws, cfg.TypeName.ValueString(), referenceTypeNameHint(wctx, cfg.TypeName.ValueString())))
 			return
 		}
-		filter.Type = &typ
+		filter.Type = &typ.Type
 	}
 	stream.Results = streamPages(ctx, req, r.data.client.ReferencePages(ctx, filter), listEntity[client.Reference]{
 		noun: "References",
@@ -129,11 +129,11 @@ func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, 
 	})
 }
 
-func referenceTypeNamed(wctx *client.WorkspaceContext, name string) (int64, bool) {
+func referenceTypeNamed(wctx *client.WorkspaceContext, name string) (client.ReferenceType, bool) {
 	for _, t := range wctx.ReferenceTypes {
 		if t.Name == name {
-			return t.Type, true
+			return t, true
 		}
 	}
-	return 0, false
+	return client.ReferenceType{}, false
 }

@@ -43,7 +43,7 @@ var referenceAttributes = entityAttributes[referenceModel, referenceValues, clie
 		model: func(m *referenceModel) *types.String { return &m.Target }, text: func(v *referenceValues) *string { return &v.Target }},
 	{name: "type", member: "type", kind: typeAttribute, required: true, doc: "Reference type from the model of the source's workspace.",
 		modelNumber: func(m *referenceModel) *types.Int64 { return &m.Type }, number: func(v *referenceValues) *int64 { return &v.Type },
-		example: "`data.ardoq_workspace_context.x.reference_type_ids[\"Depends on\"]`"},
+		example: "`data.ardoq_reference_type.depends_on.type` (a reference type by name)"},
 	// The API cannot take a null displayText: "" is no display text.
 	{name: "display_text", member: "displayText", kind: optionalTextAttribute, emptyIsUnset: true, doc: "Label shown on the reference in views.",
 		model: func(m *referenceModel) *types.String { return &m.DisplayText }, optional: func(v *referenceValues) **string { return &v.DisplayText },

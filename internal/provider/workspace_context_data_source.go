@@ -6,6 +6,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 var _ datasource.DataSourceWithConfigure = (*workspaceContextDataSource)(nil)
@@ -67,25 +69,11 @@ func (d *workspaceContextDataSource) Schema(_ context.Context, _ datasource.Sche
 			"workspace_id": schema.StringAttribute{Required: true, MarkdownDescription: "Id of the workspace.", Validators: oidValidators()},
 			"component_types": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "Component types of the workspace's model.",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"type_id":          computedString("Type id, the value of a component's `type_id`."),
-					"name":             computedString("Type name."),
-					"parent_type_id":   computedString("Id of the parent type in the type hierarchy, or null."),
-					"parent_type_name": computedString("Name of the parent type, or null."),
-					"custom_fields":    computedStrings("API keys of the custom fields allowed on this type."),
-					"color":            computedString("Default color, or null."),
-					"shape":            computedString("Default shape, or null."),
-					"icon":             computedString("Default icon, or null."),
-					"image":            computedString("Default image, or null."),
-				}},
+				NestedObject: schema.NestedAttributeObject{Attributes: componentTypeAttributes()},
 			},
 			"reference_types": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "Reference types of the workspace's model (for references whose source is in it).",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"type":          computedInt64("Reference type, the value of a reference's `type`."),
-					"name":          computedString("Reference type name."),
-					"custom_fields": computedStrings("API keys of the custom fields allowed on this reference type."),
-				}},
+				NestedObject: schema.NestedAttributeObject{Attributes: referenceTypeAttributes()},
 			},
 			"custom_fields": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "Custom field definitions.",
@@ -121,18 +109,11 @@ func (d *workspaceContextDataSource) Read(ctx context.Context, req datasource.Re
 	state := workspaceContextModel{WorkspaceID: cfg.WorkspaceID, ComponentTypeIDs: map[string]string{}, ReferenceTypeIDs: map[string]int64{},
 		ComponentTypes: []componentTypeModel{}, ReferenceTypes: []referenceTypeModel{}, CustomFields: []fieldDefinitionModel{}}
 	for _, t := range wctx.ComponentTypes {
-		m := componentTypeModel{TypeID: types.StringValue(t.TypeID), Name: types.StringValue(t.Name), ParentTypeID: types.StringNull(),
-			ParentTypeName: types.StringNull(), CustomFields: stringsValue(orEmpty(t.CustomFields)), Color: stringOrNull(t.Color),
-			Shape: stringOrNull(t.Shape), Icon: stringOrNull(t.Icon), Image: stringOrNull(t.Image)}
-		if t.Parent != nil {
-			m.ParentTypeID, m.ParentTypeName = types.StringValue(t.Parent.TypeID), types.StringValue(t.Parent.Name)
-		}
-		state.ComponentTypes = append(state.ComponentTypes, m)
+		state.ComponentTypes = append(state.ComponentTypes, componentTypeFromAPI(t))
 		state.ComponentTypeIDs[t.Name] = t.TypeID
 	}
 	for _, t := range wctx.ReferenceTypes {
-		state.ReferenceTypes = append(state.ReferenceTypes, referenceTypeModel{Type: types.Int64Value(t.Type), Name: types.StringValue(t.Name),
-			CustomFields: stringsValue(orEmpty(t.CustomFields))})
+		state.ReferenceTypes = append(state.ReferenceTypes, referenceTypeFromAPI(t))
 		state.ReferenceTypeIDs[t.Name] = t.Type
 	}
 	for _, f := range wctx.CustomFields {
@@ -146,6 +127,42 @@ func (d *workspaceContextDataSource) Read(ctx context.Context, req datasource.Re
 	}
 	state.Tags = stringsValue(tags)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func componentTypeAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"type_id":          computedString("Type id, the value of a component's `type_id`."),
+		"name":             computedString("Type name."),
+		"parent_type_id":   computedString("Id of the parent type in the type hierarchy, or null."),
+		"parent_type_name": computedString("Name of the parent type, or null."),
+		"custom_fields":    computedStrings("API keys of the custom fields allowed on this type."),
+		"color":            computedString("Default color, or null."),
+		"shape":            computedString("Default shape, or null."),
+		"icon":             computedString("Default icon, or null."),
+		"image":            computedString("Default image, or null."),
+	}
+}
+
+func componentTypeFromAPI(t client.ComponentType) componentTypeModel {
+	m := componentTypeModel{TypeID: types.StringValue(t.TypeID), Name: types.StringValue(t.Name), ParentTypeID: types.StringNull(),
+		ParentTypeName: types.StringNull(), CustomFields: stringsValue(orEmpty(t.CustomFields)), Color: stringOrNull(t.Color),
+		Shape: stringOrNull(t.Shape), Icon: stringOrNull(t.Icon), Image: stringOrNull(t.Image)}
+	if t.Parent != nil {
+		m.ParentTypeID, m.ParentTypeName = types.StringValue(t.Parent.TypeID), types.StringValue(t.Parent.Name)
+	}
+	return m
+}
+
+func referenceTypeAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"type":          computedInt64("Reference type, the value of a reference's `type`."),
+		"name":          computedString("Reference type name."),
+		"custom_fields": computedStrings("API keys of the custom fields allowed on this reference type."),
+	}
+}
+
+func referenceTypeFromAPI(t client.ReferenceType) referenceTypeModel {
+	return referenceTypeModel{Type: types.Int64Value(t.Type), Name: types.StringValue(t.Name), CustomFields: stringsValue(orEmpty(t.CustomFields))}
 }
 
 func orEmpty(ss []string) []string {

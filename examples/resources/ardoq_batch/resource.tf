@@ -33,14 +33,29 @@ data "ardoq_workspace" "apps" {
   name = var.workspace
 }
 
-data "ardoq_workspace_context" "apps" {
+# Types by the names Ardoq shows: a name that matches none is an error listing the closest names.
+data "ardoq_component_type" "application" {
   workspace_id = data.ardoq_workspace.apps.id
+  name         = var.application_type
+}
+
+data "ardoq_component_type" "module" {
+  workspace_id = data.ardoq_workspace.apps.id
+  name         = var.module_type
+}
+
+data "ardoq_component_type" "database" {
+  workspace_id = data.ardoq_workspace.apps.id
+  name         = var.database_type
+}
+
+data "ardoq_reference_type" "depends_on" {
+  workspace_id = data.ardoq_workspace.apps.id
+  name         = var.depends_on_type
 }
 
 locals {
-  ws    = data.ardoq_workspace.apps.id
-  types = data.ardoq_workspace_context.apps.component_type_ids
-  refs  = data.ardoq_workspace_context.apps.reference_type_ids
+  ws = data.ardoq_workspace.apps.id
 }
 
 # One transaction per apply: all of these are created, changed or destroyed together, or not at all.
@@ -52,19 +67,19 @@ resource "ardoq_batch" "payments" {
   components = {
     api = {
       root_workspace = local.ws
-      type_id        = local.types[var.application_type]
+      type_id        = data.ardoq_component_type.application.type_id
       name           = "Payments API"
       custom_fields  = { external_id = "pay-api", cost = 1200, critical = true, regions = ["eu", "us"] }
     }
     worker = {
       root_workspace = local.ws
-      type_id        = local.types[var.module_type]
+      type_id        = data.ardoq_component_type.module.type_id
       name           = "Payments worker"
       parent         = "api" # the key of another item
     }
     db = {
       root_workspace = local.ws
-      type_id        = local.types[var.database_type]
+      type_id        = data.ardoq_component_type.database.type_id
       name           = "Payments DB"
       custom_fields  = { external_id = "pay-db" }
     }
@@ -74,7 +89,7 @@ resource "ardoq_batch" "payments" {
     api_uses_db = {
       source        = "api"
       target        = "db"
-      type          = local.refs[var.depends_on_type]
+      type          = data.ardoq_reference_type.depends_on.type
       custom_fields = { criticality = "high" }
     }
   }

@@ -21,14 +21,21 @@ data "ardoq_workspace" "apps" {
   name = var.workspace
 }
 
-data "ardoq_workspace_context" "apps" {
+# Types by the names Ardoq shows: a name that matches none is an error listing the closest names.
+data "ardoq_component_type" "application" {
   workspace_id = data.ardoq_workspace.apps.id
+  name         = var.application_type
+}
+
+data "ardoq_component_type" "module" {
+  workspace_id = data.ardoq_workspace.apps.id
+  name         = var.module_type
 }
 
 resource "ardoq_component" "payments" {
   name           = "Payments"
   root_workspace = data.ardoq_workspace.apps.id
-  type_id        = data.ardoq_workspace_context.apps.component_type_ids[var.application_type]
+  type_id        = data.ardoq_component_type.application.type_id
   description    = "Takes card and bank payments"
 
   # Native types: strings, numbers, booleans and lists of strings.
@@ -51,6 +58,6 @@ resource "ardoq_component" "payments" {
 resource "ardoq_component" "payments_api" {
   name           = "Payments API"
   root_workspace = data.ardoq_workspace.apps.id
-  type_id        = data.ardoq_workspace_context.apps.component_type_ids[var.module_type]
+  type_id        = data.ardoq_component_type.module.type_id
   parent         = ardoq_component.payments.id
 }

@@ -49,32 +49,55 @@ data "ardoq_workspace" "infra" {
   name = var.infrastructure_workspace
 }
 
-data "ardoq_workspace_context" "apps" {
+# Types by the names Ardoq shows: a name that matches none is an error listing the closest names.
+data "ardoq_component_type" "application" {
   workspace_id = data.ardoq_workspace.apps.id
+  name         = var.application_type
+}
+
+data "ardoq_component_type" "database" {
+  workspace_id = data.ardoq_workspace.apps.id
+  name         = var.database_type
+}
+
+data "ardoq_component_type" "server" {
+  workspace_id = data.ardoq_workspace.apps.id
+  name         = var.server_type
+}
+
+# References take the types of their source's workspace (these workspaces share a model).
+data "ardoq_reference_type" "depends_on" {
+  workspace_id = data.ardoq_workspace.apps.id
+  name         = var.depends_on_type
+}
+
+data "ardoq_reference_type" "runs_on" {
+  workspace_id = data.ardoq_workspace.apps.id
+  name         = var.runs_on_type
 }
 
 resource "ardoq_component" "web" {
   name           = "Web shop"
   root_workspace = data.ardoq_workspace.apps.id
-  type_id        = data.ardoq_workspace_context.apps.component_type_ids[var.application_type]
+  type_id        = data.ardoq_component_type.application.type_id
 }
 
 resource "ardoq_component" "db" {
   name           = "Orders DB"
   root_workspace = data.ardoq_workspace.apps.id
-  type_id        = data.ardoq_workspace_context.apps.component_type_ids[var.database_type]
+  type_id        = data.ardoq_component_type.database.type_id
 }
 
 resource "ardoq_component" "host" {
   name           = "web-01"
   root_workspace = data.ardoq_workspace.infra.id
-  type_id        = data.ardoq_workspace_context.apps.component_type_ids[var.server_type] # the workspaces share a model
+  type_id        = data.ardoq_component_type.server.type_id
 }
 
 resource "ardoq_reference" "web_uses_db" {
   source       = ardoq_component.web.id
   target       = ardoq_component.db.id
-  type         = data.ardoq_workspace_context.apps.reference_type_ids[var.depends_on_type]
+  type         = data.ardoq_reference_type.depends_on.type
   display_text = "reads and writes orders"
   custom_fields = {
     criticality = "high"
@@ -85,5 +108,5 @@ resource "ardoq_reference" "web_uses_db" {
 resource "ardoq_reference" "web_runs_on_host" {
   source = ardoq_component.web.id
   target = ardoq_component.host.id
-  type   = data.ardoq_workspace_context.apps.reference_type_ids[var.runs_on_type]
+  type   = data.ardoq_reference_type.runs_on.type
 }
