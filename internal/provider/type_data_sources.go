@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 var (
@@ -62,23 +64,10 @@ func (d *componentTypeDataSource) Schema(_ context.Context, _ datasource.SchemaR
 
 func (d *componentTypeDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var cfg componentTypeDataModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	ws, name := cfg.WorkspaceID.ValueString(), cfg.Name.ValueString()
-	wctx, err := d.data.contexts.get(ctx, ws)
-	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
-		return
-	}
-	if t, ok := componentTypeNamed(wctx, name); ok {
-		state := componentTypeDataModel{WorkspaceID: cfg.WorkspaceID, componentTypeModel: componentTypeFromAPI(t)}
-		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-		return
-	}
-	resp.Diagnostics.AddAttributeError(path.Root("name"), "No Component Type Found", fmt.Sprintf(
-		"The model of workspace %s has no component type named %q. %s", ws, name, componentTypeNameHint(wctx, name)))
+	readType(ctx, d.data, req, resp, &cfg.WorkspaceID, &cfg.Name, "Component Type", componentTypeNamed, componentTypeNameHint,
+		func(t client.ComponentType) any {
+			return &componentTypeDataModel{WorkspaceID: cfg.WorkspaceID, componentTypeModel: componentTypeFromAPI(t)}
+		}, &cfg)
 }
 
 func (d *referenceTypeDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -95,21 +84,32 @@ func (d *referenceTypeDataSource) Schema(_ context.Context, _ datasource.SchemaR
 
 func (d *referenceTypeDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var cfg referenceTypeDataModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	readType(ctx, d.data, req, resp, &cfg.WorkspaceID, &cfg.Name, "Reference Type", referenceTypeNamed, referenceTypeNameHint,
+		func(t client.ReferenceType) any {
+			return &referenceTypeDataModel{WorkspaceID: cfg.WorkspaceID, referenceTypeModel: referenceTypeFromAPI(t)}
+		}, &cfg)
+}
+
+// readType reads the configuration into cfg, finds the type named in its workspace's context and sets
+// the state to what model makes of it, or says there is no such type and which names come closest.
+func readType[T any](ctx context.Context, data *providerData, req datasource.ReadRequest, resp *datasource.ReadResponse,
+	workspaceID, name *types.String, noun string, named func(*client.WorkspaceContext, string) (T, bool),
+	hint func(*client.WorkspaceContext, string) string, model func(T) any, cfg any) {
+	resp.Diagnostics.Append(req.Config.Get(ctx, cfg)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ws, name := cfg.WorkspaceID.ValueString(), cfg.Name.ValueString()
-	wctx, err := d.data.contexts.get(ctx, ws)
+	ws := workspaceID.ValueString()
+	wctx, err := data.contexts.get(ctx, ws)
 	if err != nil {
 		addClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
 		return
 	}
-	if t, ok := referenceTypeNamed(wctx, name); ok {
-		state := referenceTypeDataModel{WorkspaceID: cfg.WorkspaceID, referenceTypeModel: referenceTypeFromAPI(t)}
-		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	t, ok := named(wctx, name.ValueString())
+	if !ok {
+		resp.Diagnostics.AddAttributeError(path.Root("name"), "No "+noun+" Found", fmt.Sprintf(
+			"The model of workspace %s has no %s named %q. %s", ws, lower(noun), name.ValueString(), hint(wctx, name.ValueString())))
 		return
 	}
-	resp.Diagnostics.AddAttributeError(path.Root("name"), "No Reference Type Found", fmt.Sprintf(
-		"The model of workspace %s has no reference type named %q. %s", ws, name, referenceTypeNameHint(wctx, name)))
+	resp.Diagnostics.Append(resp.State.Set(ctx, model(t))...)
 }
