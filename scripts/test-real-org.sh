@@ -6,10 +6,12 @@
 # ARDOQ_BASE_URL, ARDOQ_API_TOKEN, ARDOQ_ORG, ARDOQ_ACC_WORKSPACE_ID and ARDOQ_ACC_WORKSPACE_ID_2,
 # and then checks that the org is exactly as seeded: nothing left behind, nothing it did not create
 # touched. It prints how many top-level acceptance tests ran and were skipped (and why), and fails when
-# a test fails or fewer than REAL_ORG_MIN_PERCENT (85) percent of them ran. REAL_ORG_RUN narrows the run
-# (a go test -run pattern, default ^TestAcc) while working on a test; REAL_ORG_LOG=FILE keeps go test's
-# verbose output; REAL_ORG_LATENCY=100ms makes every request as slow as a real org across the internet,
-# and REAL_ORG_PARALLEL=N runs N tests at once (go test's default: one per CPU).
+# a test fails or fewer than REAL_ORG_MIN_PERCENT (85) percent of them ran. A test whose subtests all
+# skipped did not run, though go test says PASS, and neither did one skipped for the Terraform CLI's
+# version (listed apart: it skips against the emulator too); both count in the total. REAL_ORG_RUN
+# narrows the run (a go test -run pattern, default ^TestAcc) while working on a test; REAL_ORG_LOG=FILE
+# keeps go test's verbose output; REAL_ORG_LATENCY=100ms makes every request as slow as a real org
+# across the internet, and REAL_ORG_PARALLEL=N runs N tests at once (go test's default: one per CPU).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -75,36 +77,70 @@ ARDOQ_BASE_URL="$base_url" ARDOQ_API_TOKEN="$token" ARDOQ_ORG="$org" \
 elapsed=$(($(date +%s) - start))
 if [ -n "${REAL_ORG_LOG:-}" ]; then cp "$work/test.log" "$REAL_ORG_LOG"; fi
 
-# Top-level results only (subtests are indented). The reason for a skip is the last line the test logged
-# before its "--- SKIP" (go test -v streams a test's lines after an "=== RUN/CONT/NAME" header naming it).
-# A test skipped for the Terraform CLI's version skips against the emulator too: it is listed, and left
-# out of the percentage, which is about what needs the emulator.
-awk '/^=== (RUN|CONT|NAME) / { current = $3; next }
+# One line per top-level acceptance test: its name, what it came to (pass, fail, skip, or hollow: it
+# passed with every subtest skipped, so nothing of it ran) and, for a skip, why; then one line (part) per
+# skipped subtest of a test that ran. The reason for a skip is
+# the last line the test logged before its "--- SKIP" (go test -v streams a test's lines after an
+# "=== RUN/CONT/NAME" header naming it); a hollow test's are its subtests' distinct reasons. Only leaf
+# subtests count: a test ran if one of them passed or failed.
+awk '/^=== (RUN|CONT|NAME|PAUSE) / { current = $3; next }
+  /^ *--- (PASS|FAIL|SKIP): TestAcc/ { status = $2; sub(/:$/, "", status); result[$3] = status; names[++n] = $3; next }
   /^    [^ ]/ && current != "" { line = $0; sub(/^ +/, "", line); last[current] = line; next }
-  /^--- SKIP: TestAcc/ { printf "%s\t%s\n", $3, last[$3] }' "$work/test.log" >"$work/skipped.tsv"
-passed="$(grep -c '^--- PASS: TestAcc' "$work/test.log" || true)"
-failed="$(grep -c '^--- FAIL: TestAcc' "$work/test.log" || true)"
+  END {
+    for (i = 1; i <= n; i++) {
+      top = names[i]
+      if (index(top, "/")) continue
+      leaves = 0; ran = 0; reasons = ""; parts = ""
+      for (j = 1; j <= n; j++) {
+        sub_name = names[j]
+        if (index(sub_name, top "/") != 1) continue
+        leaf = 1
+        for (k = 1; k <= n; k++) if (index(names[k], sub_name "/") == 1) { leaf = 0; break }
+        if (!leaf) continue
+        leaves++
+        if (result[sub_name] != "SKIP") ran = 1
+        else {
+          parts = parts sub_name "\tpart\t" last[sub_name] "\n"
+          if (index(" | " reasons " | ", " | " last[sub_name] " | ") == 0) reasons = reasons (reasons == "" ? "" : " | ") last[sub_name]
+        }
+      }
+      kind = tolower(result[top])
+      reason = kind == "skip" ? last[top] : ""
+      if (kind == "pass" && leaves > 0 && !ran) { kind = "hollow"; reason = "all " leaves " subtests skipped: " reasons }
+      printf "%s\t%s\t%s\n", top, kind, reason
+      if (ran) printf "%s", parts
+    }
+  }' "$work/test.log" >"$work/results.tsv"
+# A test skipped for the Terraform CLI's version skips against the emulator too: it is listed on its own,
+# and counted among the tests that did not run.
 version_re='Terraform( CLI version)? v?[0-9.]+ is (below|older than)'
-version_skipped="$(grep -cE "$version_re" "$work/skipped.tsv" || true)"
-skipped=$(($(wc -l <"$work/skipped.tsv") - version_skipped))
+# tally KIND WHY: the results of a kind (a regular expression), skipped for the version (WHY=version),
+# for anything else (org), or either (any).
+tally() { awk -F'\t' -v kind="$1" -v why="$2" -v version_re="$version_re" \
+  '$2 ~ kind && (why == "any" || ($3 ~ version_re) == (why == "version")) { print }' "$work/results.tsv"; }
+list() { awk -F'\t' '{ printf "  %-55s %s\n", $1, $3 }'; }
+passed="$(tally '^pass$' any | wc -l | tr -d ' ')"
+failed="$(tally '^fail$' any | wc -l | tr -d ' ')"
+skipped="$(tally '^skip$' org | wc -l | tr -d ' ')"
+hollow="$(tally '^hollow$' org | wc -l | tr -d ' ')"
+version_skipped="$(tally '^(skip|hollow)$' version | wc -l | tr -d ' ')"
 ran=$((passed + failed))
-total=$((ran + skipped))
+total=$((ran + skipped + hollow + version_skipped))
 if [ "$skipped" -gt 0 ]; then
   echo "skipped against a real org:"
-  grep -vE "$version_re" "$work/skipped.tsv" | awk -F'\t' '{ printf "  %-55s %s\n", $1, $2 }'
+  tally '^skip$' org | list
+fi
+if [ "$hollow" -gt 0 ]; then
+  echo "every subtest skipped against a real org (go test says PASS; counted as skipped):"
+  tally '^hollow$' org | list
+fi
+if [ -n "$(tally '^part$' any)" ]; then
+  echo "ran, with these parts skipped against a real org:"
+  tally '^part$' any | list
 fi
 if [ "$version_skipped" -gt 0 ]; then
-  echo "skipped for the Terraform CLI's version (in either mode; not counted):"
-  grep -E "$version_re" "$work/skipped.tsv" | awk -F'\t' '{ printf "  %-55s %s\n", $1, $2 }'
-fi
-# Top-level tests that passed with every subtest skipped (counted as run, as go test reports them).
-awk '/^--- PASS: TestAcc/ { top[$3] = 1 }
-  /^ +--- (PASS|FAIL): TestAcc/ { split($3, p, "/"); ran[p[1]] = 1 }
-  /^ +--- SKIP: TestAcc/ { split($3, p, "/"); sub_skipped[p[1]] = 1 }
-  END { for (t in top) if (sub_skipped[t] && !ran[t]) printf "  %s\n", t }' "$work/test.log" >"$work/hollow.txt"
-if [ -s "$work/hollow.txt" ]; then
-  echo "passed with every subtest skipped against a real org:"
-  sort "$work/hollow.txt"
+  echo "skipped for the Terraform CLI's version, in either mode (counted as skipped):"
+  tally '^(skip|hollow)$' version | list
 fi
 if [ "$failed" -gt 0 ] || [ "$status" -ne 0 ]; then
   grep -E '^(--- FAIL|FAIL|panic)' "$work/test.log" || true
@@ -129,10 +165,14 @@ fi
 stop_emulator
 
 percent=$((total > 0 ? ran * 100 / total : 0))
-echo "real org: $ran of $total acceptance tests ran ($percent%), $skipped skipped, $failed failed, in ${elapsed}s" \
-  "($version_skipped more skipped for the Terraform version)"
+echo "real org: $ran of $total acceptance tests ran ($percent%), $((skipped + hollow)) skipped against a real org" \
+  "($hollow of them with every subtest skipped), $version_skipped skipped for the Terraform version, $failed failed, in ${elapsed}s"
 [ "$org_ok" -eq 1 ] || exit 1
 [ "$failed" -eq 0 ] && [ "$status" -eq 0 ] || exit 1
+if [ "$total" -eq 0 ]; then
+  echo "no acceptance test matched $run" >&2
+  exit 1
+fi
 if [ $((ran * 100)) -lt $((min_percent * total)) ]; then
   echo "fewer than $min_percent% of the acceptance tests ran against the real org" >&2
   exit 1

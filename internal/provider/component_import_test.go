@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
 
@@ -36,9 +38,10 @@ func TestAccComponentResource_importByKey(t *testing.T) {
   description    = "from Ardoq"
 }`)
 	keyOf := func(s *terraform.State) (string, error) { return key, nil }
-	resource.ParallelTest(t, resource.TestCase{
+	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
+		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: func(s *terraform.State) error {
 				key = s.RootModule().Resources[addrC].Primary.Attributes["component_key"]
@@ -87,63 +90,92 @@ func TestComponentImport_keyLookupRequests(t *testing.T) {
 
 var importCommand = regexp.MustCompile(`^terraform import (\S+) (\S+)$`)
 
-// The import examples: the identity import blocks (Terraform 1.12+, so called in-process) import what
-// they name; ardoq_component's import block by key applies with no change, and every command of its
-// import.sh imports the same component.
+// importedKey points an import block by component key at a component the test made.
+func importedKey(tr *exampleTranslation, key string) *exampleTranslation {
+	return tr.replace(`(\bid\s*=\s*)"[A-Za-z0-9_]+-[0-9]+"`, `${1}"`+key+`"`)
+}
+
+// The import examples, run against a component and a reference the test makes (their ids and key stand
+// in for the examples'): the identity import blocks (Terraform 1.12+, so called in-process) import what
+// they name; ardoq_component's import blocks by key and by id apply with no change, and every command of
+// its import.sh imports the same component.
 func TestAccExamples_componentImports(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t) // the examples name the emulator's seeded component
+	env.parallel(t)
+	byKeyExample, tr := env.translatedExample(t, "resources", "ardoq_component", "import-by-key.tf")
+	fields := client.CustomFields{env.ext: "cap-001" + env.tag}
+	hcl := fmt.Sprintf("%s = %q", env.ext, "cap-001"+env.tag)
+	if number := env.field("Number"); number != "" {
+		fields[number], hcl = 3, hcl+", "+number+" = 3"
+	}
+	c := env.createComponent(t, client.ComponentCreate{Name: "Customer Management" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
+		CustomFields: fields})
+	billing := env.createComponent(t, client.ComponentCreate{Name: "Billing" + env.tag, RootWorkspace: env.ws, TypeID: env.appType})
+	payments := env.createComponent(t, client.ComponentCreate{Name: "Payments" + env.tag, RootWorkspace: env.ws, TypeID: env.childType,
+		Parent: &billing.ID})
+	r := env.createReference(t, client.ReferenceCreate{Source: payments.ID, Target: billing.ID, Type: env.refType, DisplayText: sp("part of")})
+
 	// In-process first: the acceptance test below destroys what it imported.
 	p := newProtoProvider(t, env)
-	for typ, want := range map[string][2]string{"ardoq_component": {"name", "Customer Management"}, "ardoq_reference": {"display_text", "part of"}} {
+	for typ, want := range map[string]struct{ id, attr, value string }{
+		"ardoq_component": {c.ID, "name", c.Name}, "ardoq_reference": {r.ID, "display_text", "part of"}} {
 		blocks := readExampleBlocks(t, "resources", typ, "import-with-identity.tf")
-		if len(blocks) != 1 || blocks[0].Kind != "import" || blocks[0].Identity == "" {
+		if len(blocks) != 1 || blocks[0].Kind != "import" || !oidPattern.MatchString(blocks[0].Identity) {
 			t.Fatalf("%s: want one import block with an identity, got %+v", typ, blocks)
 		}
-		read, diags := p.importAndRead(typ, "", p.identity(typ, blocks[0].Identity))
+		read, diags := p.importAndRead(typ, "", p.identity(typ, want.id))
 		p.noErrors(typ+" identity example", diags)
-		if state := p.attrs(p.resourceType(typ), read.NewState); text(p, state, want[0]) != want[1] {
+		if state := p.attrs(p.resourceType(typ), read.NewState); text(p, state, want.attr) != want.value {
 			t.Errorf("%s imported by identity: %v", typ, state)
 		}
 	}
 
 	const addr = "ardoq_component.customer_management"
-	block := `resource "ardoq_component" "customer_management" {
-  name           = "Customer Management"
-  root_workspace = "5eed0000000000000000b003"
-  type_id        = "p1700000000101"
-  custom_fields  = { maturity = 3, external_id = "cap-001" }
+	block := env.render(fmt.Sprintf(`resource "ardoq_component" "customer_management" {
+  name           = %q
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+  custom_fields  = { %s }
 }
-`
+`, c.Name, hcl))
 	cfg := env.providerConfig() + block
 	steps := []resource.TestStep{{
-		Config: env.providerConfig() + readExample(t, "resources", "ardoq_component", "import-by-key.tf") + block,
+		Config: env.providerConfig() + importedKey(importedID(tr, c.ID), c.ComponentKey).apply(byKeyExample) + block,
 		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 			plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
 		}},
 		ConfigStateChecks: []statecheck.StateCheck{
-			statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact("5eed0000000000000000c001")),
-			statecheck.ExpectKnownValue(addr, tfjsonpath.New("component_key"), knownvalue.StringExact("CAP-1")),
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact(c.ID)),
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("component_key"), knownvalue.StringExact(c.ComponentKey)),
 		},
 	}}
-	commands := 0
+	var byID, byKey int
 	for _, line := range strings.Split(readExample(t, "resources", "ardoq_component", "import.sh"), "\n") {
 		m := importCommand.FindStringSubmatch(strings.TrimSpace(line))
 		if m == nil {
 			continue
 		}
-		commands++
 		if m[1] != addr {
 			t.Fatalf("import.sh imports %s; the test configures %s", m[1], addr)
 		}
-		steps = append(steps, resource.TestStep{Config: cfg, ResourceName: addr, ImportState: true, ImportStateId: m[2], ImportStateVerify: true})
+		id := m[2]
+		switch {
+		case oidPattern.MatchString(id):
+			id, byID = c.ID, byID+1
+		case componentKeyPattern.MatchString(id):
+			id, byKey = c.ComponentKey, byKey+1
+		default:
+			t.Fatalf("import.sh imports %q, neither an id nor a component key", id)
+		}
+		steps = append(steps, resource.TestStep{Config: cfg, ResourceName: addr, ImportState: true, ImportStateId: id, ImportStateVerify: true})
 	}
-	if commands != 2 {
-		t.Fatalf("import.sh has %d terraform import commands, want 2 (by id and by key)", commands)
+	if byID != 1 || byKey != 1 {
+		t.Fatalf("import.sh imports %d times by id and %d by key, want once each", byID, byKey)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	env.test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
+		CheckDestroy:             env.goneFromOrg, // imported, so destroyed with the rest
 		Steps:                    steps,
 	})
 }

@@ -2,7 +2,9 @@ package provider
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -13,63 +15,138 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
 
-// TestAccCustomFields_settledByArdoq adopts a component holding a calculated and a read-only value, as
-// `terraform query -generate-config-out` or the adopting guide writes it: the configuration may keep
-// them as imported (nothing is sent), drop them (Ardoq keeps them), but not change them. Setting their
-// values needs the emulator: no client can write them.
+// TestAccCustomFields_settledByArdoq adopts a component holding a calculated or a read-only value, as
+// `terraform query -generate-config-out` or the adopting guide writes it: the configuration may keep the
+// value as imported (nothing is sent), drop it (Ardoq keeps it), but not change it. The fields are the
+// org's, found by kind on the component type the tests use; a kind the org lacks is skipped, saying so.
+// No client can write such a value: on the test's own emulator the component is given one as Ardoq would
+// (the emulator's control), against a real org it holds whatever Ardoq gives a new component (often none,
+// and then the configuration keeps none).
 func TestAccCustomFields_settledByArdoq(t *testing.T) {
-	env := newTestEnv(t)
-	env.requireEmulator(t)
-	c := env.createComponent(t, client.ComponentCreate{Name: "Adopted With Settled Fields", RootWorkspace: env.ws, TypeID: env.appType,
-		CustomFields: client.CustomFields{"owner": "team"}})
-	if err := env.srv.MutateComponent(c.ID, func(e *emulator.Component) {
-		e.CustomFields["risk_score"], e.CustomFields["legacy_id"] = json.Number("7"), "L1"
-	}); err != nil {
-		t.Fatal(err)
-	}
-	cfg := func(fields string) string {
-		return env.config(`import {
+	for _, kind := range []struct {
+		name, summary string
+		is            func(client.Field) bool
+	}{
+		{"calculated", "Calculated Custom Field", func(f client.Field) bool { return f.Calculated }},
+		{"read-only", "Read-Only Custom Field", func(f client.Field) bool { return f.ReadOnly && !f.Calculated }},
+	} {
+		t.Run(kind.name, func(t *testing.T) {
+			env := newTestEnv(t)
+			key := env.fieldOnApp(kind.is)
+			if key == "" {
+				t.Skipf("type %q of workspace %s allows no %s custom field", env.app.Name, env.ws, kind.name)
+			}
+			owner := firstNonEmpty(env.owner, env.ext)
+			if owner == "" {
+				t.Skipf("type %q of workspace %s allows no writable Text custom field", env.app.Name, env.ws)
+			}
+			env.parallel(t)
+			field := env.fields[key]
+			name := "Adopted With Settled Fields" + env.tag
+			c := env.createComponent(t, client.ComponentCreate{Name: name, RootWorkspace: env.ws, TypeID: env.appType,
+				CustomFields: client.CustomFields{owner: "team"}})
+			if env.srv != nil {
+				if err := env.srv.MutateComponent(c.ID, func(e *emulator.Component) {
+					if e.CustomFields == nil {
+						e.CustomFields = map[string]any{}
+					}
+					e.CustomFields[key] = settledValue(field)
+				}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			held := env.component(t, c.ID).CustomFields[key]
+			kept := fmt.Sprintf("%s = %q", owner, "team")
+			if held != nil {
+				kept += ", " + key + " = " + hclValue(t, held)
+			} else {
+				t.Logf("Ardoq holds no value for the %s field %q of a new component: the configuration keeps none", kind.name, key)
+			}
+			cfg := func(fields string) string {
+				return env.config(fmt.Sprintf(`import {
   to = ardoq_component.adopted
-  id = "` + c.ID + `"
+  id = %q
 }
 resource "ardoq_component" "adopted" {
-  name           = "Adopted With Settled Fields"
+  name           = %q
   root_workspace = "{ws}"
   type_id        = "{app}"
-  custom_fields  = ` + fields + `
-}`)
+  custom_fields  = { %s }
+}`, c.ID, name, fields))
+			}
+			stillSettled := func(*terraform.State) error {
+				got, err := env.client.GetComponent(t.Context(), c.ID)
+				if err != nil {
+					return err
+				}
+				if now, was := hclValue(t, got.CustomFields[key]), hclValue(t, held); now != was {
+					return fmt.Errorf("the value Ardoq holds for %s changed from %s to %s", key, was, now)
+				}
+				return nil
+			}
+			env.test(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProviders,
+				CheckDestroy:             env.goneFromOrg, // imported, so destroyed with the rest
+				Steps: []resource.TestStep{
+					{
+						Config: cfg(kept),
+						ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+							plancheck.ExpectResourceAction("ardoq_component.adopted", plancheck.ResourceActionNoop),
+						}},
+					},
+					{
+						Config:      cfg(fmt.Sprintf("%s = %q, %s = %s", owner, "team", key, hclValue(t, changedValue(field, held)))),
+						ExpectError: regexp.MustCompile(kind.summary),
+					},
+					{
+						Config: cfg(fmt.Sprintf("%s = %q", owner, "platform")),
+						Check:  stillSettled,
+					},
+				},
+			})
+		})
 	}
-	stillSettled := func() error {
-		got, err := env.client.GetComponent(t.Context(), c.ID)
+}
+
+// settledValue is a value of the field's type, as Ardoq would calculate or import it.
+func settledValue(f client.Field) any {
+	switch {
+	case f.Type == "Number":
+		return json.Number("7")
+	case f.Type == "Checkbox":
+		return true
+	case f.Type == "SelectMultipleList" && len(f.Options) > 0:
+		return []any{f.Options[0]}
+	case f.Type == "List" && len(f.Options) > 0:
+		return f.Options[0]
+	}
+	return "L1"
+}
+
+// changedValue is a value of the field's type other than the one it holds (nil for none).
+func changedValue(f client.Field, held any) any {
+	switch f.Type {
+	case "Number":
+		n, err := strconv.ParseFloat(fmt.Sprint(held), 64)
 		if err != nil {
-			return err
+			n = 7
 		}
-		if got.CustomFields["legacy_id"] != "L1" || got.CustomFields["risk_score"] == nil {
-			t.Errorf("Ardoq's own values changed: %v", got.CustomFields)
-		}
-		return nil
+		return n + 1
+	case "Checkbox":
+		return held != true
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProviders,
-		Steps: []resource.TestStep{
-			{
-				Config: cfg(`{ owner = "team", risk_score = 7, legacy_id = "L1" }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("ardoq_component.adopted", plancheck.ResourceActionNoop),
-				}},
-			},
-			{
-				Config:      cfg(`{ owner = "team", risk_score = 8, legacy_id = "L1" }`),
-				ExpectError: regexp.MustCompile(`Calculated Custom Field`),
-			},
-			{
-				Config:      cfg(`{ owner = "team", risk_score = 7, legacy_id = "L2" }`),
-				ExpectError: regexp.MustCompile(`Read-Only Custom Field`),
-			},
-			{
-				Config: cfg(`{ owner = "platform" }`),
-				Check:  func(*terraform.State) error { return stillSettled() },
-			},
-		},
-	})
+	if held == "changed by Terraform" {
+		return "changed again by Terraform"
+	}
+	return "changed by Terraform"
+}
+
+// hclValue writes a custom field value as HCL (JSON's strings, numbers, booleans and lists are HCL's).
+func hclValue(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

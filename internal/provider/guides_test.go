@@ -9,7 +9,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -296,7 +298,8 @@ func (c *cliRun) heldIDs() *heldIDs {
 }
 
 // mories76State is a state as mories76/ardoq (v1 API, SDKv2) writes it for the configuration the
-// migration guide starts from: two components, a reference and a workspace data source, as the seed has them.
+// migration guide starts from: two components, a reference and a workspace data source. Each {name} is
+// a value of what the test made (mories76StateOf).
 const mories76State = `{
   "version": 4,
   "terraform_version": "1.5.7",
@@ -307,31 +310,31 @@ const mories76State = `{
     {
       "mode": "data", "type": "ardoq_workspace", "name": "caps",
       "provider": "provider[\"registry.terraform.io/mories76/ardoq\"]",
-      "instances": [{"schema_version": 0, "attributes": {"id": "5eed0000000000000000b003", "name": "Business Capabilities",
-        "component_counter": 3, "component_model": "5eed0000000000000000a002", "component_template": "", "description": "Capability map",
+      "instances": [{"schema_version": 0, "attributes": {"id": {ws}, "name": {ws_name},
+        "component_counter": 3, "component_model": {model}, "component_template": "", "description": {ws_description},
         "fields": {}}, "sensitive_attributes": []}]
     },
     {
       "mode": "managed", "type": "ardoq_component", "name": "billing",
       "provider": "provider[\"registry.terraform.io/mories76/ardoq\"]",
-      "instances": [{"schema_version": 0, "attributes": {"id": "5eed0000000000000000c002", "name": "Billing", "description": "",
-        "parent": "", "root_workspace": "5eed0000000000000000b003", "type_id": "p1700000000101",
-        "fields": {"maturity": "2", "external_id": "cap-002"}}, "sensitive_attributes": [], "private": "bnVsbA=="}]
+      "instances": [{"schema_version": 0, "attributes": {"id": {billing}, "name": {billing_name}, "description": "",
+        "parent": "", "root_workspace": {ws}, "type_id": {billing_type},
+        "fields": {billing_fields}}, "sensitive_attributes": [], "private": "bnVsbA=="}]
     },
     {
       "mode": "managed", "type": "ardoq_component", "name": "payments",
       "provider": "provider[\"registry.terraform.io/mories76/ardoq\"]",
-      "instances": [{"schema_version": 0, "attributes": {"id": "5eed0000000000000000c003", "name": "Payments", "description": "Taking money",
-        "parent": "5eed0000000000000000c002", "root_workspace": "5eed0000000000000000b003", "type_id": "p1700000000101",
-        "fields": {"external_id": "cap-003"}}, "sensitive_attributes": [], "private": "bnVsbA==",
+      "instances": [{"schema_version": 0, "attributes": {"id": {payments}, "name": {payments_name}, "description": "Taking money",
+        "parent": {billing}, "root_workspace": {ws}, "type_id": {payments_type},
+        "fields": {payments_fields}}, "sensitive_attributes": [], "private": "bnVsbA==",
         "dependencies": ["ardoq_component.billing", "data.ardoq_workspace.caps"]}]
     },
     {
       "mode": "managed", "type": "ardoq_reference", "name": "payments_part_of_billing",
       "provider": "provider[\"registry.terraform.io/mories76/ardoq\"]",
-      "instances": [{"schema_version": 0, "attributes": {"id": "5eed00000000000000001001", "root_workspace": "5eed0000000000000000b003",
-        "source": "5eed0000000000000000c003", "target_workspace": "5eed0000000000000000b003", "target": "5eed0000000000000000c002",
-        "type": 10, "display_text": "part of", "description": "", "fields": {}}, "sensitive_attributes": [], "private": "bnVsbA==",
+      "instances": [{"schema_version": 0, "attributes": {"id": {reference}, "root_workspace": {ws},
+        "source": {payments}, "target_workspace": {ws}, "target": {billing},
+        "type": {reference_type}, "display_text": "part of", "description": "", "fields": {}}, "sensitive_attributes": [], "private": "bnVsbA==",
         "dependencies": ["ardoq_component.billing", "ardoq_component.payments", "data.ardoq_workspace.caps"]}]
     }
   ],
@@ -339,16 +342,78 @@ const mories76State = `{
 }
 `
 
-// The migration guide: from a state mories76/ardoq wrote, the guide's step 2 (run as written) empties the
-// state of ardoq_ entries, and the example's import blocks take the same ids over with no change. Step 1's
-// jq, run on the result (the JSON has the same shape whatever the provider), gives the example's imports.
+// mories76StateOf fills mories76State in with the values given (JSON-encoded).
+func mories76StateOf(t *testing.T, values map[string]any) string {
+	t.Helper()
+	var pairs []string
+	for k, v := range values {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pairs = append(pairs, "{"+k+"}", string(b))
+	}
+	state := strings.NewReplacer(pairs...).Replace(mories76State)
+	if !json.Valid([]byte(state)) {
+		t.Fatalf("the mories76/ardoq state is not JSON:\n%s", state)
+	}
+	return state
+}
+
+// The migration guide: from a state mories76/ardoq wrote for components and a reference the test makes,
+// the guide's step 2 (run as written) empties the state of ardoq_ entries, and the example's import blocks
+// take the same ids over with no change. Step 1's jq, run on the result (the JSON has the same shape
+// whatever the provider), gives the example's imports. The example is translated for the org: its
+// workspace, type and reference type names, custom fields, names and ids become what the test made.
 func TestAccGuide_migrateFromMories76(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireUniqueWorkspaceNames(t)
+	example := readExample(t, "guides", "migrate-from-mories76", "main.tf")
+	tr := env.translation(t, example)
+	// Payments is of the type allowed below Billing's, so its external id is the Text field allowed on both.
+	if env.ext == "" {
+		t.Skipf("no writable Text custom field is allowed on both %q and %q (for the example's external ids)", env.app.Name, env.child.Name)
+	}
+	tr.keys["external_id"], tr.quoted["external_id"] = env.ext, env.ext
 	cli := newCLIRun(t, env, "1.5.0")
 	const guide = "migrating-from-mories76.md.tmpl"
-	cli.write("main.tf", readExample(t, "guides", "migrate-from-mories76", "main.tf"))
-	cli.write("terraform.tfstate", mories76State)
+	billingFields := map[string]any{"maturity": 2, "external_id": "cap-002" + env.tag}
+	paymentsFields := map[string]any{"external_id": "cap-003" + env.tag}
+	billing := env.createComponent(t, client.ComponentCreate{Name: "Billing" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
+		CustomFields: withFields(tr, billingFields)})
+	payments := env.createComponent(t, client.ComponentCreate{Name: "Payments" + env.tag, RootWorkspace: env.ws, TypeID: env.childType,
+		Parent: &billing.ID, Description: sp("Taking money"), CustomFields: withFields(tr, paymentsFields)})
+	ref := env.createReference(t, client.ReferenceCreate{Source: payments.ID, Target: billing.ID, Type: env.ref.Type, DisplayText: sp("part of")})
+	importAt := func(addr, id string) {
+		tr.replace(`(to\s*=\s*`+regexp.QuoteMeta(addr)+`\s+id\s*=\s*)"[0-9a-f]{24}"`, `${1}"`+id+`"`)
+	}
+	importAt("ardoq_component.billing", billing.ID)
+	importAt("ardoq_component.payments", payments.ID)
+	importAt("ardoq_reference.payments_part_of_billing", ref.ID)
+	tr.replace(`(resource "ardoq_component" "payments" \{[^}]*?component_type_ids\[)"Capability"`,
+		`${1}`+strings.ReplaceAll(strconv.Quote(env.child.Name), "$", "$$"))
+	tr.literal("Business Capabilities", env.workspace.Name).literal("Capability", env.app.Name).literal("Realized by", env.ref.Name).
+		literal("Billing", billing.Name).literal("Payments", payments.Name).
+		literal("cap-002", "cap-002"+env.tag).literal("cap-003", "cap-003"+env.tag)
+	t.Logf("the migration example with %s", tr)
+	wsDescription := ""
+	if env.workspace.Description != nil {
+		wsDescription = *env.workspace.Description
+	}
+	mories76Fields := func(values map[string]any) map[string]string {
+		out := map[string]string{}
+		for k, v := range withFields(tr, values) {
+			out[k] = fmt.Sprint(v) // mories76/ardoq keeps every value as a string
+		}
+		return out
+	}
+	cli.write("main.tf", tr.apply(example))
+	cli.write("terraform.tfstate", mories76StateOf(t, map[string]any{
+		"ws": env.ws, "ws_name": env.workspace.Name, "model": env.componentModel, "ws_description": wsDescription,
+		"billing": billing.ID, "billing_name": billing.Name, "billing_type": env.appType, "billing_fields": mories76Fields(billingFields),
+		"payments": payments.ID, "payments_name": payments.Name, "payments_type": env.childType, "payments_fields": mories76Fields(paymentsFields),
+		"reference": ref.ID, "reference_type": env.ref.Type,
+	}))
 	if out, code := cli.shell(guideSnippet(t, guide, "## 2. Remove them from the state") + "echo left:; terraform state list\n"); code != 0 ||
 		!strings.Contains(out, "Removed ardoq_reference.payments_part_of_billing") || !strings.HasSuffix(strings.TrimSpace(out), "left:") {
 		t.Fatalf("step 2 (exit %d):\n%s", code, out)
@@ -368,7 +433,7 @@ func TestAccGuide_migrateFromMories76(t *testing.T) {
 		return
 	}
 	if out, code := cli.shell(guideSnippet(t, guide, "## 1. Write the import blocks") + "cat imports.tf; rm imports.tf\n"); code != 0 ||
-		!strings.Contains(out, "import {\n  to = ardoq_component.payments\n  id = \"5eed0000000000000000c003\"\n}") ||
+		!strings.Contains(out, "import {\n  to = ardoq_component.payments\n  id = \""+payments.ID+"\"\n}") ||
 		strings.Count(out, "import {") != 3 {
 		t.Fatalf("step 1 (exit %d):\n%s", code, out)
 	}
