@@ -87,11 +87,12 @@ func workspacesSharingAModel(all []emulator.Workspace) (string, string) {
 	return all[0].ID, all[0].ID
 }
 
-// requireEmulator skips tests that need the emulator's controls: injected faults, or the request log.
-func (e *testEnv) requireEmulator(t *testing.T) {
+// requireEmulator skips tests that need one of the emulator's controls (injected faults, the request log,
+// the rate limiter, seeding), saying which, against a real org.
+func (e *testEnv) requireEmulator(t *testing.T, needs string) {
 	t.Helper()
 	if e.srv == nil {
-		t.Skip("needs the emulator's test controls; skipped against a real org")
+		t.Skipf("needs the emulator's %s; skipped against a real org", needs)
 	}
 }
 

@@ -60,7 +60,7 @@ func TestAccComponentResource_importByKey(t *testing.T) {
 // A key lookup is one GET /components?componentKey=, with no workspace: keys are unique in the org.
 func TestComponentImport_keyLookupRequests(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireEmulator(t, "request log")
 	c, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "Keyed", RootWorkspace: env.ws2, TypeID: env.appType})
 	if err != nil {
 		t.Fatal(err)

@@ -83,7 +83,7 @@ func resultIDs(t *testing.T, p *protoProvider, typeName string, results []tfprot
 
 func TestListResourceComponent_list(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireEmulator(t, "seeding")
 	apps, other := seedComponents(t, env)
 	p := newProtoProvider(t, env)
 	all := []string{apps[0].ID, apps[1].ID, apps[2].ID, other.ID}
@@ -159,7 +159,7 @@ func TestListResourceComponent_list(t *testing.T) {
 
 func TestListResourceComponent_limit(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireEmulator(t, "request log")
 	seedComponents(t, env)
 	p := newProtoProvider(t, env)
 	for _, limit := range []int64{1, 2} {
@@ -176,7 +176,7 @@ func TestListResourceComponent_limit(t *testing.T) {
 
 func TestListResourceComponent_errors(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireEmulator(t, "seeded workspace and type names")
 	p := newProtoProvider(t, env)
 	expectDiag(t, p.validateList("ardoq_component", map[string]tftypes.Value{"workspace_id": tfStr("Applications")}), "must be an Ardoq id")
 	expectDiag(t, p.validateList("ardoq_component", map[string]tftypes.Value{"workspace_id": tfStr(env.ws),
@@ -199,7 +199,7 @@ func TestListResourceComponent_errors(t *testing.T) {
 // What terraform query -generate-config-out writes for a listed component imports it with an empty plan.
 func TestListResourceComponent_adopt(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireEmulator(t, "seeding")
 	apps, _ := seedComponents(t, env)
 	p := newProtoProvider(t, env)
 	results := p.list("ardoq_component", map[string]tftypes.Value{"workspace_id": tfStr(env.ws), "name": tfStr("List A")}, true, 0)
@@ -220,7 +220,7 @@ func TestListResourceComponent_adopt(t *testing.T) {
 // The example query file lists what the docs say it lists.
 func TestListResourceComponent_example(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t) // the example names the emulator's seeded workspace
+	env.requireEmulator(t, "seeded workspace names") // the example names the emulator's seeded workspace
 	p := newProtoProvider(t, env)
 	blocks := readExampleBlocks(t, "list-resources", "ardoq_component", "list-resource.tfquery.hcl")
 	if len(blocks) == 0 {

@@ -119,7 +119,7 @@ func TestAccLostAnswer(t *testing.T) {
 
 func testLostAnswer(t *testing.T, c lostAnswerCase, f lostAnswerFault, phase string) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireEmulator(t, "fault injection")
 	settings := []string{"request_timeout_seconds = 2"}
 	cfg := func(hcl string) string { return env.configWith(settings, hcl) }
 	startComps, startRefs := env.srv.Counts()

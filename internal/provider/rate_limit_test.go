@@ -14,7 +14,7 @@ import (
 // provider follows Ardoq's 429s (pausing and slowing down) rather than meeting one per request.
 func TestAccRateLimitedRun(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireEmulator(t, "rate limit (-rate-limit)")
 	env.srv.SetRateLimit(20, 5)
 	cfg := env.config(`resource "ardoq_component" "many" {
   count          = 40

@@ -96,7 +96,7 @@ resource "ardoq_component" "b" {
 		for _, tc := range cases {
 			t.Run(res.name+" "+tc.name, func(t *testing.T) {
 				env := newTestEnv(t)
-				env.requireEmulator(t)
+				env.requireEmulator(t, "fault injection")
 				withIt := env.config(res.with)
 				failing := withIt // a refresh fails on the plan of the same configuration
 				if tc.delete {
@@ -177,7 +177,7 @@ func TestAddBatchError_unmappedMessages(t *testing.T) {
 // The emulator refuses a batch over its -max-batch-ops with 413; the plan's dry run already says so.
 func TestAccBatchResource_refusedForSize(t *testing.T) {
 	env := newTestEnv(t, emulator.WithMaxBatchOperations(1))
-	env.requireEmulator(t)
+	env.requireEmulator(t, "batch-size limit (Ardoq documents none)")
 	before, _ := env.srv.Counts()
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,

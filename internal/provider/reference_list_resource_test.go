@@ -40,7 +40,7 @@ func seedReferences(t *testing.T, env *testEnv) (refs []emulator.Reference, else
 
 func TestListResourceReference_list(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireEmulator(t, "seeding")
 	refs, elsewhere := seedReferences(t, env)
 	p := newProtoProvider(t, env)
 	wctx, err := env.client.GetWorkspaceContext(t.Context(), env.ws)
@@ -103,7 +103,7 @@ func TestListResourceReference_list(t *testing.T) {
 
 func TestListResourceReference_example(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireEmulator(t, "seeded workspace names")
 	p := newProtoProvider(t, env)
 	for _, b := range readExampleBlocks(t, "list-resources", "ardoq_reference", "list-resource.tfquery.hcl") {
 		if b.Kind != "list" || !strings.HasPrefix(b.Labels, `"ardoq_reference"`) || b.Attrs["provider"] != "ardoq" {

@@ -22,7 +22,7 @@ import (
 func TestAccRequestCounts(t *testing.T) {
 	const n = 40
 	env := newTestEnv(t, emulator.WithPageSize(100))
-	env.requireEmulator(t)
+	env.requireEmulator(t, "request log")
 	cfg := func(renamed int) string {
 		return env.config(fmt.Sprintf(`resource "ardoq_component" "c" {
   count          = %[1]d

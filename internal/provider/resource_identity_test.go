@@ -33,7 +33,7 @@ func TestResourceIdentity_schemas(t *testing.T) {
 
 func TestResourceIdentity_importByIdentity(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireEmulator(t, "seeding")
 	c, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "By identity", RootWorkspace: env.ws, TypeID: env.appType})
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +81,7 @@ func TestResourceIdentity_importByIdentity(t *testing.T) {
 
 func TestResourceIdentity_importByIdentityErrors(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireEmulator(t, "seeded ids")
 	p := newProtoProvider(t, env)
 	_, diags := p.importAndRead("ardoq_component", "", p.identity("ardoq_component", "APP-1"))
 	expectDiag(t, diags, `The identity id "APP-1" is not an Ardoq component id`)
@@ -101,7 +101,7 @@ func TestResourceIdentity_importByIdentityErrors(t *testing.T) {
 // "Missing Resource Identity After Read".
 func TestResourceIdentity_readWithoutIdentityOfDeletedEntity(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t)
+	env.requireEmulator(t, "seeding")
 	c, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "Old state", RootWorkspace: env.ws, TypeID: env.appType})
 	if err != nil {
 		t.Fatal(err)
