@@ -7,6 +7,7 @@ import (
 	"maps"
 	"math/big"
 	"strconv"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -251,7 +252,9 @@ func allFieldsFromAPI(api client.CustomFields) map[string]fieldValue {
 }
 
 // means reports whether o is the value v stands for: the same text (so "12" means 12 and "true"
-// means true), or the same number where either is one ("12.50" means 12.5).
+// means true), the same number where either is one ("12.50" means 12.5), or the same instant where
+// both are date-times: Ardoq may give back a DateTime in UTC with milliseconds
+// ("2024-03-01T09:00:00.000Z" for "2024-03-01T10:00:00+01:00").
 func (v fieldValue) means(o fieldValue) bool {
 	switch {
 	case v == o:
@@ -264,6 +267,10 @@ func (v fieldValue) means(o fieldValue) bool {
 		a, okA := parseNumber(v.text)
 		b, okB := parseNumber(o.text)
 		return okA && okB && a.Cmp(b) == 0
+	case v.kind == stringField && o.kind == stringField:
+		a, errA := time.Parse(time.RFC3339Nano, v.text)
+		b, errB := time.Parse(time.RFC3339Nano, o.text)
+		return errA == nil && errB == nil && a.Equal(b)
 	}
 	return false
 }

@@ -191,6 +191,7 @@ func TestCustomFieldsAgreeAcrossResources(t *testing.T) {
 	text := client.Field{APIKey: "f", Type: "Text"}
 	multi := client.Field{APIKey: "f", Type: "SelectMultipleList", Options: []string{"eu", "us"}}
 	list := client.Field{APIKey: "f", Type: "List", Options: []string{"plan", "live"}}
+	dateTime := client.Field{APIKey: "f", Type: "DateTime"}
 	num := func(f float64) tftypes.Value { return tftypes.NewValue(tftypes.Number, f) }
 	boolean := func(b bool) tftypes.Value { return tftypes.NewValue(tftypes.Bool, b) }
 	stringList := func(ss ...string) tftypes.Value { return stringListValue(tftypes.List{}, ss) }
@@ -225,6 +226,10 @@ func TestCustomFieldsAgreeAcrossResources(t *testing.T) {
 			problem: `Invalid Custom Field Value: custom field "f" (SelectMultipleList): "eu" is not a list of strings among the options ["eu" "us"].`},
 		{name: "an option that is not one", field: multi, value: tuple("mars"),
 			problem: `Invalid Custom Field Value: custom field "f" (SelectMultipleList): "mars" is not one of the options ["eu" "us"].`},
+		{name: "a date-time Ardoq gives back in UTC is kept as written", field: dateTime, value: str("2024-03-01T10:00:00+01:00"),
+			api: "2024-03-01T09:00:00.000Z", sent: `{"f":"2024-03-01T10:00:00+01:00"}`},
+		{name: "a date-time changed in Ardoq", field: dateTime, value: str("2024-03-01T10:00:00+01:00"), api: "2024-03-02T09:00:00.000Z",
+			sent: `{"f":"2024-03-01T10:00:00+01:00"}`, rendered: str("2024-03-02T09:00:00.000Z")},
 		{name: "a list value", field: list, value: str("live"), api: "live", sent: `{"f":"live"}`},
 		{name: "not an option", field: list, value: str("dead"), problem: `Invalid Custom Field Value: custom field "f" (List): "dead" is not one of the options ["plan" "live"].`},
 		{name: "a calculated field", field: client.Field{APIKey: "f", Type: "Number", Calculated: true}, value: num(1),
