@@ -255,8 +255,11 @@ const listedEntities = 8
 const (
 	componentCascadeRecipe = "  - if the component is being replaced because its type_id changed, add lifecycle { create_before_destroy = true } " +
 		"to it: dependents that refer to it in the configuration move to the new component before the old one is deleted (after a " +
-		"root_workspace change its children must move workspace too, as Ardoq keeps a parent and its children in one workspace);\n"
-	batchCascadeRecipe = "  - to keep them, give them another parent (or source and target) in Ardoq or in this configuration;\n"
+		"root_workspace change its children must move workspace too, as Ardoq keeps a parent and its children in one workspace);\n" +
+		keepDependents
+	batchCascadeRecipe = keepDependents
+	keepDependents     = "  - to keep them, give them another parent (or source and target) in Ardoq or in this configuration; to delete them " +
+		"too, remove them from this configuration if it manages them;\n"
 )
 
 // cascadeRecheckPause is how long a refused delete waits before it looks again: dependents this apply

@@ -100,8 +100,9 @@ func (p *ardoqProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 			"allow_cascade_delete": schema.BoolAttribute{
 				Optional: true,
 				MarkdownDescription: "Ardoq deletes a component's descendants and every reference touching them along with it. By " +
-					"default the provider refuses, before changing anything, a component delete (in `ardoq_component` or `ardoq_batch`) " +
-					"that would take along anything the plan does not delete itself, and lists what would be lost. Set `true` to let " +
+					"default the provider refuses a component delete (in `ardoq_component` or `ardoq_batch`) that would take along anything " +
+					"the plan does not delete itself, and lists what would be lost. The refusal comes at apply, before that delete is " +
+					"sent (a provider cannot see the whole plan): other changes of the same apply may be made by then. Set `true` to let " +
 					"Ardoq's cascade happen. Defaults to the `ARDOQ_ALLOW_CASCADE_DELETE` environment variable, then `false`.",
 			},
 			"requests_per_second": schema.Float64Attribute{
