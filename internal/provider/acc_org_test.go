@@ -244,6 +244,17 @@ func (p *orgProfile) fieldOnApp(match func(client.Field) bool) string {
 	return ""
 }
 
+// settableOnApp lists the fields allowed on app that are neither calculated nor read-only, in app's order.
+func (p *orgProfile) settableOnApp() []string {
+	var out []string
+	for _, k := range p.app.CustomFields {
+		if f, ok := p.fields[k]; !ok || !settledByArdoq(f) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // rawGet reads an API path the client has no method for (the componentModel of a workspace, which the
 // document leaves out of its record). A 404 leaves out untouched.
 func (e *testEnv) rawGet(ctx context.Context, path string, out any) error {

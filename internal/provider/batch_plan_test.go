@@ -238,7 +238,7 @@ func TestPlanBatchReportsEveryItemError(t *testing.T) {
 		"api": {RootWorkspace: "w", TypeID: "p0000", Name: "API"},
 		"db":  {RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "apj"},
 		"web": {RootWorkspace: "w", TypeID: "t", Name: "Web", CustomFields: map[string]fieldValue{"cost": {text: "cheap"},
-			"regions": listValue([]string{"mars"}), "colour": {text: "red"}, "lifecycle": {text: "dead"}, "score": {text: "1", kind: numberField}}},
+			"regions": listValue([]string{"mars"}), "costs": {text: "red"}, "lifecycle": {text: "dead"}, "score": {text: "1", kind: numberField}}},
 		"host": {RootWorkspace: "w", TypeID: "t2", Name: "Host", CustomFields: strs("owner", "x", "critical", "maybe")},
 		"free": {RootWorkspace: "elsewhere", TypeID: "anything", Name: "Unchecked", CustomFields: strs("whatever", "x")},
 		// A workspace Ardoq answered 404 for has a nil model: its items are unchecked, their fields typed by
@@ -261,10 +261,10 @@ func TestPlanBatchReportsEveryItemError(t *testing.T) {
 		`references["r"].type`:                         `reference type 9 is not in the model of workspace w (the source's). Its reference types are: Uses (1), Runs on (2)`,
 		`components["web"].custom_fields["cost"]`:      `custom field "cost" (Number): "cheap" is not a number`,
 		`components["web"].custom_fields["regions"]`:   `"mars" is not one of the options ["eu" "us"]`,
-		`components["web"].custom_fields["colour"]`:    `the workspace has no custom field "colour". Fields allowed on "Application": cost, critical, regions, owner, lifecycle, external_id, score`,
+		`components["web"].custom_fields["costs"]`:     `the workspace has no custom field "costs"; closest: "cost". Fields you can set on "Application": cost, critical, regions, owner, lifecycle, external_id.`,
 		`components["web"].custom_fields["lifecycle"]`: `"dead" is not one of the options ["plan" "live"]`,
 		`components["web"].custom_fields["score"]`:     `custom field "score" is calculated by Ardoq and cannot be set`,
-		`components["host"].custom_fields["owner"]`:    `custom field "owner" is not allowed on type "Server". Fields allowed on it: external_id`,
+		`components["host"].custom_fields["owner"]`:    `custom field "owner" is not allowed on type "Server". Fields you can set on it: external_id`,
 		`components["host"].custom_fields["critical"]`: `custom field "critical" is not allowed on type "Server"`,
 	})
 	for _, d := range diags {

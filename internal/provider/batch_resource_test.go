@@ -361,8 +361,8 @@ func TestAccBatchResource_planTimeRejection(t *testing.T) {
 		 }
 		 references = { r = { source = "a", target = "bb", type = 987654 } }`] = `(?s)components\["b"\].parent: "aa" is not a key of this resource's components, nor an Ardoq id .*Its component keys are: a, b\..*` +
 		`references\["r"\].target: "bb" is not a key.*` +
-		`components\["a"\].custom_fields\["colour_of_the_sky"\]: the workspace has no custom field "colour_of_the_sky". Fields allowed on "` + q(env.app.Name) + `": ` +
-		q(strings.Join(env.app.CustomFields, ", ")) + `.*` + multiWant +
+		`components\["a"\].custom_fields\["colour_of_the_sky"\]: the workspace has no custom field "colour_of_the_sky". Fields you can set on "` + q(env.app.Name) + `": ` +
+		q(strings.Join(env.settableOnApp(), ", ")) + `.*` + multiWant +
 		`references\["r"\].type: reference type 987654 is not in the model.*Its reference types are: .*` + q(env.ref.Name) + ` \(` + fmt.Sprint(env.refType) + `\)`
 	for hcl, want := range cases {
 		t.Run(want, func(t *testing.T) {

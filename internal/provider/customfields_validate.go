@@ -69,20 +69,39 @@ func (s fieldScope) problem(f client.Field, known bool, apiKey string) (summary,
 		for _, def := range s.model.CustomFields {
 			keys = append(keys, def.APIKey)
 		}
-		return "Unknown Custom Field", fmt.Sprintf("workspace %s has no custom field %q. Its fields are: %s.", s.model.RootWorkspace,
-			apiKey, strings.Join(keys, ", "))
+		return "Unknown Custom Field", fmt.Sprintf("workspace %s has no custom field %q%s. Its fields you can set: %s.", s.model.RootWorkspace,
+			apiKey, closestKeys(apiKey, keys), strings.Join(s.settable(keys), ", "))
 	case !known:
-		return "Unknown Custom Field", fmt.Sprintf("the workspace has no custom field %q. Fields allowed on %q: %s.", apiKey, s.typeName,
-			strings.Join(s.allowed, ", "))
+		return "Unknown Custom Field", fmt.Sprintf("the workspace has no custom field %q%s. Fields you can set on %q: %s.", apiKey,
+			closestKeys(apiKey, s.allowed), s.typeName, strings.Join(s.settable(s.allowed), ", "))
 	case s.allowed != nil && !slices.Contains(s.allowed, apiKey):
-		return "Custom Field Not Allowed on Type", fmt.Sprintf("custom field %q is not allowed on type %q. Fields allowed on it: %s.", apiKey,
-			s.typeName, strings.Join(s.allowed, ", "))
+		return "Custom Field Not Allowed on Type", fmt.Sprintf("custom field %q is not allowed on type %q. Fields you can set on it: %s.", apiKey,
+			s.typeName, strings.Join(s.settable(s.allowed), ", "))
 	case f.Calculated:
 		return "Calculated Custom Field", fmt.Sprintf("custom field %q is calculated by Ardoq and cannot be set; remove it.", apiKey)
 	case f.ReadOnly:
 		return "Read-Only Custom Field", fmt.Sprintf("custom field %q is read-only and cannot be set; remove it.", apiKey)
 	}
 	return "", ""
+}
+
+// settable leaves out of keys the fields Ardoq settles (calculated or read-only), which no one can set.
+func (s fieldScope) settable(keys []string) []string {
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if f, ok := s.field(k); !ok || !settledByArdoq(f) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// closestKeys is `; closest: "cost"` for a misspelt key, or "" when no key comes close.
+func closestKeys(key string, keys []string) string {
+	if near := closestNames(key, keys); len(near) > 0 {
+		return "; closest: " + quotedList(near)
+	}
+	return ""
 }
 
 // encodeField types a value for the API by its field's definition (known is false without one: the
