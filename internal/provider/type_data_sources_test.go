@@ -11,69 +11,44 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
-// misspelt drops a name's second letter, skipping the test when the name is too short to misspell.
-func misspelt(t *testing.T, name string) string {
-	t.Helper()
-	if len(name) < 4 {
-		t.Skipf("type name %q is too short to misspell", name)
-	}
-	return name[:1] + name[2:]
-}
-
 // A component type by name gives its type_id; a name that matches none lists the closest that exist.
 func TestAccComponentTypeDataSource_byName(t *testing.T) {
 	env := newTestEnv(t)
-	const addr = "data.ardoq_component_type.x"
-	lookup := func(name string) string {
-		return env.config(`data "ardoq_component_type" "x" {
-  workspace_id = "{ws}"
-  name         = ` + strconv.Quote(name) + `
-}`)
-	}
-	env.parallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProviders,
-		Steps: []resource.TestStep{
-			{
-				Config: lookup(env.app.Name),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("type_id"), knownvalue.StringExact(env.appType)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("name"), knownvalue.StringExact(env.app.Name)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("custom_fields"), knownvalue.ListSizeExact(len(env.app.CustomFields))),
-				},
-			},
-			{
-				Config: lookup(misspelt(t, env.app.Name)),
-				ExpectError: expectErr(`(?s)No Component Type Found.*no component type named ` +
-					regexp.QuoteMeta(strconv.Quote(misspelt(t, env.app.Name))) + `.*Closest: .*` + regexp.QuoteMeta(strconv.Quote(env.app.Name))),
-			},
-		},
-	})
+	testTypeLookup(t, env, "ardoq_component_type", env.app.Name, "No Component Type Found",
+		statecheck.ExpectKnownValue("data.ardoq_component_type.x", tfjsonpath.New("type_id"), knownvalue.StringExact(env.appType)),
+		statecheck.ExpectKnownValue("data.ardoq_component_type.x", tfjsonpath.New("custom_fields"), knownvalue.ListSizeExact(len(env.app.CustomFields))))
 }
 
 // A reference type by name gives its type; a name that matches none lists the closest that exist.
 func TestAccReferenceTypeDataSource_byName(t *testing.T) {
 	env := newTestEnv(t)
-	const addr = "data.ardoq_reference_type.x"
+	testTypeLookup(t, env, "ardoq_reference_type", env.ref.Name, "No Reference Type Found",
+		statecheck.ExpectKnownValue("data.ardoq_reference_type.x", tfjsonpath.New("type"), knownvalue.Int64Exact(env.refType)))
+}
+
+// testTypeLookup looks up the type named name with the data source, checking the state, then the same
+// name with its second letter dropped, expecting the summary and the name among the closest.
+func testTypeLookup(t *testing.T, env *testEnv, dataSource, name, summary string, checks ...statecheck.StateCheck) {
+	t.Helper()
+	if len(name) < 4 {
+		t.Skipf("type name %q is too short to misspell", name)
+	}
+	typo := name[:1] + name[2:]
 	lookup := func(name string) string {
-		return env.config(`data "ardoq_reference_type" "x" {
+		return env.config(`data "` + dataSource + `" "x" {
   workspace_id = "{ws}"
   name         = ` + strconv.Quote(name) + `
 }`)
 	}
+	checks = append(checks, statecheck.ExpectKnownValue("data."+dataSource+".x", tfjsonpath.New("name"), knownvalue.StringExact(name)))
 	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		Steps: []resource.TestStep{
+			{Config: lookup(name), ConfigStateChecks: checks},
 			{
-				Config: lookup(env.ref.Name),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("type"), knownvalue.Int64Exact(env.refType)),
-					statecheck.ExpectKnownValue(addr, tfjsonpath.New("name"), knownvalue.StringExact(env.ref.Name)),
-				},
-			},
-			{
-				Config: lookup(misspelt(t, env.ref.Name)),
-				ExpectError: expectErr(`(?s)No Reference Type Found.*no reference type named ` +
-					regexp.QuoteMeta(strconv.Quote(misspelt(t, env.ref.Name))) + `.*Closest: .*` + regexp.QuoteMeta(strconv.Quote(env.ref.Name))),
+				Config: lookup(typo),
+				ExpectError: expectErr(`(?s)` + summary + `.*named ` + regexp.QuoteMeta(strconv.Quote(typo)) + `.*Closest: .*` +
+					regexp.QuoteMeta(strconv.Quote(name))),
 			},
 		},
 	})
