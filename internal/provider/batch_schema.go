@@ -29,8 +29,9 @@ func batchSchema() schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "Many components and references applied together through Ardoq's transactional batch endpoint: " +
 			"every create, update and destroy is **one** `POST /api/v2/batch`, all or nothing. Items are maps keyed by your own " +
-			"keys, and may point at each other by key (`parent`, `source`, `target`). Plans check every item against its workspace's " +
-			"model (types, custom fields and their values, keys) and report every problem at once, then run the batch `expand` " +
+			"keys, and may point at each other by key (`parent`, `source`, `target`). Validation reports every malformed item at once " +
+			"(unknown or missing attributes, wrong types); then the plan checks every item against its workspace's model (types, " +
+			"custom fields and their values, keys) and reports every problem found there at once, then runs the batch `expand` " +
 			"endpoint, so what Ardoq would reject fails `terraform plan`. Refresh reads items back with one " +
 			"list request per workspace (and page). An entity must never be managed by both `ardoq_batch` and " +
 			"`ardoq_component`/`ardoq_reference`, or by two `ardoq_batch` resources.\n\n" +
