@@ -561,11 +561,18 @@ func (e *testEnv) deleteInApp(t *testing.T, reference bool, id string) {
 	}
 }
 
-// The seed make test-real-org serves as a real org (internal/emulator/seed/sandbox.json) loads, and shares
-// no id, workspace name, type id, type name, field key or label, report or attachment with the default
-// seed: a test that assumed the default seed's values would fail against it.
+// The seeds make test-real-org serves as real orgs (internal/emulator/seed/sandbox.json and its thinner
+// sandbox-thin.json) load, and share no id, workspace name, type id, type name, field key or label,
+// report or attachment with the default seed: a test that assumed the default seed's values would fail
+// against them.
 func TestSandboxSeed_sharesNothingWithTheDefault(t *testing.T) {
-	sandbox, err := emulator.ReadSeed(filepath.Join("..", "emulator", "seed", "sandbox.json"))
+	for _, file := range []string{"sandbox.json", "sandbox-thin.json"} {
+		t.Run(file, func(t *testing.T) { sharesNothingWithTheDefault(t, file) })
+	}
+}
+
+func sharesNothingWithTheDefault(t *testing.T, file string) {
+	sandbox, err := emulator.ReadSeed(filepath.Join("..", "emulator", "seed", file))
 	if err != nil {
 		t.Fatal(err)
 	}

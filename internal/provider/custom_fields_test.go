@@ -161,39 +161,39 @@ func TestAccComponentResource_customFieldTypes(t *testing.T) {
 func TestAccComponentResource_validationErrors(t *testing.T) {
 	env := newTestEnv(t)
 	q := regexp.QuoteMeta
-	type fieldCase struct{ name, key, value, err string }
+	type fieldCase struct{ name, key, value, err, needs string }
 	var cases []fieldCase
 	kindCase := func(name, kind, value, want string) {
 		key := env.field(kind)
-		cases = append(cases, fieldCase{name, key, value, fmt.Sprintf(`(?s)"%s" \(%s\): %s`, q(key), kind, want)})
+		cases = append(cases, fieldCase{name, key, value, fmt.Sprintf(`(?s)"%s" \(%s\): %s`, q(key), kind, want), "writable " + kind + " field"})
 	}
-	cases = append(cases, fieldCase{"unknown key", "nope", `"x"`, `(?s)Unknown Custom Field.*custom_fields = \{ nope = "x" \}.*the workspace has no custom field "nope"`})
+	cases = append(cases, fieldCase{"unknown key", "nope", `"x"`, `(?s)Unknown Custom Field.*custom_fields = \{ nope = "x" \}.*the workspace has no custom field "nope"`, ""})
 	if k := env.fieldNotOnApp(); k != "" {
 		cases = append(cases, fieldCase{"key not on type", k, sampleValue(env.fields[k]),
-			fmt.Sprintf(`(?s)Custom Field Not Allowed on Type.*"%s" is not allowed on type "%s"`, q(k), q(env.app.Name))})
+			fmt.Sprintf(`(?s)Custom Field Not Allowed on Type.*"%s" is not allowed on type "%s"`, q(k), q(env.app.Name)), ""})
 	} else {
-		cases = append(cases, fieldCase{name: "key not on type"})
+		cases = append(cases, fieldCase{name: "key not on type", needs: "field of the workspace it does not allow"})
 	}
 	kindCase("wrong type number", "Number", `"twelve"`, `"twelve" is not a number`)
 	kindCase("wrong type bool", "Checkbox", `"yes"`, `"yes" is not true or false`)
 	kindCase("list option", "List", `"no-such-option"`, `"no-such-option" is not one of the options`)
 	if multi := env.field("SelectMultipleList"); multi != "" && len(env.fields[multi].Options) > 0 {
 		cases = append(cases, fieldCase{"multi option", multi, fmt.Sprintf(`[%q, "mars"]`, env.fields[multi].Options[0]),
-			fmt.Sprintf(`(?s)"%s" \(SelectMultipleList\): "mars" is not one of`, q(multi))})
+			fmt.Sprintf(`(?s)"%s" \(SelectMultipleList\): "mars" is not one of`, q(multi)), ""})
 	} else {
-		cases = append(cases, fieldCase{name: "multi option"})
+		cases = append(cases, fieldCase{name: "multi option", needs: "SelectMultipleList field with options"})
 	}
 	kindCase("date", "DateTime", `"tomorrow"`, `"tomorrow" is not an ISO-8601`)
 	kindCase("email", "Email", `"nobody"`, `"nobody" is not an email`)
 	kindCase("user", "User", `"bob"`, `"bob" is not a user id`)
 	readOnly := env.fieldOnApp(func(f client.Field) bool { return f.ReadOnly && !f.Calculated })
-	cases = append(cases, fieldCase{"read-only", readOnly, sampleValue(env.fields[readOnly]), fmt.Sprintf(`(?s)Read-Only Custom Field.*"%s" is read-only`, q(readOnly))})
+	cases = append(cases, fieldCase{"read-only", readOnly, sampleValue(env.fields[readOnly]), fmt.Sprintf(`(?s)Read-Only Custom Field.*"%s" is read-only`, q(readOnly)), "read-only field"})
 	calculated := env.fieldOnApp(func(f client.Field) bool { return f.Calculated })
-	cases = append(cases, fieldCase{"calculated", calculated, sampleValue(env.fields[calculated]), fmt.Sprintf(`(?s)Calculated Custom Field.*"%s" is calculated`, q(calculated))})
+	cases = append(cases, fieldCase{"calculated", calculated, sampleValue(env.fields[calculated]), fmt.Sprintf(`(?s)Calculated Custom Field.*"%s" is calculated`, q(calculated)), "calculated field"})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.key == "" {
-				t.Skipf("type %q of workspace %s has no field for this case", env.app.Name, env.ws)
+				t.Skipf("type %q of workspace %s allows no %s", env.app.Name, env.ws, tc.needs)
 			}
 			env.parallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProviders,
