@@ -42,8 +42,9 @@ func batchSchema() schema.Schema {
 			"what would be lost; the provider setting `allow_cascade_delete` lets the cascade happen. If the batch's answer is " +
 			"lost, the provider reads the items back and records the whole result or nothing.\n\n" +
 			"Ardoq documents no limit on a batch's size. A server that refuses one for its size (HTTP 413) fails the plan's dry " +
-			"run, changing nothing; split the items among several `ardoq_batch` resources (each its own transaction) or make the " +
-			"change over several applies.",
+			"run, or the apply where no dry run runs (a destroy, or a plan with values known only at apply), changing nothing " +
+			"either way; split the items among several `ardoq_batch` resources (each its own transaction), or add or remove " +
+			"them over several applies.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed: true, MarkdownDescription: "Identifier of this set of items in Terraform (not an Ardoq id).",

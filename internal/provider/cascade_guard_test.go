@@ -72,7 +72,9 @@ func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
 	lost.references = append(lost.references, client.Reference{ID: "r1", Type: 2, Source: "p", Target: "x"})
 	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"p": "P"}, "The component was not deleted.", componentCascadeRecipe)
 	for _, want := range []string{"10 descendant components and 1 reference", `component "C0" (APP-0, id id0)`, "and 3 more",
-		"create_before_destroy", "allow_cascade_delete", "ARDOQ_ALLOW_CASCADE_DELETE", "The component was not deleted", "depends_on"} {
+		"create_before_destroy", "allow_cascade_delete", "ARDOQ_ALLOW_CASCADE_DELETE", "The component was not deleted", "depends_on",
+		"give them another parent (or source and target) in Ardoq or in this configuration",
+		"to delete them too, remove them from this configuration if it manages them"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("refusal lacks %q:\n%s", want, msg)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"math/big"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -251,10 +252,11 @@ func allFieldsFromAPI(api client.CustomFields) map[string]fieldValue {
 	return out
 }
 
-// means reports whether o is the value v stands for: the same text (so "12" means 12 and "true"
-// means true), the same number where either is one ("12.50" means 12.5), or the same instant where
-// both are date-times: Ardoq may give back a DateTime in UTC with milliseconds
-// ("2024-03-01T09:00:00.000Z" for "2024-03-01T10:00:00+01:00").
+// means reports whether o, what Ardoq holds, is the value v stands for: the same text (so "12" means
+// 12 and "true" means true), the same number where either is one ("12.50" means 12.5), or the same
+// instant where v is a date-time and o one in the form Ardoq gives DateTime values, UTC with
+// milliseconds ("2024-03-01T09:00:00.000Z" for "2024-03-01T10:00:00+01:00"). The field's type is not
+// known here, so a Text field holding a date-time that Ardoq's form replaced is taken as unchanged too.
 func (v fieldValue) means(o fieldValue) bool {
 	switch {
 	case v == o:
@@ -267,13 +269,16 @@ func (v fieldValue) means(o fieldValue) bool {
 		a, okA := parseNumber(v.text)
 		b, okB := parseNumber(o.text)
 		return okA && okB && a.Cmp(b) == 0
-	case v.kind == stringField && o.kind == stringField:
+	case v.kind == stringField && o.kind == stringField && ardoqDateTime.MatchString(o.text):
 		a, errA := time.Parse(time.RFC3339Nano, v.text)
 		b, errB := time.Parse(time.RFC3339Nano, o.text)
 		return errA == nil && errB == nil && a.Equal(b)
 	}
 	return false
 }
+
+// ardoqDateTime is the form Ardoq gives DateTime values in.
+var ardoqDateTime = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`)
 
 // parseNumber reads decimal text as Terraform converts a string to a number.
 func parseNumber(s string) (*big.Float, bool) {

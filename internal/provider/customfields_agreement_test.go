@@ -228,6 +228,8 @@ func TestCustomFieldsAgreeAcrossResources(t *testing.T) {
 			problem: `Invalid Custom Field Value: custom field "f" (SelectMultipleList): "mars" is not one of the options ["eu" "us"].`},
 		{name: "a date-time Ardoq gives back in UTC is kept as written", field: dateTime, value: str("2024-03-01T10:00:00+01:00"),
 			api: "2024-03-01T09:00:00.000Z", sent: `{"f":"2024-03-01T10:00:00+01:00"}`},
+		{name: "text holding another form of the same instant is drift", field: text, value: str("2024-03-01T10:00:00+01:00"),
+			api: "2024-03-01T09:00:00Z", sent: `{"f":"2024-03-01T10:00:00+01:00"}`, rendered: str("2024-03-01T09:00:00Z")},
 		{name: "a date-time changed in Ardoq", field: dateTime, value: str("2024-03-01T10:00:00+01:00"), api: "2024-03-02T09:00:00.000Z",
 			sent: `{"f":"2024-03-01T10:00:00+01:00"}`, rendered: str("2024-03-02T09:00:00.000Z")},
 		{name: "a list value", field: list, value: str("live"), api: "live", sent: `{"f":"live"}`},
@@ -337,4 +339,18 @@ resource "ardoq_batch" "test" {
 			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
+}
+
+// Errors about a key list only fields one can set, and suggest only those.
+func TestFieldScopeProblem_settableOnly(t *testing.T) {
+	model := &client.WorkspaceContext{RootWorkspace: "w", CustomFields: []client.Field{
+		{APIKey: "score", Type: "Number", Calculated: true}, {APIKey: "origin", Type: "Text", ReadOnly: true}, {APIKey: "owner", Type: "Text"}}}
+	only := fieldScope{model: model, allowed: []string{"score", "origin"}, typeName: "App"}
+	if _, got := only.problem(client.Field{}, false, "scores"); got != `the workspace has no custom field "scores". Fields you can set on "App": none.` {
+		t.Errorf("got %s", got)
+	}
+	some := fieldScope{model: model, allowed: []string{"score", "owner"}, typeName: "App"}
+	if _, got := some.problem(client.Field{}, false, "ownr"); got != `the workspace has no custom field "ownr"; closest: "owner". Fields you can set on "App": owner.` {
+		t.Errorf("got %s", got)
+	}
 }

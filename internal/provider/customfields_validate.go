@@ -70,13 +70,13 @@ func (s fieldScope) problem(f client.Field, known bool, apiKey string) (summary,
 			keys = append(keys, def.APIKey)
 		}
 		return "Unknown Custom Field", fmt.Sprintf("workspace %s has no custom field %q%s. Its fields you can set: %s.", s.model.RootWorkspace,
-			apiKey, closestKeys(apiKey, keys), strings.Join(s.settable(keys), ", "))
+			apiKey, closestKeys(apiKey, s.settable(keys)), listOrNone(s.settable(keys)))
 	case !known:
 		return "Unknown Custom Field", fmt.Sprintf("the workspace has no custom field %q%s. Fields you can set on %q: %s.", apiKey,
-			closestKeys(apiKey, s.allowed), s.typeName, strings.Join(s.settable(s.allowed), ", "))
+			closestKeys(apiKey, s.settable(s.allowed)), s.typeName, listOrNone(s.settable(s.allowed)))
 	case s.allowed != nil && !slices.Contains(s.allowed, apiKey):
 		return "Custom Field Not Allowed on Type", fmt.Sprintf("custom field %q is not allowed on type %q. Fields you can set on it: %s.", apiKey,
-			s.typeName, strings.Join(s.settable(s.allowed), ", "))
+			s.typeName, listOrNone(s.settable(s.allowed)))
 	case f.Calculated:
 		return "Calculated Custom Field", fmt.Sprintf("custom field %q is calculated by Ardoq and cannot be set; remove it.", apiKey)
 	case f.ReadOnly:
@@ -94,6 +94,13 @@ func (s fieldScope) settable(keys []string) []string {
 		}
 	}
 	return out
+}
+
+func listOrNone(keys []string) string {
+	if len(keys) == 0 {
+		return "none"
+	}
+	return strings.Join(keys, ", ")
 }
 
 // closestKeys is `; closest: "cost"` for a misspelt key, or "" when no key comes close.

@@ -58,7 +58,11 @@ resource "ardoq_component" "logged" {
 	providerLine := regexp.MustCompile(`(?m)^\d{4}-\d\d-\d\dT\S+ \[[A-Z]+\] +provider\.terraform-provider-ardoq: (.*)$`)
 	t.Run("exchanges only", func(t *testing.T) {
 		log := apply(t, 1, "TF_LOG_PROVIDER=DEBUG", "TF_LOG_PROVIDER_ARDOQ=OFF", "TF_LOG_PROVIDER_ARDOQ_API=DEBUG")
-		for _, m := range providerLine.FindAllStringSubmatch(log, -1) {
+		lines := providerLine.FindAllStringSubmatch(log, -1)
+		if len(lines) == 0 {
+			t.Fatalf("no line from the provider in the log: the test proves nothing\n%.3000s", log)
+		}
+		for _, m := range lines {
 			if !strings.HasPrefix(m[1], "Sending HTTP request") && !strings.HasPrefix(m[1], "Received HTTP response") &&
 				!strings.Contains(m[1], "automatic mTLS") && !strings.HasPrefix(m[1], "plugin address") {
 				t.Errorf("with only the exchanges asked for, another provider line: %.300s", m[0])

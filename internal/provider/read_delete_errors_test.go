@@ -40,6 +40,7 @@ resource "ardoq_component" "b" {
 		noun        string         // in the error summaries
 		deleted500  string         // what a 500 on the delete says once the provider has read it back
 		idAttribute string         // the state attribute holding the id of the entity it manages
+		reference   bool           // whether that entity is a reference
 	}{
 		{
 			name: "component", addr: addrC, noun: "Component", without: "",
@@ -54,7 +55,7 @@ resource "ardoq_component" "b" {
 			idAttribute: "id",
 		},
 		{
-			name: "reference", addr: "ardoq_reference.test", noun: "Reference", without: pair,
+			name: "reference", addr: "ardoq_reference.test", noun: "Reference", without: pair, reference: true,
 			with: pair + `resource "ardoq_reference" "test" {
   source = ardoq_component.a.id
   target = ardoq_component.b.id
@@ -119,9 +120,11 @@ resource "ardoq_component" "b" {
 								PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 							},
 							Check: func(*terraform.State) error {
-								_, component := env.srv.Component(id)
-								_, reference := env.srv.Reference(id)
-								if !component && !reference {
+								there := func() bool { _, ok := env.srv.Component(id); return ok }
+								if res.reference {
+									there = func() bool { _, ok := env.srv.Reference(id); return ok }
+								}
+								if !there() {
 									return fmt.Errorf("%s %s is gone from the org", res.name, id)
 								}
 								return nil

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -64,10 +66,19 @@ func (d *componentTypeDataSource) Schema(_ context.Context, _ datasource.SchemaR
 
 func (d *componentTypeDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var cfg componentTypeDataModel
-	readType(ctx, d.data, req, resp, &cfg.WorkspaceID, &cfg.Name, "Component Type", componentTypeNamed, componentTypeNameHint,
-		func(t client.ComponentType) any {
-			return &componentTypeDataModel{WorkspaceID: cfg.WorkspaceID, componentTypeModel: componentTypeFromAPI(t)}
-		}, &cfg)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	wctx := d.context(ctx, cfg.WorkspaceID, &resp.Diagnostics)
+	if wctx == nil {
+		return
+	}
+	name := cfg.Name.ValueString()
+	t, ok := oneNamed(&resp.Diagnostics, "Component Type", wctx, name, wctx.ComponentTypes,
+		func(t client.ComponentType) string { return t.Name }, componentTypeNameHint)
+	if !ok {
+		return
+	}
+	state := componentTypeDataModel{WorkspaceID: cfg.WorkspaceID, componentTypeModel: componentTypeFromAPI(t)}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
 func (d *referenceTypeDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -84,32 +95,56 @@ func (d *referenceTypeDataSource) Schema(_ context.Context, _ datasource.SchemaR
 
 func (d *referenceTypeDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var cfg referenceTypeDataModel
-	readType(ctx, d.data, req, resp, &cfg.WorkspaceID, &cfg.Name, "Reference Type", referenceTypeNamed, referenceTypeNameHint,
-		func(t client.ReferenceType) any {
-			return &referenceTypeDataModel{WorkspaceID: cfg.WorkspaceID, referenceTypeModel: referenceTypeFromAPI(t)}
-		}, &cfg)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	wctx := d.context(ctx, cfg.WorkspaceID, &resp.Diagnostics)
+	if wctx == nil {
+		return
+	}
+	name := cfg.Name.ValueString()
+	t, ok := oneNamed(&resp.Diagnostics, "Reference Type", wctx, name, wctx.ReferenceTypes,
+		func(t client.ReferenceType) string { return t.Name }, referenceTypeNameHint)
+	if !ok {
+		return
+	}
+	state := referenceTypeDataModel{WorkspaceID: cfg.WorkspaceID, referenceTypeModel: referenceTypeFromAPI(t)}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// readType reads the configuration into cfg, finds the type named in its workspace's context and sets
-// the state to what model makes of it, or says there is no such type and which names come closest.
-func readType[T any](ctx context.Context, data *providerData, req datasource.ReadRequest, resp *datasource.ReadResponse,
-	workspaceID, name *types.String, noun string, named func(*client.WorkspaceContext, string) (T, bool),
-	hint func(*client.WorkspaceContext, string) string, model func(T) any, cfg any) {
-	resp.Diagnostics.Append(req.Config.Get(ctx, cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
+// context reads the workspace's context (shared with every other lookup of the run), or nil after
+// adding an error (also when diags already has one).
+func (d *dataSourceBase) context(ctx context.Context, workspaceID types.String, diags *diag.Diagnostics) *client.WorkspaceContext {
+	if diags.HasError() {
+		return nil
 	}
-	ws := workspaceID.ValueString()
-	wctx, err := data.contexts.get(ctx, ws)
+	wctx, err := d.data.contexts.get(ctx, workspaceID.ValueString())
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
-		return
+		addClientError(diags, "Unable to Read Workspace Context", err)
+		return nil
 	}
-	t, ok := named(wctx, name.ValueString())
-	if !ok {
-		resp.Diagnostics.AddAttributeError(path.Root("name"), "No "+noun+" Found", fmt.Sprintf(
-			"The model of workspace %s has no %s named %q. %s", ws, lower(noun), name.ValueString(), hint(wctx, name.ValueString())))
-		return
+	return wctx
+}
+
+// oneNamed finds the one type called name among all, or says that none is (with the closest names,
+// from hint) or that several are, which a lookup by name cannot tell apart.
+func oneNamed[T any](diags *diag.Diagnostics, noun string, wctx *client.WorkspaceContext, name string, all []T,
+	nameOf func(T) string, hint func(*client.WorkspaceContext, string) string) (T, bool) {
+	var found []T
+	for _, t := range all {
+		if nameOf(t) == name {
+			found = append(found, t)
+		}
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, model(t))...)
+	var none T
+	switch len(found) {
+	case 1:
+		return found[0], true
+	case 0:
+		diags.AddAttributeError(path.Root("name"), "No "+noun+" Found", fmt.Sprintf("The model of workspace %s has no %s named %q. %s",
+			wctx.RootWorkspace, lower(noun), name, hint(wctx, name)))
+	default:
+		diags.AddAttributeError(path.Root("name"), "Several "+noun+"s Found", fmt.Sprintf("The model of workspace %s has %d %ss named %q, "+
+			"which a lookup by name cannot tell apart: see ardoq_workspace_context's %ss for their ids, and use the id.",
+			wctx.RootWorkspace, len(found), lower(noun), name, strings.ReplaceAll(lower(noun), " ", "_")))
+	}
+	return none, false
 }
