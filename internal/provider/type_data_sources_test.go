@@ -69,8 +69,8 @@ func TestOneNamed(t *testing.T) {
 		t.Fatalf("Application: %v %v %v", got, ok, diags)
 	}
 	for name, want := range map[string]string{
-		"Server":     `Several Component Types Found: The model of workspace w has 2 component types named "Server"`,
-		"Aplication": `No Component Type Found: The model of workspace w has no component type named "Aplication". Closest: "Application".`,
+		"Server":      `Several Component Types Found: The model of workspace w has 2 component types named "Server"`,
+		"Applicatiom": `No Component Type Found: The model of workspace w has no component type named "Applicatiom". Closest: "Application".`,
 	} {
 		diags = nil
 		if _, ok := oneNamed(&diags, "Component Type", wctx, name, wctx.ComponentTypes, nameOf, componentTypeNameHint); ok || len(diags) != 1 {
