@@ -29,6 +29,14 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		a.finish(nil, err)
 		return nil, err
 	}
+	if ex, ok := req.Context().Value(exchangeKey{}).(*exchange); ok && !ex.send() {
+		err := context.Cause(req.Context())
+		if err == nil {
+			err = context.Canceled
+		}
+		a.finish(nil, err)
+		return nil, err
+	}
 	a.handed.Store(true)
 	resp, err := t.next.RoundTrip(req.WithContext(httptrace.WithClientTrace(req.Context(), a.trace())))
 	a.finish(resp, err)
@@ -106,9 +114,17 @@ func (a *attempt) sentBeforeFailing(err error) bool {
 
 // exchange collects the attempts of one call, so that a failure after retries still says whether an
 // earlier attempt may have been applied.
+//
+// For a write it also decides when the caller's cancellation (Terraform asking the provider to stop)
+// reaches the request (see shield): an attempt on its way runs to its answer, as Ardoq finishes a request
+// it received whether or not the client is still there; no attempt starts after the stop.
 type exchange struct {
 	mu       sync.Mutex
 	attempts []*attempt
+	inFlight bool                    // an attempt has been handed to the connection and not yet judged
+	stopped  bool                    // the caller's context ended
+	cancel   context.CancelCauseFunc // cancels the shielded context; nil for a request that is not shielded
+	caller   context.Context         // the caller's context, for a shielded request
 }
 
 type exchangeKey struct{}
@@ -116,6 +132,76 @@ type exchangeKey struct{}
 func withExchange(ctx context.Context) (context.Context, *exchange) {
 	ex := &exchange{}
 	return context.WithValue(ctx, exchangeKey{}, ex), ex
+}
+
+// shield returns the context a write is sent on: the caller's values, but its cancellation only while
+// no attempt is in flight. release frees it once the call is over.
+func (ex *exchange) shield(caller context.Context) (ctx context.Context, release func()) {
+	ctx, cancel := context.WithCancelCause(context.WithoutCancel(caller))
+	ex.mu.Lock()
+	ex.cancel, ex.caller = cancel, caller
+	ex.mu.Unlock()
+	unregister := context.AfterFunc(caller, func() { ex.stop(context.Cause(caller)) })
+	return ctx, func() {
+		unregister()
+		cancel(nil)
+	}
+}
+
+// stop records that the caller's context ended; the request is cancelled now unless an attempt is in
+// flight, and no further attempt starts.
+func (ex *exchange) stop(cause error) {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	ex.stopped = true
+	if ex.cancel != nil && !ex.inFlight {
+		ex.cancel(cause)
+	}
+}
+
+// send reports whether an attempt may start (the caller has not stopped), and marks it in flight.
+func (ex *exchange) send() bool {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	if ex.callerStopped() {
+		return false
+	}
+	ex.inFlight = true
+	return true
+}
+
+// retrying reports whether another attempt may follow the one just judged: not once the caller
+// stopped. When it may, the wait before it can be cancelled again.
+func (ex *exchange) retrying() bool {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	if ex.callerStopped() {
+		return false
+	}
+	ex.inFlight = false
+	return true
+}
+
+// callerStopped reports, for a shielded request, whether the caller's context has ended; the check
+// does not wait for stop, which runs on its own goroutine. ex.mu is held.
+func (ex *exchange) callerStopped() bool {
+	if ex.caller != nil && ex.caller.Err() != nil {
+		ex.stopped = true
+	}
+	return ex.stopped && ex.cancel != nil
+}
+
+func (ex *exchange) wasStopped() bool {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	return ex.stopped
+}
+
+// lastLeft reports whether the latest attempt may have reached Ardoq.
+func (ex *exchange) lastLeft() bool {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	return len(ex.attempts) > 0 && ex.attempts[len(ex.attempts)-1].mayHaveActed
 }
 
 func (ex *exchange) add(a *attempt) {

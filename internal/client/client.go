@@ -128,20 +128,30 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 	if ctx.Err() != nil {
 		return false, ctx.Err()
 	}
+	retry := shouldRetry(ctx, resp, err)
+	if ex, ok := ctx.Value(exchangeKey{}).(*exchange); ok && retry {
+		return ex.retrying(), nil
+	}
+	return retry, nil
+}
+
+func shouldRetry(ctx context.Context, resp *http.Response, err error) bool {
 	class, _ := ctx.Value(retryClassKey{}).(retryClass)
 	if err != nil {
-		// A connection error may come after the server acted: only idempotent requests go again.
-		return class == idempotent, nil //nolint:nilerr // the error is retried, not swallowed
+		// A connection error may come after the server acted: only idempotent requests go again, and
+		// requests that certainly never reached Ardoq (a refused connection, say).
+		ex, _ := ctx.Value(exchangeKey{}).(*exchange)
+		return class == idempotent || ex != nil && !ex.lastLeft()
 	}
 	switch resp.StatusCode {
 	case http.StatusTooManyRequests:
-		return true, nil
+		return true
 	case http.StatusServiceUnavailable:
-		return class == idempotent || resp.Header.Get("Retry-After") != "", nil
+		return class == idempotent || resp.Header.Get("Retry-After") != ""
 	case http.StatusBadGateway, http.StatusGatewayTimeout:
-		return class == idempotent, nil
+		return class == idempotent
 	}
-	return false, nil
+	return false
 }
 
 // backoff honours Retry-After (capped at max) and otherwise waits min*2^attempt with full jitter.
@@ -202,8 +212,14 @@ func (c *Client) do(ctx context.Context, r request) error {
 			return fmt.Errorf("encoding %s request: %w", r.method, err)
 		}
 	}
+	caller := ctx
 	ctx = context.WithValue(ctx, retryClassKey{}, r.class)
 	ctx, ex := withExchange(ctx)
+	if r.writes() {
+		var release func()
+		ctx, release = ex.shield(ctx)
+		defer release()
+	}
 	req, err := retryablehttp.NewRequestWithContext(ctx, r.method, target, bodyOrNil(body))
 	if err != nil {
 		return err
@@ -223,15 +239,20 @@ func (c *Client) do(ctx context.Context, r request) error {
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return failed(r, path, ex, 0, fmt.Errorf("%s %s: %w", r.method, path, unwrapURLError(err)))
+		return c.failed(caller, r, path, ex, 0, fmt.Errorf("%s %s: %w", r.method, path, unwrapURLError(err)))
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return failed(r, path, ex, resp.StatusCode, newAPIError(r.method, path, resp, raw)) // even cut short, it has its status
+		apiErr := newAPIError(r.method, path, resp, raw) // even cut short, it has its status
+		if ex.wasStopped() && shouldRetry(ctx, resp, nil) {
+			// The run stopped where a retry would have followed: Ardoq refused this attempt.
+			return c.failed(caller, r, path, ex, resp.StatusCode, &StoppedError{Method: r.method, Path: path, Err: apiErr})
+		}
+		return c.failed(caller, r, path, ex, resp.StatusCode, apiErr)
 	}
 	if err != nil {
-		return failed(r, path, ex, resp.StatusCode, fmt.Errorf("%s %s: HTTP %d: reading the answer: %w", r.method, path, resp.StatusCode, err))
+		return c.failed(caller, r, path, ex, resp.StatusCode, fmt.Errorf("%s %s: HTTP %d: reading the answer: %w", r.method, path, resp.StatusCode, err))
 	}
 	if r.out == nil || len(bytes.TrimSpace(raw)) == 0 {
 		return nil
@@ -239,25 +260,35 @@ func (c *Client) do(ctx context.Context, r request) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if err := dec.Decode(r.out); err != nil {
-		return failed(r, path, ex, resp.StatusCode, fmt.Errorf("%s %s: HTTP %d: decoding the answer: %w", r.method, path, resp.StatusCode, err))
+		return c.failed(caller, r, path, ex, resp.StatusCode, fmt.Errorf("%s %s: HTTP %d: decoding the answer: %w", r.method, path, resp.StatusCode, err))
 	}
 	return nil
 }
 
 // failed returns err as an *AmbiguousError when the request writes and Ardoq may have applied it: an
-// attempt says so (see attempt), or the answer was a success whose body was lost.
-func failed(r request, path string, ex *exchange, status int, err error) error {
+// attempt says so (see attempt), or the answer was a success whose body was lost. Otherwise a request
+// that the caller stopped is a *StoppedError, and one that never reached Ardoq a *ConnectionError.
+func (c *Client) failed(caller context.Context, r request, path string, ex *exchange, status int, err error) error {
 	mayHaveActed, last, earlier := ex.outcome()
 	if status >= 200 && status < 300 {
 		mayHaveActed, last = true, true
 	}
-	if !mayHaveActed || !r.writes() {
+	if mayHaveActed && r.writes() {
+		if last {
+			earlier = ""
+		}
+		return &AmbiguousError{Method: r.method, Path: path, Status: status, Earlier: earlier, Err: err}
+	}
+	var stopped *StoppedError
+	switch {
+	case errors.As(err, &stopped):
 		return err
+	case caller.Err() != nil && status == 0:
+		return &StoppedError{Method: r.method, Path: path, Sent: mayHaveActed, Err: err}
+	case status == 0 && !mayHaveActed && neverConnected(err):
+		return &ConnectionError{BaseURL: c.base.String(), Method: r.method, Path: path, Err: err}
 	}
-	if last {
-		earlier = ""
-	}
-	return &AmbiguousError{Method: r.method, Path: path, Status: status, Earlier: earlier, Err: err}
+	return err
 }
 
 func bodyOrNil(b []byte) any {

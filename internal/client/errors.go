@@ -1,9 +1,12 @@
 package client
 
 import (
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 )
@@ -102,4 +105,57 @@ func (e *AmbiguousError) Unwrap() error { return e.Err }
 func IsAmbiguous(err error) bool {
 	var e *AmbiguousError
 	return errors.As(err, &e)
+}
+
+// StoppedError is a request the caller stopped (its context ended: Terraform asked the provider to
+// stop). A write gets it only when Ardoq certainly did not apply it: no attempt had left when the stop
+// came, or Ardoq refused the last one (429, 503 with Retry-After) and none was sent again. A write that
+// had left runs to its answer instead, so it ends in success, an *APIError or an *AmbiguousError.
+type StoppedError struct {
+	Method string
+	Path   string
+	Sent   bool // an attempt had left; for a read, whose answer the stop cut short
+	Err    error
+}
+
+func (e *StoppedError) Error() string {
+	if e.Sent {
+		return fmt.Sprintf("%s %s: stopped before its answer arrived: %v", e.Method, e.Path, e.Err)
+	}
+	return fmt.Sprintf("%s %s: stopped before it was sent: %v", e.Method, e.Path, e.Err)
+}
+
+func (e *StoppedError) Unwrap() error { return e.Err }
+
+// IsStopped reports whether err is a request the caller stopped (a *StoppedError).
+func IsStopped(err error) bool {
+	var e *StoppedError
+	return errors.As(err, &e)
+}
+
+// ConnectionError is a request that never reached Ardoq: the connection to the base URL could not be
+// made (refused, no such host, a TLS handshake or certificate that failed), on every attempt.
+type ConnectionError struct {
+	BaseURL string
+	Method  string
+	Path    string
+	Err     error
+}
+
+func (e *ConnectionError) Error() string {
+	return fmt.Sprintf("%s %s: could not connect to %s: %v", e.Method, e.Path, e.BaseURL, e.Err)
+}
+
+func (e *ConnectionError) Unwrap() error { return e.Err }
+
+// neverConnected reports whether a transport error happened before any byte could reach Ardoq.
+func neverConnected(err error) bool {
+	var op *net.OpError
+	var dns *net.DNSError
+	var cert *tls.CertificateVerificationError
+	var unknownCA x509.UnknownAuthorityError
+	var hostname x509.HostnameError
+	var record tls.RecordHeaderError
+	return errors.As(err, &op) && op.Op == "dial" || errors.As(err, &dns) || errors.As(err, &cert) ||
+		errors.As(err, &unknownCA) || errors.As(err, &hostname) || errors.As(err, &record)
 }
