@@ -29,5 +29,6 @@
 // executed) or, with AfterActing, after it (the org changes and only the answer is lost). Its answer is
 // an error status with a JSON or raw (HTML) body and maybe Retry-After, a TCP reset (Reset), the real
 // answer cut off halfway through its body (Truncate), or any of these after a delay the client may give
-// up during (Hold).
+// up during (Hold). A request received whole is served to its end even when its client has gone, as a
+// real server does: latency and a Hold without Status or Reset delay the answer, never the change.
 package emulator

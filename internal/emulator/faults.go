@@ -32,7 +32,7 @@ type Fault struct {
 	AfterActing bool          // serve the request for real, then replace its answer with the fault
 	Reset       bool          // close the connection with a TCP reset instead of answering
 	Truncate    bool          // send the real status and headers (full Content-Length) but half the body, then close; implies AfterActing
-	Hold        time.Duration // before answering or resetting, wait this long or until the client gives up
+	Hold        time.Duration // before answering or resetting, wait this long or until the client gives up; a request without Status or Reset is then served all the same
 }
 
 // FaultHeader is the header that marks an answer a Fault wrote (rather than the API), so contract checks
@@ -49,8 +49,7 @@ func (f Fault) matches(r *http.Request) bool {
 }
 
 // serve answers a request that matched f. Its statuses go to the request log through w: the status
-// written, 0 for a Reset (or for a held request whose client left before it was served), and the real
-// status for a Truncate.
+// written, 0 for a Reset, and the real status for a Truncate.
 func (f Fault) serve(s *Server, w *statusRecorder, r *http.Request) {
 	var served *bufferedAnswer
 	if f.AfterActing || f.Truncate {
@@ -75,10 +74,8 @@ func (f Fault) serve(s *Server, w *statusRecorder, r *http.Request) {
 		}
 		w.WriteHeader(served.code)
 		_, _ = w.Write(served.body.Bytes())
-	case r.Context().Err() == nil:
-		s.serveAPI(w, r)
 	default:
-		w.status = 0 // the client gave up during the hold: nothing was served
+		s.serveAPI(w, r) // even when the client gave up during the hold: a server finishes what it received
 	}
 }
 

@@ -68,7 +68,8 @@ func TestFaultsLoseAnswers(t *testing.T) {
 					t.Fatalf("want a client timeout, got %v", x.err)
 				}
 			}},
-		{"hold past the client's timeout before acting", emulator.Fault{Hold: time.Minute}, 200 * time.Millisecond, false, 0,
+		// The client gives up during the hold; the server finishes what it received all the same.
+		{"hold past the client's timeout, then served", emulator.Fault{Hold: time.Minute}, 200 * time.Millisecond, true, 201,
 			func(t *testing.T, x exchange) {
 				if x.err == nil {
 					t.Fatal("want a client timeout")
@@ -139,5 +140,22 @@ func waitForLog(t *testing.T, srv *openapitest.TestServer, n int) []emulator.Req
 			t.Fatalf("the server logged %d requests, want %d", len(srv.Requests()), n)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// A client that gives up during the latency does not undo its request: the server finishes it, as a
+// real server does (a Ctrl-C'd run must be testable against it).
+func TestLatencyFinishesWhatItReceived(t *testing.T) {
+	c := start(t)
+	before, _ := c.srv.Counts()
+	c.srv.SetLatency(300 * time.Millisecond)
+	if x := c.send(50 * time.Millisecond); x.err == nil {
+		t.Fatal("want the client to give up before the answer")
+	}
+	if log := waitForLog(t, c.srv, 1); log[0].Status != 201 {
+		t.Fatalf("logged status %d, want 201", log[0].Status)
+	}
+	if after, _ := c.srv.Counts(); after != before+1 {
+		t.Fatalf("components %d -> %d: the request the client left must still be served", before, after)
 	}
 }

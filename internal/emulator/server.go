@@ -139,19 +139,20 @@ func (s *Server) routes() {
 }
 
 // ServeHTTP records the request, applies latency, rate limits and injected faults, checks the
-// credentials and serves the API.
+// credentials and serves the API. A request received whole is served even if its client has gone.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
+	body, err := io.ReadAll(r.Body)
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 	defer func() { s.record(r, body, rec.status) }()
-
+	if err != nil {
+		rec.status = 0 // the request never arrived whole: there is nothing to act on
+		return
+	}
+	// From here the request is served to its end whether or not the client is still there, as Ardoq
+	// finishes a request it received: a client that gives up does not undo what it asked for.
 	if d := s.latency(); d > 0 {
-		select {
-		case <-time.After(d):
-		case <-r.Context().Done():
-			return
-		}
+		time.Sleep(d)
 	}
 	if lim := s.limiter(); lim != nil && !lim.Allow() {
 		rec.Header().Set("Retry-After", "1")
