@@ -33,6 +33,7 @@ type batchCheck struct {
 // warning saying how it was found; otherwise nil and an error that says what was found. lost is the
 // sentence saying what went wrong with the answer.
 func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchRequest, workspaces []string, sent time.Time, lost string, cause error) (*client.BatchResponse, diag.Diagnostics) {
+	ctx = seeThrough(ctx)
 	var diags diag.Diagnostics
 	status, succeeded := answeredSuccess(cause)
 	check, err := r.checkBatch(ctx, req, workspaces, sent)

@@ -3,6 +3,7 @@ package provider
 import (
 	"errors"
 	"fmt"
+	"net/http"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -16,6 +17,18 @@ func addClientError(diags *diag.Diagnostics, summary string, err error) {
 
 func clientErrorDetail(err error) string {
 	var apiErr *client.APIError
+	var stopped *client.StoppedError
+	var conn *client.ConnectionError
+	switch {
+	case errors.As(err, &stopped):
+		return stoppedDetail(stopped)
+	case errors.As(err, &conn):
+		detail := fmt.Sprintf("The provider could not connect to Ardoq at %s (%s %s: %v)", conn.BaseURL, conn.Method, conn.Path, conn.Err)
+		if conn.Method != http.MethodGet {
+			detail += ", so the request was never sent and nothing was changed in Ardoq"
+		}
+		return detail + ". Check base_url (or ARDOQ_BASE_URL) and that Ardoq is reachable from this machine."
+	}
 	if errors.As(err, &apiErr) {
 		detail := fmt.Sprintf("Ardoq answered HTTP %d to %s %s: %s", apiErr.StatusCode, apiErr.Method, apiErr.Path, apiErr.Message)
 		switch apiErr.StatusCode {
@@ -53,4 +66,20 @@ func addConflictError(diags *diag.Diagnostics, noun, id string, version, nowVers
 	diags.AddError(noun+" Changed Outside Terraform", fmt.Sprintf("%s %s was changed in Ardoq after Terraform last read it: Terraform "+
 		"expected version %d%s, so Ardoq refused the update rather than overwrite the other change (%s). Run terraform plan (or "+
 		"apply) again to refresh, review the difference, and apply.", noun, id, version, now, clientErrorDetail(err)))
+}
+
+// stoppedDetail says what a request the run's stop cut short did: a write that gets a *StoppedError
+// was certainly not applied (one already sent runs to its answer instead).
+func stoppedDetail(e *client.StoppedError) string {
+	var apiErr *client.APIError
+	switch {
+	case e.Sent || e.Method == http.MethodGet:
+		return fmt.Sprintf("The run was stopped (an interrupt, or a cancelled job) before the provider had Ardoq's answer to %s %s, "+
+			"a request that changes nothing.", e.Method, e.Path)
+	case errors.As(e.Err, &apiErr):
+		return fmt.Sprintf("Ardoq refused %s %s for now (HTTP %d), and the run was stopped (an interrupt, or a cancelled job) before "+
+			"the provider sent it again, so nothing was changed in Ardoq. Run terraform apply again to finish.", e.Method, e.Path, apiErr.StatusCode)
+	}
+	return fmt.Sprintf("The run was stopped (an interrupt, or a cancelled job) before the provider sent %s %s, so Ardoq did not "+
+		"receive it and nothing was changed. Run terraform apply again to finish.", e.Method, e.Path)
 }

@@ -72,6 +72,7 @@ type createSearch[T any] struct {
 // with an error that says what was found: nothing (the create did not happen), several candidates, or
 // that looking failed. Entities another create of this run made are never candidates.
 func recoverCreate[T any](ctx context.Context, d *providerData, s createSearch[T], summary string) (*T, diag.Diagnostics) {
+	ctx = seeThrough(ctx)
 	var diags diag.Diagnostics
 	lost := fmt.Sprintf("Ardoq's answer to the create of %s was lost (%s).", s.what, clientErrorDetail(s.cause))
 	since := createdSince(d.client, s.sent)
@@ -133,6 +134,11 @@ func lookForCreated[T any](ctx context.Context, d *providerData, s createSearch[
 	return made, nil
 }
 
+// seeThrough is the context a lost answer is looked into on: the run may be stopping (Terraform cancels
+// the provider's contexts on an interrupt), but a write that was sent must end with what Ardoq did
+// recorded, or the next apply makes it twice. The client's timeout and retries bound each look.
+func seeThrough(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
+
 func pause(ctx context.Context, d time.Duration) {
 	select {
 	case <-time.After(d):
@@ -171,6 +177,7 @@ func judgeUpdate(cause, readErr error, version, sentVersion int64, holdsPlan boo
 // still be applying it. now is the entity as read (nil if the read failed) and nowVersion its version.
 func readBack[T any](ctx context.Context, cause error, sentVersion int64, read func(context.Context) (*T, error),
 	version func(*T) int64, holds func(*T) bool) (now *T, nowVersion int64, outcome updateOutcome, readErr error) {
+	ctx = seeThrough(ctx)
 	for look := 0; ; look++ {
 		now, readErr = read(ctx)
 		if readErr == nil {
@@ -235,6 +242,7 @@ func (d *providerData) callerEmail(ctx context.Context) (string, error) {
 // confirmDeleted reads an entity back after an ambiguous delete: gone is success; otherwise the error
 // says whether it is still there.
 func confirmDeleted(ctx context.Context, diags *diag.Diagnostics, noun, id string, cause error, read func(context.Context) error) {
+	ctx = seeThrough(ctx)
 	lost := fmt.Sprintf("Ardoq's answer to deleting %s %s was lost (%s).", strings.ToLower(noun), id, clientErrorDetail(cause))
 	switch err := read(ctx); {
 	case client.IsNotFound(err):

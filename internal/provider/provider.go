@@ -166,19 +166,26 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	data := newProviderData(c, allowCascade)
 	if !cfg.SkipCredentialsCheck.ValueBool() {
 		if _, err := data.callerEmail(ctx); err != nil {
-			summary, detail := "Unable to Reach Ardoq", "GET /api/v2/me failed: "+err.Error()
-			if client.IsUnauthorized(err) {
-				summary = "Ardoq Rejected the Credentials"
-				detail = fmt.Sprintf("Ardoq at %s rejected the API token or organization %q: %s. Check api_token (ARDOQ_API_TOKEN) "+
-					"and org (ARDOQ_ORG); tokens unused for 60 days expire.", baseURL, org, err.Error())
-			}
-			resp.Diagnostics.AddError(summary, detail)
+			resp.Diagnostics.AddError(credentialsCheckError(baseURL, org, err))
 			return
 		}
 	}
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.ListResourceData = data
+}
+
+// credentialsCheckError says why GET /me failed when the provider was configured.
+func credentialsCheckError(baseURL, org string, err error) (summary, detail string) {
+	if !client.IsUnauthorized(err) {
+		return "Unable to Reach Ardoq", "Checking the credentials (GET /api/v2/me) failed. " + clientErrorDetail(err)
+	}
+	orgText := fmt.Sprintf("the organization %q", org)
+	if org == "" {
+		orgText = "no organization label (org and ARDOQ_ORG are not set; the shared host app.ardoq.com needs one)"
+	}
+	return "Ardoq Rejected the Credentials", fmt.Sprintf("Ardoq at %s rejected the API token or %s: %s. Check api_token "+
+		"(ARDOQ_API_TOKEN) and org (ARDOQ_ORG); tokens unused for 60 days expire.", baseURL, orgText, err.Error())
 }
 
 // boolSetting is a boolean from the configuration, else from the environment variable, else false.

@@ -100,7 +100,12 @@ func TestAccProvider_configurationErrors(t *testing.T) {
 		{"rejected token", block(fmt.Sprintf("base_url = %q", env.baseURL), `api_token = "not-the-token"`, fmt.Sprintf("org = %q", env.org)),
 			`Ardoq Rejected the Credentials.*HTTP 401.*Check api_token \(ARDOQ_API_TOKEN\) and org \(ARDOQ_ORG\)`},
 		{"unreachable host", block(fmt.Sprintf("base_url = %q", "http://"+closedPort), `api_token = "t"`, `org = "o"`, "max_retries = 0"),
-			`Unable to Reach Ardoq.*GET /api/v2/me failed.*connection refused`},
+			`Unable to Reach Ardoq.*could not connect to Ardoq at http://` + closedPort + `.*connection refused.*Check base_url \(or ARDOQ_BASE_URL\)`},
+	}
+	if env.srv != nil { // an org label is required by the emulator, as on app.ardoq.com
+		cases = append(cases, struct{ name, config, want string }{"no org",
+			block(fmt.Sprintf("base_url = %q", env.baseURL), fmt.Sprintf("api_token = %q", env.token)),
+			`Ardoq Rejected the Credentials.*no organization label \(org and ARDOQ_ORG are not set`})
 	}
 	if env.srv != nil { // the emulator knows which org the token belongs to; a real org's other orgs are unknown here
 		cases = append(cases, struct{ name, config, want string }{"another org",
