@@ -210,9 +210,11 @@ func TestAccBatchResource_adoptionShownAtPlanAndConverges(t *testing.T) {
 	})
 }
 
-// An import brings every attribute each entity has: a configuration saying the same plans nothing
-// (and sends nothing), and one that differs in one attribute updates exactly that item. It imports by
-// the ext field, so against a real org it runs on its own, and only when nothing else in the workspace
+// An import brings every attribute each entity has, and no custom field (an import takes over none,
+// customfields.go): a configuration saying the same without custom_fields plans nothing (and sends
+// nothing, and Ardoq keeps every field), one that differs in one attribute updates exactly that item, and
+// naming the fields plans them as added, sends them, and leaves Ardoq's values as they were. It imports
+// by the ext field, so against a real org it runs on its own, and only when nothing else in the workspace
 // has that field set.
 func TestAccBatchResource_importTakesEveryAttribute(t *testing.T) {
 	env := newTestEnv(t)
@@ -245,22 +247,46 @@ func TestAccBatchResource_importTakesEveryAttribute(t *testing.T) {
 		own = append(own, ref.ID)
 		references = fmt.Sprintf(`
   references = {
-    %s = { source = %q, target = %q, type = {ref}, display_text = "calls", custom_fields = { {ext} = %q } }
-  }`, key("api-db"), key("api"), key("db"), key("api-db"))
+    %s = { source = %q, target = %q, type = {ref}, display_text = "calls"%%[6]s }
+  }`, key("api-db"), key("api"), key("db"))
 	} else {
 		t.Logf("reference type %q does not allow %s: no reference imported", env.ref.Name, env.ext)
 	}
 	env.requireNothingKeyedBy(t, env.ext, own...)
-	config := func(apiDescription string) string {
+	config := func(apiDescription string, fields bool) string {
+		apiFields, dbFields, refFields := "", "", ""
+		if fields {
+			apiFields = "\n      custom_fields  = { " + strings.Join(apiHCL, ", ") + " }"
+			dbFields = fmt.Sprintf(", custom_fields = { {ext} = %q }", key("db"))
+			refFields = fmt.Sprintf(", custom_fields = { {ext} = %q }", key("api-db"))
+		}
 		return env.config(fmt.Sprintf(`resource "ardoq_batch" "test" {
   components = {
     %[1]s = {
-      root_workspace = "{ws}", type_id = "{app}", name = "API", description = %[3]q
-      custom_fields  = { %[4]s }
+      root_workspace = "{ws}", type_id = "{app}", name = "API", description = %[3]q%[4]s
     }
-    %[2]s = { root_workspace = "{ws}", type_id = "{child}", name = "DB", parent = %[1]q, custom_fields = { {ext} = %[2]q } }
-  }%[5]s
-}`, key("api"), key("db"), apiDescription, strings.Join(apiHCL, ", "), references))
+    %[2]s = { root_workspace = "{ws}", type_id = "{child}", name = "DB", parent = %[1]q%[5]s }
+  }`+references+`
+}`, key("api"), key("db"), apiDescription, apiFields, dbFields, refFields))
+	}
+	fieldsKept := func(*terraform.State) error {
+		for id, want := range map[string]client.CustomFields{api.ID: apiFields, db.ID: {env.ext: key("db")}} {
+			got := env.component(t, id).CustomFields
+			for k, v := range want {
+				if hclValue(t, got[k]) != hclValue(t, v) {
+					return fmt.Errorf("component %s holds %s = %s, want %s", id, k, hclValue(t, got[k]), hclValue(t, v))
+				}
+			}
+		}
+		return nil
+	}
+	noFieldsImported := func(states []*terraform.InstanceState) error {
+		for k, v := range states[0].Attributes {
+			if strings.Contains(k, ".custom_fields") {
+				return fmt.Errorf("the import recorded %s = %q; it takes over no custom field", k, v)
+			}
+		}
+		return nil
 	}
 	nothingSent := func(*terraform.State) error {
 		if env.srv == nil {
@@ -275,16 +301,17 @@ func TestAccBatchResource_importTakesEveryAttribute(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.goneFromOrg, // the imported items are managed, so destroyed
 		Steps: []resource.TestStep{
-			{Config: config("front door"), ResourceName: addrB, ImportState: true, ImportStateId: env.ws + "/" + env.ext, ImportStatePersist: true},
+			{Config: config("front door", false), ResourceName: addrB, ImportState: true, ImportStateId: env.ws + "/" + env.ext, ImportStatePersist: true,
+				ImportStateCheck: noFieldsImported},
 			{
 				PreConfig:        env.resetRequests,
-				Config:           config("front door"),
+				Config:           config("front door", false),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				Check:            nothingSent,
+				Check:            resource.ComposeTestCheckFunc(nothingSent, fieldsKept),
 			},
 			{
 				PreConfig: env.resetRequests,
-				Config:    config("back door"),
+				Config:    config("back door", false),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addrB, plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(addrB, tfjsonpath.New("computed_components").AtMapKey(key("api")).AtMapKey("version")),
@@ -307,7 +334,17 @@ func TestAccBatchResource_importTakesEveryAttribute(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: config("back door"), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{Config: config("back door", false), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{
+				Config: config("back door", true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addrB, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey(key("db")).AtMapKey("custom_fields"),
+						knownvalue.ObjectExact(map[string]knownvalue.Check{env.ext: knownvalue.StringExact(key("db"))})),
+				}},
+				Check: fieldsKept,
+			},
+			{Config: config("back door", true), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }

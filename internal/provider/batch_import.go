@@ -52,8 +52,10 @@ type batchImport struct {
 }
 
 // importedBatch maps the entities that have the key field set to items keyed by its value, each with
-// every attribute and custom field it has a value for, so the first plan shows exactly what differs
-// from the configuration. Two components (or two references) with one key value are an error.
+// every attribute it has a value for, so the first plan shows exactly what differs from the
+// configuration, and no custom field: an import takes over none (the rule in customfields.go), so an
+// item without custom_fields plans no change of them, and one naming some plans them as added. Two
+// components (or two references) with one key value are an error.
 func importedBatch(ws, apiKey string, comps []client.Component, refs []client.Reference) (batchImport, error) {
 	out := batchImport{items: batchItems{Components: map[string]componentValues{}, References: map[string]referenceValues{}}}
 	ids := map[string]string{}
@@ -68,9 +70,9 @@ func importedBatch(ws, apiKey string, comps []client.Component, refs []client.Re
 	components, references := map[string]tftypes.Value{}, map[string]tftypes.Value{}
 	for i := range comps {
 		if v, ok := apiFieldValue(comps[i].CustomFields[apiKey]); ok {
-			c := componentValuesFrom(&comps[i], componentValues{CustomFields: allFieldsFromAPI(comps[i].CustomFields)}, ids)
+			c := componentValuesFrom(&comps[i], componentValues{}, ids)
 			out.items.Components[v.text] = c
-			components[v.text] = importedItem(componentView(c), comps[i].CustomFields)
+			components[v.text] = importedItem(componentView(c))
 		}
 	}
 	for i := range refs {
@@ -78,9 +80,9 @@ func importedBatch(ws, apiKey string, comps []client.Component, refs []client.Re
 			if _, dup := out.items.References[v.text]; dup {
 				return out, fmt.Errorf("two references of workspace %s have %s = %q", ws, apiKey, v.text)
 			}
-			ref := referenceValuesFrom(&refs[i], referenceValues{CustomFields: allFieldsFromAPI(refs[i].CustomFields)}, ids)
+			ref := referenceValuesFrom(&refs[i], referenceValues{}, ids)
 			out.items.References[v.text] = ref
-			references[v.text] = importedItem(referenceView(ref), refs[i].CustomFields)
+			references[v.text] = importedItem(referenceView(ref))
 		}
 	}
 	out.components, out.references = importedItems(components), importedItems(references)
@@ -96,17 +98,13 @@ func importedItems(items map[string]tftypes.Value) tftypes.Value {
 	return objectOrMap(tftypes.Object{}, items)
 }
 
-// importedItem writes an item as a configuration would: an object of its set attributes, with custom
-// field values in their natural types (numbers, booleans, lists of strings).
-func importedItem(view itemView, api client.CustomFields) tftypes.Value {
+// importedItem writes an item as a configuration would: an object of its set attributes.
+func importedItem(view itemView) tftypes.Value {
 	attrs := map[string]tftypes.Value{}
 	for name, s := range view.attrs {
 		if s != nil {
 			attrs[name] = textValue(*s, naturalType(name))
 		}
-	}
-	if fields := importedFields(api); !fields.IsNull() {
-		attrs["custom_fields"] = fields
 	}
 	return objectOrMap(tftypes.Object{}, attrs)
 }

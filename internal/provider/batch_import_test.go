@@ -10,6 +10,8 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
+// An import takes every attribute of each keyed entity and no custom field, not even the key field:
+// an import takes over none (customfields.go), so an item without custom_fields plans no change.
 func TestBatchImportTakesEveryAttribute(t *testing.T) {
 	ws, outside := "5eed0000000000000000b001", "5eed0000000000000000c0ff"
 	comps := []client.Component{
@@ -29,23 +31,21 @@ func TestBatchImportTakesEveryAttribute(t *testing.T) {
 	}
 	num := func(f float64) tftypes.Value { return tftypes.NewValue(tftypes.Number, f) }
 	wantComponents := tfObject(map[string]tftypes.Value{
-		"api": tfObject(map[string]tftypes.Value{"root_workspace": str(ws), "type_id": str("p1"), "name": str("API"), "description": str("hand-made"),
-			"custom_fields": tfObject(map[string]tftypes.Value{"external_id": str("api"), "cost": num(12.5),
-				"critical": tftypes.NewValue(tftypes.Bool, true), "regions": tuple("eu", "us")})}),
+		"api": tfObject(map[string]tftypes.Value{"root_workspace": str(ws), "type_id": str("p1"), "name": str("API"), "description": str("hand-made")}),
 		"db": tfObject(map[string]tftypes.Value{"root_workspace": str(ws), "type_id": str("p2"), "name": str("DB"), "parent": str("api"),
-			"color": str("#fff"), "custom_fields": tfObject(map[string]tftypes.Value{"external_id": str("db")})}),
+			"color": str("#fff")}),
 		"kid": tfObject(map[string]tftypes.Value{"root_workspace": str(ws), "type_id": str("p2"), "name": str("Child of an outsider"),
-			"parent": str(outside), "custom_fields": tfObject(map[string]tftypes.Value{"external_id": str("kid")})}),
+			"parent": str(outside)}),
 	})
 	if !got.components.Equal(wantComponents) {
 		t.Errorf("components\n%s\nwant\n%s", got.components, wantComponents)
 	}
 	wantReferences := tfObject(map[string]tftypes.Value{"7": tfObject(map[string]tftypes.Value{"source": str("api"), "target": str("db"),
-		"type": num(2), "description": str("uses"), "custom_fields": tfObject(map[string]tftypes.Value{"external_id": num(7)})})})
+		"type": num(2), "description": str("uses")})})
 	if !got.references.Equal(wantReferences) {
 		t.Errorf("references\n%s\nwant\n%s", got.references, wantReferences)
 	}
-	if c := got.items.Components["api"]; c.ID != "c1" || c.Version != 4 || c.ComponentKey != "APP-1" || len(c.CustomFields) != 4 {
+	if c := got.items.Components["api"]; c.ID != "c1" || c.Version != 4 || c.ComponentKey != "APP-1" || len(c.CustomFields) != 0 {
 		t.Errorf("computed values of api: %+v", c)
 	}
 

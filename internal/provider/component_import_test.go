@@ -97,16 +97,16 @@ func importedKey(tr *exampleTranslation, key string) *exampleTranslation {
 
 // The import examples, run against a component and a reference the test makes (their ids and key stand
 // in for the examples'): the identity import blocks (Terraform 1.12+, so called in-process) import what
-// they name; ardoq_component's import blocks by key and by id apply with no change, and every command of
-// its import.sh imports the same component.
+// they name; ardoq_component's import blocks by key and by id apply with no change (a configuration
+// without custom_fields, which an import never takes over: Ardoq keeps the component's), and every
+// command of its import.sh imports the same component.
 func TestAccExamples_componentImports(t *testing.T) {
 	env := newTestEnv(t)
 	env.parallel(t)
 	byKeyExample, tr := env.translatedExample(t, "resources", "ardoq_component", "import-by-key.tf")
 	fields := client.CustomFields{env.ext: "cap-001" + env.tag}
-	hcl := fmt.Sprintf("%s = %q", env.ext, "cap-001"+env.tag)
 	if number := env.field("Number"); number != "" {
-		fields[number], hcl = 3, hcl+", "+number+" = 3"
+		fields[number] = 3
 	}
 	c := env.createComponent(t, client.ComponentCreate{Name: "Customer Management" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
 		CustomFields: fields})
@@ -135,9 +135,8 @@ func TestAccExamples_componentImports(t *testing.T) {
   name           = %q
   root_workspace = "{ws}"
   type_id        = "{app}"
-  custom_fields  = { %s }
 }
-`, c.Name, hcl))
+`, c.Name))
 	cfg := env.providerConfig() + block
 	steps := []resource.TestStep{{
 		Config: env.providerConfig() + importedKey(importedID(tr, c.ID), c.ComponentKey).apply(byKeyExample) + block,
@@ -147,6 +146,16 @@ func TestAccExamples_componentImports(t *testing.T) {
 		ConfigStateChecks: []statecheck.StateCheck{
 			statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact(c.ID)),
 			statecheck.ExpectKnownValue(addr, tfjsonpath.New("component_key"), knownvalue.StringExact(c.ComponentKey)),
+		},
+		Check: func(*terraform.State) error {
+			got := env.component(t, c.ID)
+			for k, v := range fields {
+				if hclValue(t, got.CustomFields[k]) != hclValue(t, v) || got.Version != c.Version {
+					return fmt.Errorf("the import changed the component: custom fields %v (had %v), version %d (was %d)", got.CustomFields,
+						fields, got.Version, c.Version)
+				}
+			}
+			return nil
 		},
 	}}
 	var byID, byKey int

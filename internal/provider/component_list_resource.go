@@ -43,8 +43,9 @@ func (r *componentListResource) Metadata(_ context.Context, req resource.Metadat
 func (r *componentListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = listschema.Schema{
 		MarkdownDescription: "The components of a workspace, for `terraform query` (Terraform 1.14 and later): each result carries " +
-			"the component's identity (its id) and, with `include_resource = true`, its attributes, so " +
-			"`terraform query -generate-config-out=FILE` writes an `import` and a `resource` block for each. " +
+			"the component's identity (its id) and, with `include_resource = true`, its attributes as an import records them (no " +
+			"custom field: an import takes over none), so `terraform query -generate-config-out=FILE` writes an `import` and a " +
+			"`resource` block for each. " +
 			componentFilterHelp + " Results come in the API's order, a page at a time.",
 		Attributes: map[string]listschema.Attribute{
 			"workspace_id": listschema.StringAttribute{
@@ -112,8 +113,8 @@ func (r *componentListResource) List(ctx context.Context, req list.ListRequest, 
 		displayName: func(c *client.Component) string {
 			return fmt.Sprintf("%s (%s, %s)", c.Name, firstNonEmpty(c.ComponentKey, c.ID), firstNonEmpty(c.Type, c.TypeID))
 		},
-		// Every custom field the component has, as an import takes them.
-		model: func(c *client.Component) any { m := componentFromAPI(c, types.DynamicNull(), true); return &m },
+		// What an import records: no custom field, so the configuration -generate-config-out writes plans no change.
+		model: func(c *client.Component) any { m := componentFromAPI(c, types.DynamicNull(), false); return &m },
 	})
 }
 

@@ -129,13 +129,14 @@ func (v componentValues) updateBody(ref func(string) string, fields client.Custo
 }
 
 // componentFromAPI is the one mapper from the API to ardoq_component's state. prior supplies which
-// custom fields are managed and how they are written; importAll takes every field the component has
-// (after an import).
-func componentFromAPI(c *client.Component, prior types.Dynamic, importAll bool) componentModel {
+// custom fields are managed and how they are written: the resource's state holds only those, so an
+// import (prior null) records none, and its list resource lists none (customfields.go has the rule).
+// all takes every field the component has instead, for the data sources.
+func componentFromAPI(c *client.Component, prior types.Dynamic, all bool) componentModel {
 	v := componentValuesFrom(c, componentValues{CustomFields: configuredFields(prior)}, nil)
 	var m componentModel
 	componentAttributes.toModel(&v, &m)
-	m.CustomFields = renderDynamic(prior, v.CustomFields, c.CustomFields, importAll)
+	m.CustomFields = renderDynamic(prior, v.CustomFields, c.CustomFields, all)
 	return m
 }
 

@@ -61,15 +61,44 @@ func TestComponentFromAPI(t *testing.T) {
 	if !got["gone"].IsNull() {
 		t.Fatalf("a managed key cleared in the app is null: %v", got["gone"])
 	}
-	imported := componentFromAPI(api, types.DynamicNull(), true)
-	if all, _ := entriesOf(imported.CustomFields); len(all) != 4 {
-		t.Fatalf("an import takes every field: %v", all)
+	read := componentFromAPI(api, types.DynamicNull(), true)
+	if all, _ := entriesOf(read.CustomFields); len(all) != 4 {
+		t.Fatalf("a data source reads every field: %v", all)
 	}
 	if none := componentFromAPI(&client.Component{}, types.DynamicNull(), true); !none.CustomFields.IsNull() {
 		t.Fatal("no fields at all is null, not {}")
 	}
 	if unset := componentFromAPI(api, types.DynamicNull(), false); !unset.CustomFields.IsNull() {
-		t.Fatal("custom_fields unset in config stays null")
+		t.Fatal("custom_fields unset in config, or after an import, stays null")
+	}
+}
+
+// After an import (custom_fields null in state) an update sends exactly the keys the plan names, and
+// clears nothing: no key was managed before.
+func TestComponentToUpdate_afterImport(t *testing.T) {
+	imported := componentFromAPI(&client.Component{ID: "a", Name: "N", CustomFields: client.CustomFields{"owner": "x", "cost": json.Number("3")}},
+		types.DynamicNull(), false)
+	if !imported.CustomFields.IsNull() {
+		t.Fatalf("an import records no custom field: %v", imported.CustomFields)
+	}
+	for _, tc := range []struct {
+		name   string
+		fields types.Dynamic
+		want   string
+	}{
+		{"none configured", types.DynamicNull(), `{}`},
+		{"some configured", object(map[string]attr.Value{"owner": types.StringValue("x")}), `{"owner":"x"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			plan := componentModel{Name: types.StringValue("N"), CustomFields: tc.fields}
+			upd, diags := plan.toUpdate(imported, scopeOf(fieldScope{}))
+			if diags.HasError() {
+				t.Fatal(diags)
+			}
+			if b, _ := json.Marshal(upd.CustomFields); string(b) != tc.want {
+				t.Fatalf("customFields %s, want %s", b, tc.want)
+			}
+		})
 	}
 }
 

@@ -151,8 +151,8 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 		return
 	}
 	r.data.rememberWorkspace(got)
-	imported := prior.Name.IsNull() // name is required, so only an import leaves it null
-	state := componentFromAPI(got, prior.CustomFields, imported)
+	// Only the custom fields state holds are read back: none after an import (customfields.go).
+	state := componentFromAPI(got, prior.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 

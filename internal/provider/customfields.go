@@ -25,17 +25,34 @@ import (
 //
 // A value may be written as Terraform would convert it to the field's type: a Number field takes a
 // number or a string of decimal text ("12"), a Checkbox field a boolean or "true"/"false", text fields
-// a string, number or boolean. It is sent typed, and state keeps it as written. Only configured keys
-// are managed: a null value is the same as leaving the key out, and removing a key the entity had
-// clears that field on update (a create has nothing to clear).
+// a string, number or boolean. It is sent typed, and state keeps it as written.
+//
+// The one rule, after a create and after an import alike: state holds exactly the keys the
+// configuration manages, and Terraform changes exactly those. custom_fields is Optional and not
+// Computed, so the planned value is the configuration; the prior state decides what the plan shows
+// and what an update clears. An import cannot know the configuration it will meet, and anything it
+// recorded would show as removed under a configuration without custom_fields (and be cleared by the
+// update), so an import records none: custom_fields is null after an import (and absent from every
+// item of an ardoq_batch import, and from the list resources' results), as in a configuration that
+// never had it; a configuration naming fields then plans them as added and the update sends exactly
+// those. This is the Google provider's rule for its non-authoritative labels (empty after an import).
+// Optional+Computed would let an import record every field, but a configuration naming some would
+// then plan the others as removed while nothing clears them, and removing a key could clear nothing.
+// A null value is the same as leaving the key out; removing a key that state holds (one Terraform
+// set) clears that field on update; a key Terraform never set is never cleared. A state written by an
+// import before this rule holds every field: its calculated and read-only values are kept without
+// being sent, and dropping them clears nothing (encodeFields).
 
 const customFieldsDescription = "Custom field values keyed by the field's API key, in their natural types: strings for Text, " +
 	"TextArea, Email, Url, DateTime, List and User fields, numbers for Number fields, booleans for Checkbox fields and lists of " +
 	"strings for SelectMultipleList fields. A value Terraform converts to the field's type is accepted too, and sent typed: " +
-	"`\"12.5\"` for a Number field, `\"true\"` for a Checkbox field, `12` for a Text field. Only the keys given here are " +
-	"managed: fields set in Ardoq but absent here (or `null`) cause no diff, and removing a key clears that field in Ardoq. " +
-	"Keys and values are checked at plan time against the workspace's field definitions. Calculated and read-only fields " +
-	"cannot be set; an import keeps their values, which may stay here unchanged (nothing is sent) or be removed (Ardoq keeps them)."
+	"`\"12.5\"` for a Number field, `\"true\"` for a Checkbox field, `12` for a Text field. Keys and values are checked at plan " +
+	"time against the workspace's field definitions; calculated and read-only fields cannot be set. Only the keys given here " +
+	"are managed, by one rule after a create and after an import: fields set in Ardoq but absent here (or `null`) cause no " +
+	"diff and are never sent, and removing a key Terraform set clears that field in Ardoq. An import takes over no custom " +
+	"field and records none, so a configuration without them plans no change and nothing is cleared, and one naming fields " +
+	"plans them as added, whatever Ardoq holds, and sends exactly those values on apply (Ardoq keeps every other field). " +
+	"The data sources read every field an entity has."
 
 // fieldKind is what a custom field value is written as.
 type fieldKind uint8
@@ -165,7 +182,7 @@ func encodeFields(p path.Path, values, prior map[string]fieldValue, scope fieldS
 		at := p.AtMapKey(key)
 		f, known := scope.field(key)
 		if was, managed := prior[key]; managed && known && settledByArdoq(f) && was.means(values[key]) {
-			continue // an imported calculated or read-only value, unchanged: nothing to send
+			continue // a calculated or read-only value state holds, unchanged (an earlier version's import recorded it): nothing to send
 		}
 		if summary, problem := scope.problem(f, known, key); problem != "" {
 			diags.AddAttributeError(at, summary, pathText(at)+": "+problem)
@@ -241,7 +258,7 @@ func fieldsFromAPI(api client.CustomFields, configured map[string]fieldValue) ma
 	return out
 }
 
-// allFieldsFromAPI reads every field an entity has a value for, as an import takes them.
+// allFieldsFromAPI reads every field an entity has a value for, as the data sources show them.
 func allFieldsFromAPI(api client.CustomFields) map[string]fieldValue {
 	out := map[string]fieldValue{}
 	for key, v := range api {
@@ -325,9 +342,9 @@ func renderFields(prior tftypes.Value, fields map[string]fieldValue) tftypes.Val
 	return objectOrMap(prior.Type(), out)
 }
 
-// importedFields writes every field an entity has in its natural type (a list as HCL's list literal,
-// a tuple), or null when it has none.
-func importedFields(api client.CustomFields) tftypes.Value {
+// everyField writes every field an entity has in its natural type (a list as HCL's list literal, a
+// tuple), or null when it has none: what the data sources show.
+func everyField(api client.CustomFields) tftypes.Value {
 	all := allFieldsFromAPI(api)
 	if len(all) == 0 {
 		return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
@@ -386,10 +403,11 @@ func configuredFields(d types.Dynamic) map[string]fieldValue {
 	return fields
 }
 
-// renderDynamic is renderFields for a single resource's custom_fields, or importedFields after an import.
-func renderDynamic(prior types.Dynamic, fields map[string]fieldValue, api client.CustomFields, importAll bool) types.Dynamic {
-	v := importedFields(api)
-	if !importAll {
+// renderDynamic is renderFields for a single resource's custom_fields (only the keys prior holds, so
+// null after an import), or everyField for a data source (all).
+func renderDynamic(prior types.Dynamic, fields map[string]fieldValue, api client.CustomFields, all bool) types.Dynamic {
+	v := everyField(api)
+	if !all {
 		v = renderFields(dynamicValue(prior), fields)
 	}
 	out, err := types.DynamicType.ValueFromTerraform(context.Background(), v)

@@ -236,6 +236,8 @@ func TestCustomFieldsAgreeAcrossResources(t *testing.T) {
 		{name: "not an option", field: list, value: str("dead"), problem: `Invalid Custom Field Value: custom field "f" (List): "dead" is not one of the options ["plan" "live"].`},
 		{name: "a calculated field", field: client.Field{APIKey: "f", Type: "Number", Calculated: true}, value: num(1),
 			problem: `Calculated Custom Field: custom field "f" is calculated by Ardoq and cannot be set; remove it.`},
+		{name: "a calculated value a state of an earlier import holds is kept without being sent", field: client.Field{APIKey: "f", Type: "Number",
+			Calculated: true}, prior: fieldsObject("f", num(1), "gone", str("x")), value: num(1), api: json.Number("1"), sent: `{"gone":null}`},
 		{name: "an update clears a removed key", field: text, prior: fieldsObject("f", str("a"), "gone", str("x")), value: str("b"), api: "b",
 			sent: `{"f":"b","gone":null}`},
 		{name: "an update leaves a key that was null alone", field: number, prior: fieldsObject("f", str("1"), "unmanaged", tftypes.NewValue(tftypes.String, nil)),

@@ -15,10 +15,12 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
 
-// TestAccCustomFields_settledByArdoq adopts a component holding a calculated or a read-only value, as
-// `terraform query -generate-config-out` or the adopting guide writes it: the configuration may keep the
-// value as imported (nothing is sent), drop it (Ardoq keeps it), but not change it. The fields are the
-// org's, found by kind on the component type the tests use; a kind the org lacks is skipped, saying so.
+// TestAccCustomFields_settledByArdoq adopts a component holding a calculated or a read-only value. An
+// import takes over no custom field (customfields.go), so the value never reaches state: a configuration
+// without custom_fields (as `terraform query -generate-config-out` or the adopting guide writes it)
+// imports with no change, naming the field is refused at plan even with the value Ardoq holds (no one
+// can set it), and updating another field leaves it as it is. The fields are the org's, found by kind on
+// the component type the tests use; a kind the org lacks is skipped, saying so.
 // No client can write such a value: on the test's own emulator the component is given one as Ardoq would
 // (the emulator's control), against a real org it holds whatever Ardoq gives a new component (often none,
 // and then the configuration keeps none).
@@ -56,13 +58,15 @@ func TestAccCustomFields_settledByArdoq(t *testing.T) {
 				}
 			}
 			held := env.component(t, c.ID).CustomFields[key]
-			kept := fmt.Sprintf("%s = %q", owner, "team")
-			if held != nil {
-				kept += ", " + key + " = " + hclValue(t, held)
-			} else {
-				t.Logf("Ardoq holds no value for the %s field %q of a new component: the configuration keeps none", kind.name, key)
+			named := held // the value Ardoq holds, or another where it holds none
+			if held == nil {
+				t.Logf("Ardoq holds no value for the %s field %q of a new component: the configuration names another", kind.name, key)
+				named = changedValue(field, held)
 			}
 			cfg := func(fields string) string {
+				if fields != "" {
+					fields = "custom_fields  = { " + fields + " }"
+				}
 				return env.config(fmt.Sprintf(`import {
   to = ardoq_component.adopted
   id = %q
@@ -71,7 +75,7 @@ resource "ardoq_component" "adopted" {
   name           = %q
   root_workspace = "{ws}"
   type_id        = "{app}"
-  custom_fields  = { %s }
+  %s
 }`, c.ID, name, fields))
 			}
 			stillSettled := func(*terraform.State) error {
@@ -89,13 +93,14 @@ resource "ardoq_component" "adopted" {
 				CheckDestroy:             env.goneFromOrg, // imported, so destroyed with the rest
 				Steps: []resource.TestStep{
 					{
-						Config: cfg(kept),
+						Config: cfg(""),
 						ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 							plancheck.ExpectResourceAction("ardoq_component.adopted", plancheck.ResourceActionNoop),
 						}},
+						Check: stillSettled,
 					},
 					{
-						Config:      cfg(fmt.Sprintf("%s = %q, %s = %s", owner, "team", key, hclValue(t, changedValue(field, held)))),
+						Config:      cfg(fmt.Sprintf("%s = %q, %s = %s", owner, "team", key, hclValue(t, named))),
 						ExpectError: regexp.MustCompile(kind.summary),
 					},
 					{

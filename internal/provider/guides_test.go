@@ -128,7 +128,8 @@ const cliProvider = "terraform {\n  required_providers {\n    ardoq = { source =
 // The adoption guide: for_each import blocks fed by ardoq_components import every component of the
 // workspace with no change (Terraform 1.7+): two the test makes (a parent with custom fields and its
 // child) and whatever the workspace holds already. The plan is checked to change nothing before it is
-// applied, so nothing the test did not make is ever written.
+// applied, so nothing the test did not make is ever written, and the custom fields, which the
+// configuration leaves out, stay in Ardoq.
 func TestAccGuide_adoptWorkspace(t *testing.T) {
 	env := newTestEnv(t)
 	env.requireUniqueWorkspaceNames(t)
@@ -139,8 +140,6 @@ func TestAccGuide_adoptWorkspace(t *testing.T) {
 	}
 	parent := env.createComponent(t, client.ComponentCreate{Name: "Adopted parent" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
 		Description: sp("made by hand"), CustomFields: fields})
-	// The guide plans an update for a component without custom fields (jsondecode("{}") is {}, where the
-	// import reads null), so until it handles that, the child has one too.
 	env.createComponent(t, client.ComponentCreate{Name: "Adopted child" + env.tag, RootWorkspace: env.ws, TypeID: env.childType, Parent: &parent.ID,
 		CustomFields: client.CustomFields{env.ext: "adopted-2" + env.tag}})
 	existing, err := env.client.ListComponents(context.Background(), client.ComponentFilter{RootWorkspace: env.ws})
@@ -161,6 +160,13 @@ func TestAccGuide_adoptWorkspace(t *testing.T) {
 	if out, code := cli.run("plan", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("the plan after adoption is not empty (exit %d):\n%s", code, out)
 	}
+	got := env.component(t, parent.ID)
+	for k, v := range fields {
+		if hclValue(t, got.CustomFields[k]) != hclValue(t, v) || got.Version != parent.Version {
+			t.Errorf("adoption changed the parent: %s = %s, want %s (version %d, was %d)", k, hclValue(t, got.CustomFields[k]), hclValue(t, v),
+				got.Version, parent.Version)
+		}
+	}
 }
 
 // The import-by-string-id example with -generate-config-out writes a configuration that applies cleanly.
@@ -180,9 +186,15 @@ func TestAccGuide_generateConfig(t *testing.T) {
 	if err != nil || !strings.Contains(string(generated), `name           = "`+c.Name+`"`) {
 		t.Fatalf("generated configuration:\n%s %v", generated, err)
 	}
+	if m := regexp.MustCompile(`custom_fields\s*=\s*(\S+)`).FindStringSubmatch(string(generated)); m != nil && m[1] != "null" {
+		t.Errorf("the generated configuration has custom fields, which an import does not take over:\n%s", generated)
+	}
 	out, code := cli.run("apply", "-auto-approve")
 	if code != 0 || !strings.Contains(out, "1 imported, 0 added, 0 changed, 0 destroyed") {
 		t.Fatalf("apply of the generated configuration (exit %d):\n%s\n%s", code, out, generated)
+	}
+	if got := env.component(t, c.ID); got.CustomFields[env.ext] != "cap-001"+env.tag || got.Version != c.Version {
+		t.Errorf("the import changed the component: %v, version %d (was %d)", got.CustomFields, got.Version, c.Version)
 	}
 	if out, code := cli.run("plan", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("the plan after import is not empty (exit %d):\n%s", code, out)
@@ -362,9 +374,11 @@ func mories76StateOf(t *testing.T, values map[string]any) string {
 
 // The migration guide: from a state mories76/ardoq wrote for components and a reference the test makes,
 // the guide's step 2 (run as written) empties the state of ardoq_ entries, and the example's import blocks
-// take the same ids over with no change. Step 1's jq, run on the result (the JSON has the same shape
-// whatever the provider), gives the example's imports. The example is translated for the org: its
-// workspace, type and reference type names, custom fields, names and ids become what the test made.
+// take the same ids over with no change but the custom fields the components' configuration names, which
+// an import does not take over: the first apply sends them, and Ardoq holds what it held. Step 1's jq,
+// run on the result (the JSON has the same shape whatever the provider), gives the example's imports. The
+// example is translated for the org: its workspace, type and reference type names, custom fields, names
+// and ids become what the test made.
 func TestAccGuide_migrateFromMories76(t *testing.T) {
 	env := newTestEnv(t)
 	env.requireUniqueWorkspaceNames(t)
@@ -418,12 +432,20 @@ func TestAccGuide_migrateFromMories76(t *testing.T) {
 		!strings.Contains(out, "Removed ardoq_reference.payments_part_of_billing") || !strings.HasSuffix(strings.TrimSpace(out), "left:") {
 		t.Fatalf("step 2 (exit %d):\n%s", code, out)
 	}
-	if out, code := cli.run("plan", "-detailed-exitcode"); code != 2 || !strings.Contains(out, "3 to import, 0 to add, 0 to change, 0 to destroy") {
+	if out, code := cli.run("plan", "-detailed-exitcode"); code != 2 || !strings.Contains(out, "3 to import, 0 to add, 2 to change, 0 to destroy") {
 		t.Fatalf("plan (exit %d):\n%s", code, out)
 	}
 	out, code := cli.run("apply", "-auto-approve")
-	if code != 0 || !strings.Contains(out, "3 imported, 0 added, 0 changed, 0 destroyed") {
+	if code != 0 || !strings.Contains(out, "3 imported, 0 added, 2 changed, 0 destroyed") {
 		t.Fatalf("apply (exit %d):\n%s", code, out)
+	}
+	for id, want := range map[string]map[string]any{billing.ID: billingFields, payments.ID: paymentsFields} {
+		got := env.component(t, id).CustomFields
+		for k, v := range withFields(tr, want) {
+			if hclValue(t, got[k]) != hclValue(t, v) {
+				t.Errorf("component %s holds %s = %s after the migration, want %s", id, k, hclValue(t, got[k]), hclValue(t, v))
+			}
+		}
 	}
 	if out, code := cli.run("plan", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("the plan after the migration is not empty (exit %d):\n%s", code, out)

@@ -44,9 +44,10 @@ func (r *referenceListResource) Metadata(_ context.Context, req resource.Metadat
 func (r *referenceListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = listschema.Schema{
 		MarkdownDescription: "The references of a workspace (those whose source is in it), for `terraform query` (Terraform 1.14 " +
-			"and later): each result carries the reference's identity (its id) and, with `include_resource = true`, its attributes, " +
-			"so `terraform query -generate-config-out=FILE` writes an `import` and a `resource` block for each. Filters go to the " +
-			"API as query parameters, AND-combined; texts match exactly. Results come in the API's order, a page at a time.",
+			"and later): each result carries the reference's identity (its id) and, with `include_resource = true`, its attributes " +
+			"as an import records them (no custom field: an import takes over none), so `terraform query -generate-config-out=FILE` " +
+			"writes an `import` and a `resource` block for each. Filters go to the API as query parameters, AND-combined; texts " +
+			"match exactly. Results come in the API's order, a page at a time.",
 		Attributes: map[string]listschema.Attribute{
 			"workspace_id": listschema.StringAttribute{
 				Required:            true,
@@ -125,7 +126,8 @@ func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, 
 			}
 			return fmt.Sprintf("%s: %s -> %s", kind, ref.Source, ref.Target)
 		},
-		model: func(ref *client.Reference) any { m := referenceFromAPI(ref, types.DynamicNull(), true); return &m },
+		// What an import records: no custom field, so the configuration -generate-config-out writes plans no change.
+		model: func(ref *client.Reference) any { m := referenceFromAPI(ref, types.DynamicNull(), false); return &m },
 	})
 }
 

@@ -96,11 +96,11 @@ func (v referenceValues) updateBody(ref func(string) string, fields client.Custo
 }
 
 // referenceFromAPI is the one mapper from the API to ardoq_reference's state (see componentFromAPI).
-func referenceFromAPI(r *client.Reference, prior types.Dynamic, importAll bool) referenceModel {
+func referenceFromAPI(r *client.Reference, prior types.Dynamic, all bool) referenceModel {
 	v := referenceValuesFrom(r, referenceValues{CustomFields: configuredFields(prior)}, nil)
 	var m referenceModel
 	referenceAttributes.toModel(&v, &m)
-	m.CustomFields = renderDynamic(prior, v.CustomFields, r.CustomFields, importAll)
+	m.CustomFields = renderDynamic(prior, v.CustomFields, r.CustomFields, all)
 	return m
 }
 

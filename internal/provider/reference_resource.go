@@ -158,7 +158,8 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 		addClientError(&resp.Diagnostics, "Unable to Read Reference", err)
 		return
 	}
-	state := referenceFromAPI(got, prior.CustomFields, prior.Source.IsNull())
+	// Only the custom fields state holds are read back: none after an import (customfields.go).
+	state := referenceFromAPI(got, prior.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 

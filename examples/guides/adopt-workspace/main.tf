@@ -25,6 +25,8 @@ import {
 }
 
 # The configuration that matches them, written from the same data: the first plan imports and changes nothing.
+# custom_fields is left out: an import takes over no custom field, so Ardoq keeps them all. Name the ones
+# Terraform should manage later; the plan shows them as added, and the apply sends those only.
 resource "ardoq_component" "adopted" {
   for_each       = local.existing
   name           = each.value.name
@@ -32,5 +34,4 @@ resource "ardoq_component" "adopted" {
   type_id        = each.value.type_id
   parent         = each.value.parent
   description    = each.value.description
-  custom_fields  = each.value.custom_fields_json == "{}" ? null : jsondecode(each.value.custom_fields_json)
 }
