@@ -2,7 +2,9 @@ package emulator
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -69,6 +71,35 @@ func (s *Server) record(r *http.Request, body []byte, status int) {
 		drop++
 	}
 	s.log = s.log[drop:]
+}
+
+// InFlight lists the requests being served now (method and path only), in the order they arrived: a
+// test can act while a request is on its way, as a user's Ctrl-C does.
+func (s *Server) InFlight() []Request {
+	s.ctlMu.Lock()
+	defer s.ctlMu.Unlock()
+	out := make([]Request, 0, len(s.serving))
+	for _, n := range slices.Sorted(maps.Keys(s.serving)) {
+		out = append(out, s.serving[n])
+	}
+	return out
+}
+
+// arrived adds a request to those being served; the function it returns removes it.
+func (s *Server) arrived(r *http.Request) (done func()) {
+	s.ctlMu.Lock()
+	defer s.ctlMu.Unlock()
+	s.servingN++
+	n := s.servingN
+	if s.serving == nil {
+		s.serving = map[uint64]Request{}
+	}
+	s.serving[n] = Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery}
+	return func() {
+		s.ctlMu.Lock()
+		defer s.ctlMu.Unlock()
+		delete(s.serving, n)
+	}
 }
 
 // Requests returns the request log: the most recent requests, within the bounds WithRequestLog sets.

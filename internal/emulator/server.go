@@ -27,7 +27,9 @@ type Server struct {
 	delay    time.Duration
 	limit    *rate.Limiter
 	log      []Request
-	logBytes int // bytes of the bodies in log
+	logBytes int                // bytes of the bodies in log
+	serving  map[uint64]Request // requests being served (InFlight), by arrival number
+	servingN uint64
 }
 
 type options struct {
@@ -141,6 +143,7 @@ func (s *Server) routes() {
 // ServeHTTP records the request, applies latency, rate limits and injected faults, checks the
 // credentials and serves the API. A request received whole is served even if its client has gone.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer s.arrived(r)()
 	body, err := io.ReadAll(r.Body)
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}

@@ -1,0 +1,265 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+)
+
+// Interrupted runs: a user presses Ctrl-C (SIGINT) or a CI job is cancelled (SIGTERM) while writes are
+// in flight, against an emulator that finishes every request it received, as Ardoq does. A write already
+// sent runs to its answer and is recorded, so the next apply creates nothing twice.
+
+// interruptedProvider points the configurations at the provider under test (dev_overrides); the
+// connection comes from the ARDOQ_* environment variables.
+const interruptedProvider = `
+terraform {
+  required_providers {
+    ardoq = { source = "seed762a2f0c/ardoq" }
+  }
+}
+`
+
+// interruptedSize is how many components (and as many references) the interrupted configurations hold.
+const interruptedSize = 40
+
+// interruptedSingles is interruptedSize components in a ring of references.
+func interruptedSingles(env *testEnv) string {
+	return interruptedProvider + env.render(fmt.Sprintf(`
+locals {
+  keys = [for i in range(%d) : format("c%%02d", i)]
+}
+
+resource "ardoq_component" "c" {
+  for_each       = toset(local.keys)
+  name           = "{tag}Interrupted ${each.key}"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+}
+
+resource "ardoq_reference" "r" {
+  for_each = { for i, k in local.keys : k => local.keys[(i + 1) %% length(local.keys)] }
+  source   = ardoq_component.c[each.key].id
+  target   = ardoq_component.c[each.value].id
+  type     = {ref}
+}
+`, interruptedSize))
+}
+
+// interruptedBatch is the same model as one ardoq_batch.
+func interruptedBatch(env *testEnv, adopt bool) string {
+	settings := ""
+	if adopt {
+		settings = `
+  adopt_components_by = ["rootWorkspace", "typeId", "name"]
+  adopt_references_by = ["source", "target", "type"]`
+	}
+	return interruptedProvider + env.render(fmt.Sprintf(`
+locals {
+  keys = [for i in range(%d) : format("c%%02d", i)]
+}
+
+resource "ardoq_batch" "b" {%s
+  components = { for k in local.keys : k => { name = "{tag}Interrupted ${k}", root_workspace = "{ws}", type_id = "{app}" } }
+  references = { for i, k in local.keys : k => { source = k, target = local.keys[(i + 1) %% length(local.keys)], type = {ref} } }
+}
+`, interruptedSize, settings))
+}
+
+// started is a terraform command running in the background, its output collected as it comes.
+type started struct {
+	cmd   *exec.Cmd
+	mu    sync.Mutex
+	out   bytes.Buffer
+	done  chan error
+	ended atomic.Bool
+}
+
+func (s *started) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.Write(p)
+}
+
+func (s *started) output() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.String()
+}
+
+// start runs terraform in its own process group (so that a kill can take the provider with it).
+func (c *cliRun) start(args ...string) *started {
+	s := &started{done: make(chan error, 1)}
+	s.cmd = exec.Command(c.terraform, append(args, "-no-color", "-input=false")...)
+	s.cmd.Dir, s.cmd.Env, s.cmd.Stdout, s.cmd.Stderr = c.dir, c.env, s, s
+	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := s.cmd.Start(); err != nil {
+		c.t.Fatal(err)
+	}
+	go func() {
+		err := s.cmd.Wait()
+		s.ended.Store(true)
+		s.done <- err
+	}()
+	c.t.Cleanup(func() { _ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL) })
+	return s
+}
+
+// wait waits for the command to end, and fails the test if it takes longer than limit.
+func (s *started) wait(t *testing.T, limit time.Duration) string {
+	t.Helper()
+	select {
+	case <-s.done:
+	case <-time.After(limit):
+		t.Fatalf("terraform did not end within %s:\n%s", limit, s.output())
+	}
+	return s.output()
+}
+
+// waitUntil polls until cond holds while s runs, failing the test after a minute.
+func (s *started) waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !cond() {
+		if s.ended.Load() {
+			t.Fatalf("terraform ended before %s:\n%s", what, s.output())
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited a minute for %s:\n%s", what, s.output())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// interruptedHeld counts, through the API, the components named as the interrupted configurations name
+// them and the references between them.
+func interruptedHeld(t *testing.T, env *testEnv) (components, references int) {
+	t.Helper()
+	ctx := context.Background()
+	comps, err := env.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: env.ws})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours := map[string]bool{}
+	for _, c := range comps {
+		if strings.HasPrefix(c.Name, env.tag+"Interrupted ") {
+			ours[c.ID] = true
+		}
+	}
+	refs, err := env.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: env.ws})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range refs {
+		if ours[r.Source] {
+			references++
+		}
+	}
+	return len(ours), references
+}
+
+// requireExactly applies again after an interruption and checks that the org holds exactly what the
+// configuration declares, that the next plan is empty and that destroy leaves nothing.
+func requireExactly(t *testing.T, env *testEnv, run *cliRun) {
+	t.Helper()
+	env.srv.SetLatency(0)
+	env.srv.ClearFaults()
+	if out, code := run.run("apply", "-auto-approve"); code != 0 {
+		t.Fatalf("apply after the interruption failed:\n%s", out)
+	}
+	if c, r := interruptedHeld(t, env); c != interruptedSize || r != interruptedSize {
+		t.Fatalf("after the interruption and a new apply Ardoq holds %d components and %d references, want %d of each", c, r, interruptedSize)
+	}
+	if out, code := run.run("plan", "-detailed-exitcode"); code != 0 {
+		t.Fatalf("the plan after the interruption is not empty (exit %d):\n%s", code, out)
+	}
+	if out, code := run.run("destroy", "-auto-approve"); code != 0 {
+		t.Fatalf("destroy failed:\n%s", out)
+	}
+	if c, r := interruptedHeld(t, env); c != 0 || r != 0 {
+		t.Fatalf("destroy left %d components and %d references", c, r)
+	}
+}
+
+func TestAccInterrupt_singleResources(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		signal os.Signal
+		during string // what is in flight when the signal comes
+	}{
+		{"SIGINT while components are created", os.Interrupt, "components"},
+		{"SIGTERM while references are created", syscall.SIGTERM, "references"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := newTestEnv(t)
+			env.requireEmulator(t, "latency control")
+			run := newCLIRun(t, env, "1.5.0")
+			run.write("main.tf", interruptedSingles(env))
+			env.srv.SetLatency(150 * time.Millisecond) // every write takes a while, so some are always in flight
+			components, references := env.srv.Counts()
+			apply := run.start("apply", "-auto-approve")
+			apply.waitUntil(t, "a quarter of the "+tc.during+" to be created", func() bool {
+				c, r := env.srv.Counts()
+				if tc.during == "components" {
+					return c >= components+interruptedSize/4
+				}
+				return r >= references+interruptedSize/4
+			})
+			if err := apply.cmd.Process.Signal(tc.signal); err != nil {
+				t.Fatal(err)
+			}
+			out := apply.wait(t, 2*time.Minute)
+			if !strings.Contains(out, "Interrupt received") && !strings.Contains(out, "interrupted") {
+				t.Fatalf("terraform did not report the interruption:\n%s", out)
+			}
+			if strings.Contains(out, "may or may not") || strings.Contains(out, "Lost Answer") {
+				t.Fatalf("a write sent before the stop must run to its answer, not be cut off and looked for:\n%s", out)
+			}
+			requireExactly(t, env, run)
+		})
+	}
+}
+
+func TestAccInterrupt_batch(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		signal os.Signal
+	}{{"SIGINT", os.Interrupt}, {"SIGTERM", syscall.SIGTERM}} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := newTestEnv(t)
+			env.requireEmulator(t, "fault control")
+			run := newCLIRun(t, env, "1.5.0")
+			run.write("main.tf", interruptedBatch(env, false))
+			// The batch takes a while to answer, so the signal comes while it is in flight.
+			env.srv.Inject(emulator.Fault{Method: "POST", PathPrefix: "/batch", Exact: true, Hold: 3 * time.Second})
+			apply := run.start("apply", "-auto-approve")
+			apply.waitUntil(t, "the batch to be sent", func() bool {
+				for _, r := range env.srv.InFlight() {
+					if r.Method == "POST" && r.Path == "/api/v2/batch" {
+						return true
+					}
+				}
+				return false
+			})
+			if err := apply.cmd.Process.Signal(tc.signal); err != nil {
+				t.Fatal(err)
+			}
+			out := apply.wait(t, 2*time.Minute)
+			if strings.Contains(out, "Outcome Unknown") || strings.Contains(out, "may or may not") || strings.Contains(out, "Lost Answer") {
+				t.Fatalf("a batch sent before the stop must be seen through:\n%s", out)
+			}
+			requireExactly(t, env, run)
+		})
+	}
+}
