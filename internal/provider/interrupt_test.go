@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -116,6 +115,18 @@ func (c *cliRun) start(args ...string) *started {
 	return s
 }
 
+// signal sends sig to terraform, or with group to its whole process group (the provider included).
+func signal(t *testing.T, s *started, sig syscall.Signal, group bool) {
+	t.Helper()
+	pid := s.cmd.Process.Pid
+	if group {
+		pid = -pid
+	}
+	if err := syscall.Kill(pid, sig); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // wait waits for the command to end, and fails the test if it takes longer than limit.
 func (s *started) wait(t *testing.T, limit time.Duration) string {
 	t.Helper()
@@ -195,11 +206,13 @@ func requireExactly(t *testing.T, env *testEnv, run *cliRun) {
 func TestAccInterrupt_singleResources(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		signal os.Signal
+		signal syscall.Signal
+		group  bool   // to the whole process group, provider included, as a cancelled CI job may send it
 		during string // what is in flight when the signal comes
 	}{
-		{"SIGINT while components are created", os.Interrupt, "components"},
-		{"SIGTERM while references are created", syscall.SIGTERM, "references"},
+		{"SIGINT while components are created", syscall.SIGINT, false, "components"},
+		{"SIGTERM while references are created", syscall.SIGTERM, false, "references"},
+		{"SIGTERM to the process group while components are created", syscall.SIGTERM, true, "components"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := newTestEnv(t)
@@ -216,9 +229,7 @@ func TestAccInterrupt_singleResources(t *testing.T) {
 				}
 				return r >= references+interruptedSize/4
 			})
-			if err := apply.cmd.Process.Signal(tc.signal); err != nil {
-				t.Fatal(err)
-			}
+			signal(t, apply, tc.signal, tc.group)
 			out := apply.wait(t, 2*time.Minute)
 			if !strings.Contains(out, "Interrupt received") && !strings.Contains(out, "interrupted") {
 				t.Fatalf("terraform did not report the interruption:\n%s", out)
@@ -234,8 +245,9 @@ func TestAccInterrupt_singleResources(t *testing.T) {
 func TestAccInterrupt_batch(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		signal os.Signal
-	}{{"SIGINT", os.Interrupt}, {"SIGTERM", syscall.SIGTERM}} {
+		signal syscall.Signal
+		group  bool
+	}{{"SIGINT", syscall.SIGINT, false}, {"SIGTERM", syscall.SIGTERM, false}, {"SIGTERM to the process group", syscall.SIGTERM, true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := newTestEnv(t)
 			env.requireEmulator(t, "fault control")
@@ -252,9 +264,7 @@ func TestAccInterrupt_batch(t *testing.T) {
 				}
 				return false
 			})
-			if err := apply.cmd.Process.Signal(tc.signal); err != nil {
-				t.Fatal(err)
-			}
+			signal(t, apply, tc.signal, tc.group)
 			out := apply.wait(t, 2*time.Minute)
 			if strings.Contains(out, "Outcome Unknown") || strings.Contains(out, "may or may not") || strings.Contains(out, "Lost Answer") {
 				t.Fatalf("a batch sent before the stop must be seen through:\n%s", out)
