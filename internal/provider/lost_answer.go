@@ -164,8 +164,8 @@ func judgeUpdate(cause, readErr error, version, sentVersion int64, holdsPlan boo
 	switch {
 	case client.IsNotFound(readErr):
 		return updateGone
-	case version == sentVersion+1 && holdsPlan:
-		return updateApplied
+	case holdsPlan && (version == sentVersion+1 || version == sentVersion):
+		return updateApplied // at the same version when the update changed nothing Ardoq keeps a version for
 	case version == sentVersion && !client.IsConflict(cause):
 		return updateNotApplied
 	}
@@ -212,7 +212,9 @@ func addUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int6
 		addUpdateError(diags, noun, id, sentVersion, readErr)
 	case outcome == updateNotApplied:
 		diags.AddError("Unable to Update "+noun, fmt.Sprintf("The update of %s %s failed (%s). The provider read it back twice, %s "+
-			"apart: it is still at version %d, so the update was not applied and nothing was changed. Run terraform apply again.",
+			"apart: it is still at version %d without the planned values, so the update has not taken effect, and nothing was recorded. "+
+			"Run terraform apply again: the update is sent for that version only, so should Ardoq still apply the lost request, the "+
+			"next apply reports the change instead of overwriting it.",
 			strings.ToLower(noun), id, clientErrorDetail(cause), recheckPause, sentVersion))
 	case client.IsConflict(cause):
 		addConflictError(diags, noun, id, sentVersion, nowVersion, cause)

@@ -7,8 +7,24 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
+
+// A 5xx says nothing about what Ardoq did: an update found not in effect is reported as that, never as
+// "nothing was changed".
+func TestAddUpdateOutcome_notInEffectSaysOnlyWhatIsKnown(t *testing.T) {
+	var diags diag.Diagnostics
+	lost := &client.AmbiguousError{Method: "PATCH", Path: "/x", Status: 500, Err: &client.APIError{StatusCode: 500, Method: "PATCH", Path: "/x"}}
+	if addUpdateOutcome(&diags, "Component", "c1", 3, lost, updateNotApplied, nil, 3) || !diags.HasError() {
+		t.Fatal("an update not in effect is an error")
+	}
+	d := diags[0].Detail()
+	if strings.Contains(d, "nothing was changed") || !strings.Contains(d, "has not taken effect") || !strings.Contains(d, "instead of overwriting") {
+		t.Fatalf("say what was read back, and why applying again is safe: %s", d)
+	}
+}
 
 func TestJudgeUpdate(t *testing.T) {
 	lost := &client.AmbiguousError{Method: "PATCH", Path: "/x", Status: 502, Err: errors.New("bad gateway")}
@@ -24,6 +40,7 @@ func TestJudgeUpdate(t *testing.T) {
 		{"applied, answer lost", lost, nil, 4, 3, true, updateApplied},
 		{"retry met its own first attempt", conflict, nil, 4, 3, true, updateApplied},
 		{"not applied", lost, nil, 3, 3, false, updateNotApplied},
+		{"applied, and nothing Ardoq versions changed", lost, nil, 3, 3, true, updateApplied},
 		{"someone else changed it to other values", lost, nil, 4, 3, false, updateOvertaken},
 		{"someone else changed it twice", lost, nil, 5, 3, true, updateOvertaken},
 		{"a conflict at the same version is still a conflict", conflict, nil, 3, 3, false, updateOvertaken},
