@@ -44,7 +44,8 @@ func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchReques
 	if err != nil {
 		diags.AddError("Batch Outcome Unknown", fmt.Sprintf("%s Reading the items back failed too (%s), so Ardoq may or may not have "+
 			"applied it (a batch is all or nothing). Nothing was recorded. Run terraform plan to see where the items stand; with "+
-			"adopt_components_by and adopt_references_by set, a new apply adopts items the batch created instead of creating them again.",
+			"adopt_components_by and adopt_references_by set, a new apply adopts items the batch created instead of creating them again "+
+			"(see the guide \"When a run is interrupted\").",
 			lost, clientErrorDetail(err)))
 		return nil, diags
 	}
@@ -57,7 +58,8 @@ func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchReques
 	case check.took == 0 && succeeded:
 		diags.AddError("Batch Outcome Unknown", fmt.Sprintf("%s Ardoq's status (HTTP %d) said it succeeded, yet the provider found none of "+
 			"its %d operations in effect, so it cannot tell what happened and recorded nothing. Run terraform plan to see where the "+
-			"items stand before applying again.", lost, status, check.not))
+			"items stand before applying again; set adopt_components_by and adopt_references_by so that the apply adopts what the batch "+
+			"made instead of creating it again (see the guide \"When a run is interrupted\").", lost, status, check.not))
 	case check.took == 0:
 		diags.AddError("Batch Not Applied", fmt.Sprintf("%s The provider read the items back twice, %s apart: none of the %d operations "+
 			"took effect, so Ardoq did not apply the batch and nothing was changed. Run terraform apply again.", lost, recheckPause, check.not))

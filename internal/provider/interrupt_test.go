@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -258,14 +259,7 @@ func TestAccInterrupt_batch(t *testing.T) {
 			// The batch takes a while to answer, so the signal comes while it is in flight.
 			env.srv.Inject(emulator.Fault{Method: "POST", PathPrefix: "/batch", Exact: true, Hold: 3 * time.Second})
 			apply := run.start("apply", "-auto-approve")
-			apply.waitUntil(t, "the batch to be sent", func() bool {
-				for _, r := range env.srv.InFlight() {
-					if r.Method == "POST" && r.Path == "/api/v2/batch" {
-						return true
-					}
-				}
-				return false
-			})
+			apply.waitUntil(t, "the batch to be sent", func() bool { return batchInFlight(env) })
 			signal(t, apply, tc.signal, tc.group)
 			out := apply.wait(t, 2*time.Minute)
 			if strings.Contains(out, "Outcome Unknown") || strings.Contains(out, "may or may not") || strings.Contains(out, "Lost Answer") {
@@ -274,4 +268,94 @@ func TestAccInterrupt_batch(t *testing.T) {
 			requireExactly(t, env, run)
 		})
 	}
+}
+
+// alreadyInArdoq matches the plan's warning about an entity an earlier run made: the resource's address
+// and the id to import.
+var alreadyInArdoq = regexp.MustCompile(`(?s)Warning: (?:Component|Reference) [^\n]* Already in Ardoq\s+with (ardoq_\w+\.\w+\["[^"]+"\]),.*?with\s+id\s+([0-9a-f]{24})`)
+
+// importWhatTheWarningsName follows the guide after a killed run: plan, import each entity a warning
+// names into the resource it names, and plan again (references between imported components are found
+// once their components are held), until no warning is left.
+func importWhatTheWarningsName(t *testing.T, run *cliRun) (imported int) {
+	t.Helper()
+	for round := 0; ; round++ {
+		out, code := run.run("plan")
+		if code != 0 {
+			t.Fatalf("plan after the killed run failed:\n%s", out)
+		}
+		found := 0
+		for _, block := range strings.Split(out, "\nWarning: ")[1:] {
+			m := alreadyInArdoq.FindStringSubmatch("Warning: " + block)
+			if m == nil {
+				continue
+			}
+			found++
+			if out, code := run.run("import", m[1], m[2]); code != 0 {
+				t.Fatalf("terraform import %s %s failed:\n%s", m[1], m[2], out)
+			}
+		}
+		imported += found
+		if found == 0 {
+			return imported
+		}
+		if round == 3 {
+			t.Fatalf("still warning after %d rounds of imports:\n%s", round, out)
+		}
+	}
+}
+
+// A killed run (SIGKILL: out of memory, a crashed CI runner) leaves no state for what it made. The way
+// back for single resources: the plan warns at each resource whose entity Ardoq already holds, with the
+// id to import; for ardoq_batch: its adoption settings.
+func TestAccInterrupt_killed(t *testing.T) {
+	t.Run("single resources", func(t *testing.T) {
+		env := newTestEnv(t)
+		env.requireEmulator(t, "latency control")
+		run := newCLIRun(t, env, "1.5.0")
+		run.write("main.tf", interruptedSingles(env))
+		env.srv.SetLatency(150 * time.Millisecond)
+		components, _ := env.srv.Counts()
+		apply := run.start("apply", "-auto-approve")
+		apply.waitUntil(t, "a quarter of the components to be created", func() bool {
+			c, _ := env.srv.Counts()
+			return c >= components+interruptedSize/4
+		})
+		signal(t, apply, syscall.SIGKILL, true)
+		apply.wait(t, time.Minute)
+		env.srv.SetLatency(0)
+		time.Sleep(500 * time.Millisecond) // what was in flight is finished by the emulator
+		if imported := importWhatTheWarningsName(t, run); imported == 0 {
+			t.Fatal("the killed run left entities behind, yet no plan warning named one")
+		}
+		requireExactly(t, env, run)
+	})
+	t.Run("ardoq_batch", func(t *testing.T) {
+		env := newTestEnv(t)
+		env.requireEmulator(t, "fault control")
+		run := newCLIRun(t, env, "1.5.0")
+		run.write("main.tf", interruptedBatch(env, false))
+		env.srv.Inject(emulator.Fault{Method: "POST", PathPrefix: "/batch", Exact: true, Hold: time.Second})
+		apply := run.start("apply", "-auto-approve")
+		apply.waitUntil(t, "the batch to be sent", func() bool { return batchInFlight(env) })
+		signal(t, apply, syscall.SIGKILL, true)
+		apply.wait(t, time.Minute)
+		time.Sleep(1500 * time.Millisecond) // the emulator finishes the batch it received
+		if c, r := interruptedHeld(t, env); c != interruptedSize || r != interruptedSize {
+			t.Fatalf("the emulator should have applied the batch the killed run sent: %d components, %d references", c, r)
+		}
+		// The way back: adopt what the lost batch made instead of creating it again.
+		run.write("main.tf", interruptedBatch(env, true))
+		requireExactly(t, env, run)
+	})
+}
+
+// batchInFlight reports whether the emulator is serving a POST /batch.
+func batchInFlight(env *testEnv) bool {
+	for _, r := range env.srv.InFlight() {
+		if r.Method == "POST" && r.Path == "/api/v2/batch" {
+			return true
+		}
+	}
+	return false
 }

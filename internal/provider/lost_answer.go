@@ -265,8 +265,8 @@ func textOf(p *string) string {
 	return *p
 }
 
-// claim remembers an id that a create of this run made, so that no later lost-answer search takes it
-// for its own.
+// claim remembers an id that a create of this run made, or that a resource of this run read, so that
+// no lost-answer search (or already_made.go's) takes it for its own.
 func (d *providerData) claim(id string) {
 	d.meMu.Lock()
 	defer d.meMu.Unlock()

@@ -1,0 +1,63 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+// After a run that was killed (SIGKILL, an out-of-memory kill, a crashed CI runner), Ardoq holds what its
+// writes made but no state does, and the next apply would make it again. The plan of a new component or
+// reference therefore looks for one Ardoq already holds with the same identity, the way the lost-answer
+// search does (lost_answer.go): created by the token's user, and held by no resource of this run. It
+// warns at the resource, with the id to import. The summary names the entity, so that Terraform does not
+// fold the warnings of many resources into one and hide their ids.
+
+// warnAlreadyMade adds a warning for each entity a search finds.
+func warnAlreadyMade[T any](ctx context.Context, d *providerData, s createSearch[T], noun, name string) diag.Diagnostics {
+	var diags diag.Diagnostics
+	made, err := lookForCreated(ctx, d, s, time.Time{})
+	if err != nil {
+		tflog.Debug(ctx, "could not look for what an earlier run made", map[string]any{"error": err.Error()})
+		return diags
+	}
+	for _, m := range made {
+		id := s.idOf(m)
+		diags.AddWarning(fmt.Sprintf("%s %s Already in Ardoq", noun, name), fmt.Sprintf("Ardoq already holds %s with id %s, "+
+			"created by you at %s, and no resource of this configuration read it in this run. A run that was interrupted before "+
+			"Terraform saved its state (killed, out of memory, a crashed CI runner) may have made it, and applying this plan "+
+			"would make a second one. To take it over, import it into this resource: terraform import <this resource's address> "+
+			"%s (or an import block with id = %q). If another resource of this configuration manages it, ignore this warning; "+
+			"if it is not wanted, delete it in Ardoq. See the guide \"When a run is interrupted\".",
+			s.what, id, s.meta(m).Created, id, id))
+	}
+	return diags
+}
+
+// warnIfComponentMade looks, for a component the plan creates, for one with its name, type, workspace
+// and parent already in Ardoq. A component below a new parent is new: nothing is looked up for it.
+func (r *componentResource) warnIfComponentMade(ctx context.Context, plan componentModel) diag.Diagnostics {
+	if plan.Name.IsUnknown() || plan.Parent.IsUnknown() {
+		return nil
+	}
+	body := client.ComponentCreate{Name: plan.Name.ValueString(), RootWorkspace: plan.RootWorkspace.ValueString(),
+		TypeID: plan.TypeID.ValueString(), Parent: plan.Parent.ValueStringPointer()}
+	return warnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Component", fmt.Sprintf("%q", body.Name))
+}
+
+// warnIfReferenceMade looks, for a reference the plan creates between existing components, for one with
+// its source, target and type already in Ardoq. A reference to or from a new component is new.
+func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan referenceModel) diag.Diagnostics {
+	if plan.Source.IsUnknown() || plan.Target.IsUnknown() || plan.Type.IsUnknown() {
+		return nil
+	}
+	body := client.ReferenceCreate{Source: plan.Source.ValueString(), Target: plan.Target.ValueString(), Type: plan.Type.ValueInt64()}
+	name := fmt.Sprintf("From %s to %s", body.Source, body.Target)
+	return warnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Reference", strings.TrimSpace(name))
+}
