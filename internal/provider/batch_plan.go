@@ -294,7 +294,7 @@ func (r *batchResource) request(ctx context.Context, prior, plan batchItems, raw
 	diags.Append(d...)
 	request, keys, d := planBatch(batchPlanInput{prior: prior, plan: plan, models: models,
 		adoptComponentsBy: adopt.components, adoptReferencesBy: adopt.references, matches: matches})
-	diags.Append(d...)
+	diags.Append(withDestroyHint(d)...)
 	return request, keys, diags
 }
 

@@ -50,8 +50,8 @@ func (r *batchResource) ValidateConfig(_ context.Context, req resource.ValidateC
 // and runs the batch expand endpoint with the request apply would send, so the server's validation
 // fails the plan.
 func (r *batchResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil {
-		return
+	if req.Plan.Raw.IsNull() || r.data == nil || !planChanges(req) {
+		return // nothing created or changed: nothing to check (model_checks.go)
 	}
 	plan := batchRawOf(req.Plan.Raw)
 	planned, known, diags := plan.planned()

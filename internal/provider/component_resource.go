@@ -67,9 +67,10 @@ func (r *componentResource) Configure(_ context.Context, req resource.ConfigureR
 	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
-// ModifyPlan checks type_id and custom fields against the workspace context at plan time.
+// ModifyPlan checks the type_id and custom fields of a component the plan creates or changes against its
+// workspace's model (model_checks.go).
 func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil {
+	if req.Plan.Raw.IsNull() || r.data == nil || !planChanges(req) {
 		return
 	}
 	var plan componentModel
@@ -80,7 +81,7 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	wctx, err := r.data.contexts.get(ctx, plan.RootWorkspace.ValueString())
 	if client.IsNotFound(err) {
 		resp.Diagnostics.AddAttributeError(path.Root("root_workspace"), "Unknown Workspace",
-			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.", plan.RootWorkspace.ValueString()))
+			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.%s", plan.RootWorkspace.ValueString(), destroyHint))
 		return
 	}
 	if err != nil {
@@ -90,15 +91,16 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	typ, ok := componentTypeOf(wctx, plan.TypeID.ValueString())
 	if !ok {
 		resp.Diagnostics.AddAttributeError(path.Root("type_id"), "Unknown Component Type",
-			fmt.Sprintf("Component type %q is not in the model of workspace %s. %s", plan.TypeID.ValueString(),
-				plan.RootWorkspace.ValueString(), componentTypeHint(wctx, plan.TypeID.ValueString())))
+			fmt.Sprintf("Component type %q is not in the model of workspace %s. %s%s", plan.TypeID.ValueString(),
+				plan.RootWorkspace.ValueString(), componentTypeHint(wctx, plan.TypeID.ValueString()), destroyHint))
 		return
 	}
 	var prior componentModel
 	if !req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	}
-	resp.Diagnostics.Append(checkCustomFields(plan.CustomFields, prior.CustomFields, fieldScope{model: wctx, allowed: typ.CustomFields, typeName: typ.Name})...)
+	resp.Diagnostics.Append(withDestroyHint(checkCustomFields(plan.CustomFields, prior.CustomFields,
+		fieldScope{model: wctx, allowed: typ.CustomFields, typeName: typ.Name}))...)
 }
 
 func (r *componentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -151,6 +153,7 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 		return
 	}
 	r.data.rememberWorkspace(got)
+	r.data.claim(got.ID) // held by this resource: never what another resource's plan or lost answer is looking for
 	// Only the custom fields state holds are read back: none after an import (customfields.go).
 	state := componentFromAPI(got, prior.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)

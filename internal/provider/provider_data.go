@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"maps"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"golang.org/x/sync/errgroup"
 	"golang.org/x/sync/singleflight"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
@@ -103,6 +105,7 @@ type contextCache struct {
 	flight singleflight.Group
 	mu     sync.Mutex
 	byID   map[string]*client.WorkspaceContext
+	listed []string // every workspace of the org, once all has listed them
 }
 
 func newContextCache(c *client.Client) *contextCache {
@@ -133,4 +136,66 @@ func (cc *contextCache) get(ctx context.Context, workspaceID string) (*client.Wo
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// loaded is every workspace context read so far in this provider run, by workspace id.
+func (cc *contextCache) loaded() map[string]*client.WorkspaceContext {
+	cc.mu.Lock()
+	defer cc.mu.Unlock()
+	return maps.Clone(cc.byID)
+}
+
+// all reads the context of every workspace of the org, by workspace id: one list of the workspaces per
+// run, then each context through get (so at most once per run, a few at a time). A workspace deleted
+// meanwhile is left out.
+func (cc *contextCache) all(ctx context.Context) (map[string]*client.WorkspaceContext, error) {
+	cc.mu.Lock()
+	ids := cc.listed
+	cc.mu.Unlock()
+	if ids == nil {
+		shared := context.WithoutCancel(ctx)
+		ch := cc.flight.DoChan("\x00list", func() (any, error) {
+			all, err := cc.client.ListWorkspaces(shared, client.WorkspaceFilter{})
+			if err != nil {
+				return nil, err
+			}
+			listed := make([]string, 0, len(all))
+			for _, w := range all {
+				listed = append(listed, w.ID)
+			}
+			cc.mu.Lock()
+			cc.listed = listed
+			cc.mu.Unlock()
+			return listed, nil
+		})
+		select {
+		case res := <-ch:
+			if res.Err != nil {
+				return nil, res.Err
+			}
+			ids, _ = res.Val.([]string)
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	var mu sync.Mutex
+	out := make(map[string]*client.WorkspaceContext, len(ids))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(4)
+	for _, id := range ids {
+		g.Go(func() error {
+			wctx, err := cc.get(gctx, id)
+			if client.IsNotFound(err) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			mu.Lock()
+			out[id] = wctx
+			mu.Unlock()
+			return nil
+		})
+	}
+	return out, g.Wait()
 }

@@ -34,7 +34,9 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A reference: a typed edge from a source component to a target component, possibly in another " +
 			"workspace. It lives in its source's workspace. Updates are guarded by `version`. Do not manage a reference with " +
-			"both this resource and `ardoq_batch`.",
+			"both this resource and `ardoq_batch`. The plan checks `type` and `custom_fields` against the model of the source's " +
+			"workspace; while the source is a component the same run creates, against the models of every workspace it could be in, " +
+			"and a reference that only its own workspace's model refuses then fails at apply, after the source is created.",
 		Attributes: withAttributes(referenceAttributes.schemaAttributes("reference"), map[string]schema.Attribute{
 			"id":            idAttribute("reference"),
 			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: customFieldsDescription},
@@ -58,9 +60,11 @@ func (r *referenceResource) Configure(_ context.Context, req resource.ConfigureR
 }
 
 // ModifyPlan keeps root_workspace and target_workspace known when their component does not change, and
-// checks the type and custom fields against the model of the source's workspace.
+// checks the type and custom fields of a reference the plan creates or changes against the model of the
+// source's workspace (model_checks.go), or of every workspace it could be in while the source is not
+// known yet.
 func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil {
+	if req.Plan.Raw.IsNull() || r.data == nil || !planChanges(req) {
 		return
 	}
 	var plan referenceModel
@@ -78,7 +82,11 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("target_workspace"), prior.TargetWorkspace)...)
 		}
 	}
-	if plan.Source.IsUnknown() || plan.Type.IsUnknown() || resp.Diagnostics.HasError() {
+	if plan.Type.IsUnknown() || resp.Diagnostics.HasError() {
+		return
+	}
+	if plan.Source.IsUnknown() {
+		resp.Diagnostics.Append(withDestroyHint(r.data.checkReferenceAnywhere(ctx, plan, prior))...)
 		return
 	}
 	workspace := prior.RootWorkspace
@@ -86,7 +94,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		ws, err := r.data.componentWorkspace(ctx, plan.Source.ValueString())
 		if client.IsNotFound(err) {
 			resp.Diagnostics.AddAttributeError(path.Root("source"), "Unknown Source Component",
-				fmt.Sprintf("Ardoq has no component %q.", plan.Source.ValueString()))
+				fmt.Sprintf("Ardoq has no component %q.%s", plan.Source.ValueString(), destroyHint))
 			return
 		}
 		if err != nil {
@@ -100,14 +108,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		addClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
 		return
 	}
-	typ, ok := referenceTypeOf(wctx, plan.Type.ValueInt64())
-	if !ok {
-		resp.Diagnostics.AddAttributeError(path.Root("type"), "Unknown Reference Type",
-			fmt.Sprintf("Reference type %d is not in the model of the source's workspace %s. Its reference types are: %s.",
-				plan.Type.ValueInt64(), workspace.ValueString(), referenceTypeList(wctx)))
-		return
-	}
-	resp.Diagnostics.Append(checkCustomFields(plan.CustomFields, prior.CustomFields, fieldScope{model: wctx, allowed: typ.CustomFields, typeName: typ.Name})...)
+	resp.Diagnostics.Append(withDestroyHint(checkReference(wctx, workspace.ValueString(), plan, prior))...)
 }
 
 func (r *referenceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -158,6 +159,7 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 		addClientError(&resp.Diagnostics, "Unable to Read Reference", err)
 		return
 	}
+	r.data.claim(got.ID) // held by this resource: never what another resource's plan or lost answer is looking for
 	// Only the custom fields state holds are read back: none after an import (customfields.go).
 	state := referenceFromAPI(got, prior.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
