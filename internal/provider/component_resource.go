@@ -101,6 +101,9 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	}
 	resp.Diagnostics.Append(withDestroyHint(checkCustomFields(plan.CustomFields, prior.CustomFields,
 		fieldScope{model: wctx, allowed: typ.CustomFields, typeName: typ.Name}))...)
+	if req.State.Raw.IsNull() && !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(r.warnIfComponentMade(ctx, plan)...) // already_made.go
+	}
 }
 
 func (r *componentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

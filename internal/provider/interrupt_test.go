@@ -291,7 +291,7 @@ func importWhatTheWarningsName(t *testing.T, run *cliRun) (imported int) {
 				continue
 			}
 			found++
-			if out, code := run.run("import", m[1], m[2]); code != 0 {
+			if out, code := run.shell(fmt.Sprintf("terraform import -no-color -input=false '%s' %s", m[1], m[2])); code != 0 {
 				t.Fatalf("terraform import %s %s failed:\n%s", m[1], m[2], out)
 			}
 		}

@@ -109,6 +109,9 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	resp.Diagnostics.Append(withDestroyHint(checkReference(wctx, workspace.ValueString(), plan, prior))...)
+	if req.State.Raw.IsNull() && !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(r.warnIfReferenceMade(ctx, plan)...) // already_made.go
+	}
 }
 
 func (r *referenceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
