@@ -245,9 +245,9 @@ func (c *Client) do(ctx context.Context, r request) error {
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		apiErr := newAPIError(r.method, path, resp, raw) // even cut short, it has its status
-		if ex.wasStopped() && shouldRetry(ctx, resp, nil) {
-			// The run stopped where a retry would have followed: Ardoq refused this attempt.
-			return c.failed(caller, r, path, ex, resp.StatusCode, &StoppedError{Method: r.method, Path: path, Err: apiErr})
+		if mayHaveActed, _, _ := ex.outcome(); !mayHaveActed && ex.wasStopped() && shouldRetry(ctx, resp, nil) {
+			// Refused, and the stop came where a retry would have followed.
+			return &StoppedError{Method: r.method, Path: path, Err: apiErr}
 		}
 		return c.failed(caller, r, path, ex, resp.StatusCode, apiErr)
 	}
@@ -279,10 +279,7 @@ func (c *Client) failed(caller context.Context, r request, path string, ex *exch
 		}
 		return &AmbiguousError{Method: r.method, Path: path, Status: status, Earlier: earlier, Err: err}
 	}
-	var stopped *StoppedError
 	switch {
-	case errors.As(err, &stopped):
-		return err
 	case caller.Err() != nil && status == 0:
 		return &StoppedError{Method: r.method, Path: path, Sent: mayHaveActed, Err: err}
 	case status == 0 && !mayHaveActed && neverConnected(err):

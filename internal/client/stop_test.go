@@ -102,3 +102,19 @@ func TestConnectionError(t *testing.T) {
 		t.Fatalf("want a *ConnectionError naming %s: %#v", base, err)
 	}
 }
+
+// An idempotent write in flight at the stop whose answer says Ardoq may have acted (a 502) is not sent
+// again, and stays ambiguous, so the caller reads back what happened.
+func TestStop_ambiguousAnswerStaysAmbiguous(t *testing.T) {
+	srv := openapitest.Start(t)
+	c := faultClient(t, srv, 4, 10*time.Second)
+	seedOne(t, srv)
+	srv.Inject(emulator.Fault{Method: "DELETE", PathPrefix: "/components/", Status: 502, AfterActing: true, Hold: 400 * time.Millisecond})
+	err := c.DeleteComponent(stopAfter(t, 100*time.Millisecond), firstID)
+	if !client.IsAmbiguous(err) || client.IsStopped(err) || len(srv.Requests()) != 1 {
+		t.Fatalf("want an ambiguous error after one request, got %d requests: %#v", len(srv.Requests()), err)
+	}
+	if _, ok := srv.Component(firstID); ok {
+		t.Fatal("the delete was applied before its answer was lost")
+	}
+}
