@@ -73,6 +73,7 @@ type attempt struct {
 
 	mayHaveActed bool
 	lost         string // what ended the attempt, when Ardoq may have acted: "HTTP 502", or the transport error
+	status       int    // the status Ardoq answered, 0 when no answer came
 }
 
 func (a *attempt) trace() *httptrace.ClientTrace {
@@ -87,6 +88,9 @@ func (a *attempt) trace() *httptrace.ClientTrace {
 }
 
 func (a *attempt) finish(resp *http.Response, err error) {
+	if resp != nil {
+		a.status = resp.StatusCode
+	}
 	switch {
 	case err != nil:
 		a.mayHaveActed = a.sentBeforeFailing(err)
@@ -195,6 +199,18 @@ func (ex *exchange) wasStopped() bool {
 	ex.mu.Lock()
 	defer ex.mu.Unlock()
 	return ex.stopped
+}
+
+// lastAnswer is the status of the latest attempt Ardoq answered, 0 if none was.
+func (ex *exchange) lastAnswer() int {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	for i := len(ex.attempts) - 1; i >= 0; i-- {
+		if ex.attempts[i].status != 0 {
+			return ex.attempts[i].status
+		}
+	}
+	return 0
 }
 
 // lastLeft reports whether the latest attempt may have reached Ardoq.

@@ -139,9 +139,10 @@ func shouldRetry(ctx context.Context, resp *http.Response, err error) bool {
 	class, _ := ctx.Value(retryClassKey{}).(retryClass)
 	if err != nil {
 		// A connection error may come after the server acted: only idempotent requests go again, and
-		// requests that certainly never reached Ardoq (a refused connection, say).
+		// requests that certainly never reached Ardoq (a refused connection, say). A certificate that
+		// fails verification fails again.
 		ex, _ := ctx.Value(exchangeKey{}).(*exchange)
-		return class == idempotent || ex != nil && !ex.lastLeft()
+		return !untrusted(err) && (class == idempotent || ex != nil && !ex.lastLeft())
 	}
 	switch resp.StatusCode {
 	case http.StatusTooManyRequests:
@@ -247,7 +248,7 @@ func (c *Client) do(ctx context.Context, r request) error {
 		apiErr := newAPIError(r.method, path, resp, raw) // even cut short, it has its status
 		if mayHaveActed, _, _ := ex.outcome(); !mayHaveActed && ex.wasStopped() && shouldRetry(ctx, resp, nil) {
 			// Refused, and the stop came where a retry would have followed.
-			return &StoppedError{Method: r.method, Path: path, Err: apiErr}
+			return &StoppedError{Method: r.method, Path: path, Refused: resp.StatusCode, Err: apiErr}
 		}
 		return c.failed(caller, r, path, ex, resp.StatusCode, apiErr)
 	}
@@ -281,7 +282,7 @@ func (c *Client) failed(caller context.Context, r request, path string, ex *exch
 	}
 	switch {
 	case caller.Err() != nil && status == 0:
-		return &StoppedError{Method: r.method, Path: path, Sent: mayHaveActed, Err: err}
+		return &StoppedError{Method: r.method, Path: path, Sent: mayHaveActed, Refused: ex.lastAnswer(), Err: err}
 	case status == 0 && !mayHaveActed && neverConnected(err):
 		return &ConnectionError{BaseURL: c.base.String(), Method: r.method, Path: path, Err: err}
 	}

@@ -112,17 +112,21 @@ func IsAmbiguous(err error) bool {
 // came, or Ardoq refused the last one (429, 503 with Retry-After) and none was sent again. A write that
 // had left runs to its answer instead, so it ends in success, an *APIError or an *AmbiguousError.
 type StoppedError struct {
-	Method string
-	Path   string
-	Sent   bool // an attempt had left; for a read, whose answer the stop cut short
-	Err    error
+	Method  string
+	Path    string
+	Sent    bool  // an attempt had left; for a read, whose answer the stop cut short
+	Refused int   // the status Ardoq refused an earlier attempt with (429, say); 0 if none was answered
+	Err     error // what ended the call: the refusal, or the caller's context error
 }
 
 func (e *StoppedError) Error() string {
-	if e.Sent {
-		return fmt.Sprintf("%s %s: stopped before its answer arrived: %v", e.Method, e.Path, e.Err)
+	switch {
+	case e.Sent:
+		return fmt.Sprintf("stopped before the answer to %s %s arrived (%v)", e.Method, e.Path, e.Err)
+	case e.Refused != 0:
+		return fmt.Sprintf("%s %s was refused (HTTP %d) and stopped before it was sent again (%v)", e.Method, e.Path, e.Refused, e.Err)
 	}
-	return fmt.Sprintf("%s %s: stopped before it was sent: %v", e.Method, e.Path, e.Err)
+	return fmt.Sprintf("%s %s was stopped before it was sent (%v)", e.Method, e.Path, e.Err)
 }
 
 func (e *StoppedError) Unwrap() error { return e.Err }
@@ -152,10 +156,14 @@ func (e *ConnectionError) Unwrap() error { return e.Err }
 func neverConnected(err error) bool {
 	var op *net.OpError
 	var dns *net.DNSError
+	var record tls.RecordHeaderError
+	return errors.As(err, &op) && op.Op == "dial" || errors.As(err, &dns) || errors.As(err, &record) || untrusted(err)
+}
+
+// untrusted reports whether the TLS handshake failed on Ardoq's certificate: not worth another try.
+func untrusted(err error) bool {
 	var cert *tls.CertificateVerificationError
 	var unknownCA x509.UnknownAuthorityError
 	var hostname x509.HostnameError
-	var record tls.RecordHeaderError
-	return errors.As(err, &op) && op.Op == "dial" || errors.As(err, &dns) || errors.As(err, &cert) ||
-		errors.As(err, &unknownCA) || errors.As(err, &hostname) || errors.As(err, &record)
+	return errors.As(err, &cert) || errors.As(err, &unknownCA) || errors.As(err, &hostname)
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"net"
+	"net/http"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -65,7 +68,8 @@ func TestStop_duringBackoff(t *testing.T) {
 	srv.Inject(emulator.Fault{Method: "POST", PathPrefix: "/components", Status: 429, RetryAfter: "20"})
 	start := time.Now()
 	_, err = c.CreateComponent(stopAfter(t, 200*time.Millisecond), client.ComponentCreate{Name: "n", RootWorkspace: wsApps, TypeID: tApp})
-	if !client.IsStopped(err) || client.IsAmbiguous(err) || time.Since(start) > 5*time.Second || len(srv.Requests()) != 1 {
+	var stopped *client.StoppedError
+	if !errors.As(err, &stopped) || stopped.Refused != 429 || client.IsAmbiguous(err) || time.Since(start) > 5*time.Second || len(srv.Requests()) != 1 {
 		t.Fatalf("after %s and %d requests: %#v", time.Since(start), len(srv.Requests()), err)
 	}
 }
@@ -82,9 +86,31 @@ func TestStop_readEndsAtOnce(t *testing.T) {
 	}
 }
 
+// refusingTransport fails every request as a refused connection would, counting them.
+type refusingTransport struct{ calls atomic.Int32 }
+
+func (r *refusingTransport) RoundTrip(*http.Request) (*http.Response, error) {
+	r.calls.Add(1)
+	return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
+}
+
 // A write that could not connect never reached Ardoq: it is not ambiguous, names the base URL, and a
 // POST is retried like any request (no attempt left, so none can have been applied).
 func TestConnectionError(t *testing.T) {
+	refusing := &refusingTransport{}
+	c, err := client.New(client.Config{BaseURL: "https://ardoq.invalid", Token: "t", MaxRetries: 2, RetryWaitMin: time.Millisecond,
+		RetryWaitMax: time.Millisecond, RequestsPerSecond: -1, HTTPClient: &http.Client{Transport: refusing}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.CreateComponent(context.Background(), client.ComponentCreate{Name: "n", RootWorkspace: wsApps, TypeID: tApp})
+	if !errors.As(err, new(*client.ConnectionError)) || client.IsAmbiguous(err) || refusing.calls.Load() != 3 {
+		t.Fatalf("want a *ConnectionError after 3 attempts, got %d: %#v", refusing.calls.Load(), err)
+	}
+}
+
+// The same against a real closed port.
+func TestConnectionError_closedPort(t *testing.T) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

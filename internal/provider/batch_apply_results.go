@@ -169,7 +169,7 @@ func batchErrorPath(message string, keys batchOpKeys) (kind, key, attribute, fie
 func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batchOpKeys) {
 	var apiErr *client.APIError
 	if !errors.As(err, &apiErr) {
-		diags.AddError(summary, err.Error())
+		diags.AddError(summary, clientErrorDetail(err))
 		return
 	}
 	if apiErr.StatusCode == 409 {

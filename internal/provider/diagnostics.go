@@ -71,14 +71,13 @@ func addConflictError(diags *diag.Diagnostics, noun, id string, version, nowVers
 // stoppedDetail says what a request the run's stop cut short did: a write that gets a *StoppedError
 // was certainly not applied (one already sent runs to its answer instead).
 func stoppedDetail(e *client.StoppedError) string {
-	var apiErr *client.APIError
 	switch {
 	case e.Sent || e.Method == http.MethodGet:
 		return fmt.Sprintf("The run was stopped (an interrupt, or a cancelled job) before the provider had Ardoq's answer to %s %s, "+
 			"a request that changes nothing.", e.Method, e.Path)
-	case errors.As(e.Err, &apiErr):
+	case e.Refused != 0:
 		return fmt.Sprintf("Ardoq refused %s %s for now (HTTP %d), and the run was stopped (an interrupt, or a cancelled job) before "+
-			"the provider sent it again, so nothing was changed in Ardoq. Run terraform apply again to finish.", e.Method, e.Path, apiErr.StatusCode)
+			"the provider sent it again, so nothing was changed in Ardoq. Run terraform apply again to finish.", e.Method, e.Path, e.Refused)
 	}
 	return fmt.Sprintf("The run was stopped (an interrupt, or a cancelled job) before the provider sent %s %s, so Ardoq did not "+
 		"receive it and nothing was changed. Run terraform apply again to finish.", e.Method, e.Path)

@@ -20,7 +20,7 @@ func TestClientErrorDetail_stoppedAndUnreachable(t *testing.T) {
 	}{
 		{"write stopped before it was sent", &client.StoppedError{Method: "POST", Path: "/api/v2/components", Err: context.Canceled},
 			[]string{"stopped", "before the provider sent POST /api/v2/components", "nothing was changed"}, nil},
-		{"write refused, then stopped", &client.StoppedError{Method: "POST", Path: "/api/v2/batch", Err: &client.APIError{StatusCode: 429}},
+		{"write refused, then stopped", &client.StoppedError{Method: "POST", Path: "/api/v2/batch", Refused: 429, Err: context.Canceled},
 			[]string{"HTTP 429", "before the provider sent it again", "nothing was changed"}, nil},
 		{"read stopped", &client.StoppedError{Method: "GET", Path: "/api/v2/me", Sent: true, Err: context.Canceled},
 			[]string{"stopped", "changes nothing"}, []string{"nothing was changed"}},

@@ -164,8 +164,8 @@ func judgeUpdate(cause, readErr error, version, sentVersion int64, holdsPlan boo
 	switch {
 	case client.IsNotFound(readErr):
 		return updateGone
-	case holdsPlan && (version == sentVersion+1 || version == sentVersion):
-		return updateApplied // at the same version when the update changed nothing Ardoq keeps a version for
+	case version == sentVersion+1 && holdsPlan:
+		return updateApplied
 	case version == sentVersion && !client.IsConflict(cause):
 		return updateNotApplied
 	}
@@ -212,7 +212,7 @@ func addUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int6
 		addUpdateError(diags, noun, id, sentVersion, readErr)
 	case outcome == updateNotApplied:
 		diags.AddError("Unable to Update "+noun, fmt.Sprintf("The update of %s %s failed (%s). The provider read it back twice, %s "+
-			"apart: it is still at version %d without the planned values, so the update has not taken effect, and nothing was recorded. "+
+			"apart: it is still at version %d, so the update has not taken effect, and nothing was recorded. "+
 			"Run terraform apply again: the update is sent for that version only, so should Ardoq still apply the lost request, the "+
 			"next apply reports the change instead of overwriting it.",
 			strings.ToLower(noun), id, clientErrorDetail(cause), recheckPause, sentVersion))
@@ -246,14 +246,20 @@ func (d *providerData) callerEmail(ctx context.Context) (string, error) {
 func confirmDeleted(ctx context.Context, diags *diag.Diagnostics, noun, id string, cause error, read func(context.Context) error) {
 	ctx = seeThrough(ctx)
 	lost := fmt.Sprintf("Ardoq's answer to deleting %s %s was lost (%s).", strings.ToLower(noun), id, clientErrorDetail(cause))
-	switch err := read(ctx); {
+	err := read(ctx)
+	if err == nil {
+		pause(ctx, recheckPause) // Ardoq may still be working on it
+		err = read(ctx)
+	}
+	switch {
 	case client.IsNotFound(err):
 		tflog.Info(ctx, "answer to a delete was lost; the entity is gone", map[string]any{"id": id})
 	case err != nil:
 		diags.AddError("Unable to Delete "+noun, fmt.Sprintf("%s Reading it back failed too (%s), so it may or may not be deleted. "+
 			"Run terraform apply again.", lost, clientErrorDetail(err)))
 	default:
-		diags.AddError("Unable to Delete "+noun, lost+" The provider read it back: it still exists, so it was not deleted. Run terraform apply again.")
+		diags.AddError("Unable to Delete "+noun, fmt.Sprintf("%s The provider read it back twice, %s apart: it still exists, so it "+
+			"has not been deleted. Run terraform apply again.", lost, recheckPause))
 	}
 }
 
@@ -268,8 +274,8 @@ func textOf(p *string) string {
 // claim remembers an id that a create of this run made, or that a resource of this run read, so that
 // no lost-answer search (or already_made.go's) takes it for its own.
 func (d *providerData) claim(id string) {
-	d.meMu.Lock()
-	defer d.meMu.Unlock()
+	d.madeMu.Lock()
+	defer d.madeMu.Unlock()
 	if d.made == nil {
 		d.made = map[string]bool{}
 	}
@@ -277,7 +283,7 @@ func (d *providerData) claim(id string) {
 }
 
 func (d *providerData) claimed(id string) bool {
-	d.meMu.Lock()
-	defer d.meMu.Unlock()
+	d.madeMu.Lock()
+	defer d.madeMu.Unlock()
 	return d.made[id]
 }

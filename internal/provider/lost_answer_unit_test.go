@@ -40,7 +40,7 @@ func TestJudgeUpdate(t *testing.T) {
 		{"applied, answer lost", lost, nil, 4, 3, true, updateApplied},
 		{"retry met its own first attempt", conflict, nil, 4, 3, true, updateApplied},
 		{"not applied", lost, nil, 3, 3, false, updateNotApplied},
-		{"applied, and nothing Ardoq versions changed", lost, nil, 3, 3, true, updateApplied},
+		{"at the same version, even holding the plan (a cleared field is not compared), it is not applied", lost, nil, 3, 3, true, updateNotApplied},
 		{"someone else changed it to other values", lost, nil, 4, 3, false, updateOvertaken},
 		{"someone else changed it twice", lost, nil, 5, 3, true, updateOvertaken},
 		{"a conflict at the same version is still a conflict", conflict, nil, 3, 3, false, updateOvertaken},

@@ -23,7 +23,8 @@ type providerData struct {
 	meMu    sync.Mutex
 	me      string // e-mail of the token's user (lost_answer.go), once meKnown
 	meKnown bool
-	made    map[string]bool // ids created in this run (lost_answer.go)
+	madeMu  sync.Mutex
+	made    map[string]bool // ids created or read in this run (lost_answer.go)
 
 	workspaces sync.Map // component id -> its workspace, as read or written in this run
 
