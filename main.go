@@ -5,10 +5,7 @@ import (
 	"flag"
 	"log"
 	"os"
-	"os/signal"
 	"runtime/debug"
-	"syscall"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -30,7 +27,9 @@ func main() {
 	flag.Parse()
 	quietFrameworkLogs()
 	limitMemory()
-	outlastTermination()
+	if !debug { // under a debugger the parent is a shell or dlv, whose SIGTERM must end the provider
+		outlastTermination()
+	}
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
 		Address: "registry.terraform.io/seed762a2f0c/ardoq",
 		Debug:   debug,
@@ -60,23 +59,4 @@ func limitMemory() {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
 		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
-}
-
-// outlastTermination keeps the provider running on SIGTERM while Terraform runs. A cancelled CI job
-// often sends SIGTERM to the whole process group: Terraform takes it as an interrupt, asks the provider
-// to stop and waits for the writes in flight to be answered and recorded, so a provider that died on
-// the signal would lose what those writes made. (go-plugin ignores SIGINT for the same reason.) Once the
-// signal has come, the provider exits if Terraform goes away without ending it.
-func outlastTermination() {
-	signals := make(chan os.Signal, 1)
-	signal.Notify(signals, syscall.SIGTERM)
-	parent := os.Getppid()
-	go func() {
-		<-signals
-		for range time.Tick(200 * time.Millisecond) {
-			if os.Getppid() != parent {
-				os.Exit(1)
-			}
-		}
-	}()
 }

@@ -30,5 +30,5 @@
 // an error status with a JSON or raw (HTML) body and maybe Retry-After, a TCP reset (Reset), the real
 // answer cut off halfway through its body (Truncate), or any of these after a delay the client may give
 // up during (Hold). A request received whole is served to its end even when its client has gone, as a
-// real server does: latency and a Hold without Status or Reset delay the answer, never the change.
+// real server does: latency and a Hold without Status or Reset delay the change and its answer, never prevent the change.
 package emulator

@@ -143,7 +143,6 @@ func (s *Server) routes() {
 // ServeHTTP records the request, applies latency, rate limits and injected faults, checks the
 // credentials and serves the API. A request received whole is served even if its client has gone.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer s.arrived(r)()
 	body, err := io.ReadAll(r.Body)
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
@@ -152,6 +151,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rec.status = 0 // the request never arrived whole: there is nothing to act on
 		return
 	}
+	defer s.arrived(r)()
 	// From here the request is served to its end whether or not the client is still there, as Ardoq
 	// finishes a request it received: a client that gives up does not undo what it asked for.
 	if d := s.latency(); d > 0 {

@@ -15,8 +15,9 @@ import (
 // After a run that was killed (SIGKILL, an out-of-memory kill, a crashed CI runner), Ardoq holds what its
 // writes made but no state does, and the next apply would make it again. The plan of a new component or
 // reference therefore looks for one Ardoq already holds with the same identity, the way the lost-answer
-// search does (lost_answer.go): created by the token's user, and held by no resource of this run. It
-// warns at the resource, with the id to import. The summary names the entity, so that Terraform does not
+// search does (lost_answer.go): created by the token's user, and not read by any resource of this run so
+// far (Terraform refreshes and plans resources in parallel, so this is a hint, not proof). It warns at
+// the resource, with the id to import. Terraform plans a create again at apply, so the search runs there too. The summary names the entity, so that Terraform does not
 // fold the warnings of many resources into one and hide their ids.
 
 // warnAlreadyMade adds a warning for each entity a search finds.
@@ -30,12 +31,12 @@ func warnAlreadyMade[T any](ctx context.Context, d *providerData, s createSearch
 	for _, m := range made {
 		id := s.idOf(m)
 		diags.AddWarning(fmt.Sprintf("%s %s Already in Ardoq", noun, name), fmt.Sprintf("Ardoq already holds %s with id %s, "+
-			"created by you at %s, and no resource of this configuration read it in this run. A run that was interrupted before "+
-			"Terraform saved its state (killed, out of memory, a crashed CI runner) may have made it, and applying this plan "+
-			"would make a second one. To take it over, import it into this resource: terraform import <this resource's address> "+
-			"%s (or an import block with id = %q). If another resource of this configuration manages it, ignore this warning; "+
-			"if it is not wanted, delete it in Ardoq. See the guide \"When a run is interrupted\".",
-			s.what, id, s.meta(m).Created, id, id))
+			"created by you at %s, which no resource has read so far in this run. A run that was interrupted before Terraform "+
+			"saved its state (killed, out of memory, a crashed CI runner) may have made it, and creating this resource would make "+
+			"a second one. To take it over, import it into this resource: terraform import <this resource's address> %s (or an "+
+			"import block with id = %q). If a resource of this configuration manages it (one not refreshed yet, with -refresh=false "+
+			"or a replacement), ignore this warning; if it is not wanted, delete it in Ardoq. See the guide \"When a run is "+
+			"interrupted\".", s.what, id, s.meta(m).Created, id, id))
 	}
 	return diags
 }

@@ -112,7 +112,19 @@ func (r *batchResource) Read(ctx context.Context, req resource.ReadRequest, resp
 		addClientError(&resp.Diagnostics, "Unable to Read Batch Items", err)
 		return
 	}
+	claimHeld(r.data, refreshed)
 	resp.State.Raw = state.value(req.State.Raw.Type(), renderRefreshed(state, refreshed))
+}
+
+// claimHeld remembers the entities the batch holds, so that no search for what an interrupted run made
+// (already_made.go) or for a lost answer takes them for its own.
+func claimHeld(d *providerData, items batchItems) {
+	for _, c := range items.Components {
+		d.claim(c.ID)
+	}
+	for _, ref := range items.References {
+		d.claim(ref.ID)
+	}
 }
 
 // Delete sends one batch deleting every item in state.

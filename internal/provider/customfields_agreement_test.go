@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -354,5 +356,21 @@ func TestFieldScopeProblem_settableOnly(t *testing.T) {
 	some := fieldScope{model: model, allowed: []string{"score", "owner"}, typeName: "App"}
 	if _, got := some.problem(client.Field{}, false, "ownr"); got != `the workspace has no custom field "ownr"; closest: "owner". Fields you can set on "App": owner.` {
 		t.Errorf("got %s", got)
+	}
+}
+
+// A plan that clears custom fields says which, at custom_fields: the way an old import's state (every
+// field) meets a configuration without them. Fields Ardoq settles are never cleared, so never named.
+func TestCheckCustomFields_warnsWhatItClears(t *testing.T) {
+	model := &client.WorkspaceContext{RootWorkspace: "w", CustomFields: []client.Field{
+		{APIKey: "score", Type: "Number", Calculated: true}, {APIKey: "owner", Type: "Text"}, {APIKey: "tier", Type: "Text"}}}
+	scope := fieldScope{model: model, allowed: []string{"score", "owner", "tier"}, typeName: "App"}
+	prior := object(map[string]attr.Value{"score": types.NumberValue(big.NewFloat(3)), "owner": types.StringValue("a"), "tier": types.StringValue("b")})
+	diags := checkCustomFields(object(map[string]attr.Value{"tier": types.StringValue("b")}), prior, scope)
+	if diags.HasError() || diags.WarningsCount() != 1 || !strings.Contains(diags[0].Detail(), `custom fields "owner" in Ardoq`) {
+		t.Fatalf("want one warning naming owner only: %v", diags)
+	}
+	if diags := checkCustomFields(types.DynamicNull(), object(map[string]attr.Value{"score": types.NumberValue(big.NewFloat(3))}), scope); len(diags) != 0 {
+		t.Fatalf("a calculated field is not cleared, so nothing to warn about: %v", diags)
 	}
 }

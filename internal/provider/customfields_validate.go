@@ -195,6 +195,20 @@ func checkCustomFields(planned, prior types.Dynamic, scope fieldScope) diag.Diag
 	was, _, _ := decodeFields(path.Root("custom_fields"), dynamicValue(prior))
 	_, d := encodeFields(path.Root("custom_fields"), values, was, scope)
 	diags.Append(d...)
+	var cleared []string
+	for key := range was {
+		if _, kept := values[key]; !kept {
+			cleared = append(cleared, key)
+		}
+	}
+	if cleared = scope.settable(cleared); len(cleared) > 0 {
+		slices.Sort(cleared)
+		diags.AddAttributeWarning(path.Root("custom_fields"), "Custom Fields Cleared in Ardoq", fmt.Sprintf("This plan clears the custom fields %s in "+
+			"Ardoq: the state holds them and the configuration no longer names them, and removing a key clears the field. If they "+
+			"are in the state because an earlier version of this provider imported the resource (it recorded every field the "+
+			"entity had; an import now takes over none), name the fields to keep them, or run terraform state rm and import the "+
+			"resource again.", quotedList(cleared)))
+	}
 	return diags
 }
 

@@ -118,8 +118,8 @@ func (c *cliRun) start(args ...string) *started {
 	return s
 }
 
-// signal sends sig to terraform, or with group to its whole process group (the provider included).
-func signal(t *testing.T, s *started, sig syscall.Signal, group bool) {
+// sendSignal sends sig to terraform, or with group to its whole process group (the provider included).
+func sendSignal(t *testing.T, s *started, sig syscall.Signal, group bool) {
 	t.Helper()
 	pid := s.cmd.Process.Pid
 	if group {
@@ -225,17 +225,22 @@ func TestAccInterrupt_singleResources(t *testing.T) {
 			env.srv.SetLatency(150 * time.Millisecond) // every write takes a while, so some are always in flight
 			components, references := env.srv.Counts()
 			apply := run.start("apply", "-auto-approve")
-			apply.waitUntil(t, "a quarter of the "+tc.during+" to be created", func() bool {
+			apply.waitUntil(t, "a quarter of the "+tc.during+" to be created, and one more on its way", func() bool {
 				c, r := env.srv.Counts()
-				if tc.during == "components" {
-					return c >= components+interruptedSize/4
+				made := c >= components+interruptedSize/4
+				if tc.during == "references" {
+					made = r >= references+interruptedSize/4
 				}
-				return r >= references+interruptedSize/4
+				return made && writeInFlight(env, "/api/v2/"+tc.during)
 			})
-			signal(t, apply, tc.signal, tc.group)
+			sendSignal(t, apply, tc.signal, tc.group)
 			out := apply.wait(t, 2*time.Minute)
 			if !strings.Contains(out, "Interrupt received") && !strings.Contains(out, "interrupted") {
 				t.Fatalf("terraform did not report the interruption:\n%s", out)
+			}
+			if c, r := interruptedHeld(t, env); apply.cmd.ProcessState.ExitCode() == 0 || c+r >= 2*interruptedSize {
+				t.Fatalf("the interrupted apply should have stopped short (exit %d, %d components and %d references made)",
+					apply.cmd.ProcessState.ExitCode(), c, r)
 			}
 			if strings.Contains(out, "may or may not") || strings.Contains(out, "Lost Answer") {
 				t.Fatalf("a write sent before the stop must run to its answer, not be cut off and looked for:\n%s", out)
@@ -260,7 +265,7 @@ func TestAccInterrupt_batch(t *testing.T) {
 			env.srv.Inject(emulator.Fault{Method: "POST", PathPrefix: "/batch", Exact: true, Hold: 3 * time.Second})
 			apply := run.start("apply", "-auto-approve")
 			apply.waitUntil(t, "the batch to be sent", func() bool { return batchInFlight(env) })
-			signal(t, apply, tc.signal, tc.group)
+			sendSignal(t, apply, tc.signal, tc.group)
 			out := apply.wait(t, 2*time.Minute)
 			if strings.Contains(out, "Outcome Unknown") || strings.Contains(out, "may or may not") || strings.Contains(out, "Lost Answer") {
 				t.Fatalf("a batch sent before the stop must be seen through:\n%s", out)
@@ -317,14 +322,14 @@ func TestAccInterrupt_killed(t *testing.T) {
 		env.srv.SetLatency(150 * time.Millisecond)
 		components, _ := env.srv.Counts()
 		apply := run.start("apply", "-auto-approve")
-		apply.waitUntil(t, "a quarter of the components to be created", func() bool {
+		apply.waitUntil(t, "a quarter of the components to be created, and one more on its way", func() bool {
 			c, _ := env.srv.Counts()
-			return c >= components+interruptedSize/4
+			return c >= components+interruptedSize/4 && writeInFlight(env, "/api/v2/components")
 		})
-		signal(t, apply, syscall.SIGKILL, true)
+		sendSignal(t, apply, syscall.SIGKILL, true)
 		apply.wait(t, time.Minute)
+		waitIdle(t, env) // what was in flight is finished by the emulator
 		env.srv.SetLatency(0)
-		time.Sleep(500 * time.Millisecond) // what was in flight is finished by the emulator
 		if imported := importWhatTheWarningsName(t, run); imported == 0 {
 			t.Fatal("the killed run left entities behind, yet no plan warning named one")
 		}
@@ -338,9 +343,9 @@ func TestAccInterrupt_killed(t *testing.T) {
 		env.srv.Inject(emulator.Fault{Method: "POST", PathPrefix: "/batch", Exact: true, Hold: time.Second})
 		apply := run.start("apply", "-auto-approve")
 		apply.waitUntil(t, "the batch to be sent", func() bool { return batchInFlight(env) })
-		signal(t, apply, syscall.SIGKILL, true)
+		sendSignal(t, apply, syscall.SIGKILL, true)
 		apply.wait(t, time.Minute)
-		time.Sleep(1500 * time.Millisecond) // the emulator finishes the batch it received
+		waitIdle(t, env) // the emulator finishes the batch it received
 		if c, r := interruptedHeld(t, env); c != interruptedSize || r != interruptedSize {
 			t.Fatalf("the emulator should have applied the batch the killed run sent: %d components, %d references", c, r)
 		}
@@ -351,11 +356,24 @@ func TestAccInterrupt_killed(t *testing.T) {
 }
 
 // batchInFlight reports whether the emulator is serving a POST /batch.
-func batchInFlight(env *testEnv) bool {
+func batchInFlight(env *testEnv) bool { return writeInFlight(env, "/api/v2/batch") }
+
+// writeInFlight reports whether the emulator is serving a POST to path.
+func writeInFlight(env *testEnv, path string) bool {
 	for _, r := range env.srv.InFlight() {
-		if r.Method == "POST" && r.Path == "/api/v2/batch" {
+		if r.Method == "POST" && r.Path == path {
 			return true
 		}
 	}
 	return false
+}
+
+// waitIdle waits until the emulator has finished every request it received.
+func waitIdle(t *testing.T, env *testEnv) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); len(env.srv.InFlight()) > 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the emulator is still serving %v", env.srv.InFlight())
+		}
+	}
 }

@@ -182,7 +182,11 @@ func credentialsCheckError(baseURL, org string, err error) (summary, detail stri
 	}
 	orgText := fmt.Sprintf("the organization %q", org)
 	if org == "" {
-		orgText = "no organization label (org and ARDOQ_ORG are not set; the shared host app.ardoq.com needs one)"
+		orgText = "no organization label (org and ARDOQ_ORG are not set"
+		if strings.EqualFold(strings.TrimRight(baseURL, "/"), client.DefaultBaseURL) {
+			orgText += "; the shared host app.ardoq.com needs one"
+		}
+		orgText += ")"
 	}
 	return "Ardoq Rejected the Credentials", fmt.Sprintf("Ardoq at %s rejected the API token or %s: %s. Check api_token "+
 		"(ARDOQ_API_TOKEN) and org (ARDOQ_ORG); tokens unused for 60 days expire.", baseURL, orgText, err.Error())
