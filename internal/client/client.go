@@ -284,7 +284,15 @@ func (c *Client) failed(caller context.Context, r request, path string, ex *exch
 	case caller.Err() != nil && status == 0:
 		return &StoppedError{Method: r.method, Path: path, Sent: mayHaveActed, Refused: ex.lastAnswer(), Err: err}
 	case status == 0 && !mayHaveActed && neverConnected(err):
-		return &ConnectionError{BaseURL: c.base.String(), Method: r.method, Path: path, Err: err}
+		return &ConnectionError{BaseURL: c.base.String(), Method: r.method, Path: path, Err: causeOf(err)}
+	}
+	return err
+}
+
+// causeOf is what an error do wrapped with the method and path says, without them.
+func causeOf(err error) error {
+	if inner := errors.Unwrap(err); inner != nil {
+		return inner
 	}
 	return err
 }

@@ -20,7 +20,7 @@ import (
 // the resource, with the id to import. Terraform plans a create again at apply, so the search runs there too. The summary names the entity, so that Terraform does not
 // fold the warnings of many resources into one and hide their ids.
 
-// warnAlreadyMade adds a warning for each entity a search finds.
+// warnAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates.
 func warnAlreadyMade[T any](ctx context.Context, d *providerData, s createSearch[T], noun, name string) diag.Diagnostics {
 	var diags diag.Diagnostics
 	made, err := lookForCreated(ctx, d, s, time.Time{})
@@ -30,7 +30,11 @@ func warnAlreadyMade[T any](ctx context.Context, d *providerData, s createSearch
 	}
 	for _, m := range made {
 		id := s.idOf(m)
-		diags.AddWarning(fmt.Sprintf("%s %s Already in Ardoq", noun, name), fmt.Sprintf("Ardoq already holds %s with id %s, "+
+		add := diags.AddWarning
+		if d.preventDuplicates {
+			add = diags.AddError // prevent_duplicates
+		}
+		add(fmt.Sprintf("%s %s Already in Ardoq", noun, name), fmt.Sprintf("Ardoq already holds %s with id %s, "+
 			"created by you at %s, which no resource has read so far in this run. A run that was interrupted before Terraform "+
 			"saved its state (killed, out of memory, a crashed CI runner) may have made it, and creating this resource would make "+
 			"a second one. To take it over, import it into this resource: terraform import <this resource's address> %s (or an "+

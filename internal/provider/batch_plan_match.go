@@ -105,7 +105,7 @@ func (r *batchResource) findAdoptions(ctx context.Context, prior, plan batchItem
 	for _, ws := range componentWorkspaces {
 		listed, err := r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
 		if err != nil {
-			addClientError(&diags, "Unable to Look Up Entities to Adopt", err)
+			diags.AddError("Unable to Look Up Entities to Adopt", clientErrorDetail(err)+" The batch was not sent.")
 			return batchMatches{}, diags
 		}
 		in.components = append(in.components, listed...)
@@ -125,7 +125,7 @@ func (r *batchResource) findAdoptions(ctx context.Context, prior, plan batchItem
 				continue // no reference can have it as its source; Ardoq rejects the item
 			}
 			if err != nil {
-				addClientError(&diags, "Unable to Look Up Entities to Adopt", err)
+				diags.AddError("Unable to Look Up Entities to Adopt", clientErrorDetail(err)+" The batch was not sent.")
 				return batchMatches{}, diags
 			}
 			in.workspaceOf[source] = c.RootWorkspace
@@ -135,7 +135,7 @@ func (r *batchResource) findAdoptions(ctx context.Context, prior, plan batchItem
 	for _, ws := range referenceWorkspaces {
 		listed, err := r.data.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
 		if err != nil {
-			addClientError(&diags, "Unable to Look Up Entities to Adopt", err)
+			diags.AddError("Unable to Look Up Entities to Adopt", clientErrorDetail(err)+" The batch was not sent.")
 			return batchMatches{}, diags
 		}
 		in.references = append(in.references, listed...)

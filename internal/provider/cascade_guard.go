@@ -235,7 +235,7 @@ func guardDeletes(ctx context.Context, diags *diag.Diagnostics, c *client.Client
 	}
 	switch {
 	case err != nil:
-		addClientError(diags, "Unable to Check What the Delete Would Take Along", err)
+		diags.AddError("Unable to Check What the Delete Would Take Along", clientErrorDetail(err)+" "+n.notSent)
 		return false
 	case lost.empty():
 		return true

@@ -330,6 +330,12 @@ func TestAccInterrupt_killed(t *testing.T) {
 		apply.wait(t, time.Minute)
 		waitIdle(t, env) // what was in flight is finished by the emulator
 		env.srv.SetLatency(0)
+		// With prevent_duplicates (as in CI), applying straight away fails at plan instead of making them twice.
+		before, _ := interruptedHeld(t, env)
+		out, code := run.shell("ARDOQ_PREVENT_DUPLICATES=true terraform apply -auto-approve -no-color -input=false")
+		if after, _ := interruptedHeld(t, env); code == 0 || !strings.Contains(out, "Error: Component") || after != before {
+			t.Fatalf("with prevent_duplicates the apply must fail at plan (exit %d) and create nothing (%d -> %d):\n%s", code, before, after, out)
+		}
 		if imported := importWhatTheWarningsName(t, run); imported == 0 {
 			t.Fatal("the killed run left entities behind, yet no plan warning named one")
 		}

@@ -51,6 +51,7 @@ type providerModel struct {
 	RequestTimeout       types.Int64   `tfsdk:"request_timeout_seconds"`
 	RequestsPerSecond    types.Float64 `tfsdk:"requests_per_second"`
 	AllowCascadeDelete   types.Bool    `tfsdk:"allow_cascade_delete"`
+	PreventDuplicates    types.Bool    `tfsdk:"prevent_duplicates"`
 }
 
 func (p *ardoqProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -105,6 +106,14 @@ func (p *ardoqProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 					"sent (a provider cannot see the whole plan): other changes of the same apply may be made by then. Set `true` to let " +
 					"Ardoq's cascade happen. Defaults to the `ARDOQ_ALLOW_CASCADE_DELETE` environment variable, then `false`.",
 			},
+			"prevent_duplicates": schema.BoolAttribute{
+				Optional: true,
+				MarkdownDescription: "Before creating a component or a reference, the plan looks for one Ardoq already holds with the " +
+					"same identity, made by the token's user and read by no resource of the run: what a run killed before Terraform saved " +
+					"its state leaves behind. By default each match is a warning with the id to import. Set `true` to make it an error, " +
+					"so that no plan creates such an entity a second time: recommended in CI, where nobody reads warnings. See the guide " +
+					"\"When a run is interrupted\". Defaults to the `ARDOQ_PREVENT_DUPLICATES` environment variable, then `false`.",
+			},
 			"requests_per_second": schema.Float64Attribute{
 				Optional: true,
 				MarkdownDescription: "An optional cap on requests per second. Without it the provider sends as fast as Terraform asks " +
@@ -124,7 +133,8 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	}
 	for name, v := range map[string]interface{ IsUnknown() bool }{"base_url": cfg.BaseURL, "api_token": cfg.APIToken, "org": cfg.Org,
 		"allow_insecure_http": cfg.AllowInsecureHTTP, "skip_credentials_check": cfg.SkipCredentialsCheck, "max_retries": cfg.MaxRetries,
-		"request_timeout_seconds": cfg.RequestTimeout, "requests_per_second": cfg.RequestsPerSecond, "allow_cascade_delete": cfg.AllowCascadeDelete} {
+		"request_timeout_seconds": cfg.RequestTimeout, "requests_per_second": cfg.RequestsPerSecond, "allow_cascade_delete": cfg.AllowCascadeDelete,
+		"prevent_duplicates": cfg.PreventDuplicates} {
 		if v.IsUnknown() {
 			resp.Diagnostics.AddAttributeError(path.Root(name), "Unknown Provider Configuration Value",
 				fmt.Sprintf("The provider cannot be configured while %s is unknown. Set it to a value known at plan time, "+
@@ -145,6 +155,8 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.Diagnostics.Append(checkBaseURL(baseURL, cfg.AllowInsecureHTTP.ValueBool())...)
 	allowCascade, diags := boolSetting(cfg.AllowCascadeDelete, "allow_cascade_delete", "ARDOQ_ALLOW_CASCADE_DELETE")
 	resp.Diagnostics.Append(diags...)
+	preventDuplicates, diags := boolSetting(cfg.PreventDuplicates, "prevent_duplicates", "ARDOQ_PREVENT_DUPLICATES")
+	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -164,6 +176,7 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		return
 	}
 	data := newProviderData(c, allowCascade)
+	data.preventDuplicates = preventDuplicates
 	if !cfg.SkipCredentialsCheck.ValueBool() {
 		if _, err := data.callerEmail(ctx); err != nil {
 			resp.Diagnostics.AddError(credentialsCheckError(baseURL, org, err))

@@ -19,6 +19,7 @@ type providerData struct {
 	client             *client.Client
 	contexts           *contextCache
 	allowCascadeDelete bool // let Ardoq delete what a component delete takes along (see cascade_guard.go)
+	preventDuplicates  bool // a new entity Ardoq already holds fails the plan instead of warning (already_made.go)
 
 	meMu    sync.Mutex
 	me      string // e-mail of the token's user (lost_answer.go), once meKnown

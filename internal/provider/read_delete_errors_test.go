@@ -51,7 +51,7 @@ resource "ardoq_component" "b" {
 }`,
 			read:        emulator.Fault{Method: http.MethodGet, PathPrefix: "/components"},
 			write:       emulator.Fault{Method: http.MethodDelete, PathPrefix: "/components/"},
-			deleted500:  `read it back: it still exists, so it was not deleted`,
+			deleted500:  `read it back twice, 2s apart: it still exists, so it has not been deleted`,
 			idAttribute: "id",
 		},
 		{
@@ -63,7 +63,7 @@ resource "ardoq_component" "b" {
 }`,
 			read:        emulator.Fault{Method: http.MethodGet, PathPrefix: "/references"},
 			write:       emulator.Fault{Method: http.MethodDelete, PathPrefix: "/references/"},
-			deleted500:  `read it back: it still exists, so it was not deleted`,
+			deleted500:  `read it back twice, 2s apart: it still exists, so it has not been deleted`,
 			idAttribute: "id",
 		},
 		{
