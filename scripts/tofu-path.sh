@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Prints the path of an OpenTofu CLI for make test-tofu and make demo TERRAFORM=...: $TOFU if set, else a
-# pinned OpenTofu (TOFU_VERSION, default 1.10.6) built from its source in the Go module proxy into the
+# pinned OpenTofu (TOFU_VERSION, default 1.12.6) built from its source in the Go module proxy into the
 # tools cache, so it works on a machine that has only Go. The build takes a few minutes on 2 cores, once:
 # the binary is kept in ${ARDOQ_TOOLS_CACHE:-${XDG_CACHE_HOME:-~/.cache}/terraform-provider-ardoq}, which
 # outlives a fresh clone, and later runs print its path at once.
 set -euo pipefail
-version="${TOFU_VERSION:-1.10.6}"
+version="${TOFU_VERSION:-1.12.6}"
 if [ -n "${TOFU:-}" ]; then
   [ -x "${TOFU}" ] || { echo "TOFU=${TOFU} is not an executable" >&2; exit 1; }
   echo "${TOFU}"; exit 0

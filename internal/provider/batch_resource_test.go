@@ -328,52 +328,59 @@ func TestAccBatchResource_planTimeRejection(t *testing.T) {
 	env := newTestEnv(t)
 	q := regexp.QuoteMeta
 	typeHint := `Its types are: .*` + q(env.app.Name) + ` \(` + q(env.appType) + `\)`
-	cases := map[string]string{
-		`components = { a = { root_workspace = "{ws}", type_id = "p0000", name = "A" } }`:                                      `(?s)Unknown Component Type.*components\["a"\].type_id: component type "p0000" is not in the model of workspace .*` + typeHint,
-		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", parent = "00000000000000000000dead" } }`: `(?s)components\["a"\].parent: .*parent: component "00000000000000000000dead" does not\s+exist`,
+	cases := map[string][]string{ // each pattern matched on its own: the order of diagnostics differs between versions (below)
+		`components = { a = { root_workspace = "{ws}", type_id = "p0000", name = "A" } }`:                                      {`(?s)Unknown Component Type.*components\["a"\].type_id: component type "p0000" is not in the model of workspace .*` + typeHint},
+		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", parent = "00000000000000000000dead" } }`: {`(?s)components\["a"\].parent: .*parent: component "00000000000000000000dead" does not\s+exist`},
 		// the provider's own checks of the items' shape, before any request
-		`components = { a = { root_workspace = "{ws}", type_id = "{app}", title = "A" } }`: `(?s)components\["a"\]: "title" is not an attribute.*components\["a"\]: "name" is required`,
-		`components = { a = { root_workspace = "nope", type_id = "{app}", name = "" } }`:   `(?s)"nope" is not an Ardoq id.*name must not be empty`,
-		`components = ["a"]`:       `components must be a map of objects keyed by your own keys`,
-		`components = { a = "x" }`: `components\["a"\] must be an object with attributes root_workspace`,
-		`references = { r = { source = "a", target = "b", type = "uses" } }`: `references\["r"\].type must be a whole number; got "uses"`,
+		`components = { a = { root_workspace = "{ws}", type_id = "{app}", title = "A" } }`: {`components\["a"\]: "title" is not an attribute`, `components\["a"\]: "name" is required`},
+		`components = { a = { root_workspace = "nope", type_id = "{app}", name = "" } }`:   {`"nope" is not an Ardoq id`, `name must not be empty`},
+		`components = ["a"]`:       {`components must be a map of objects keyed by your own keys`},
+		`components = { a = "x" }`: {`components\["a"\] must be an object with attributes root_workspace`},
+		`references = { r = { source = "a", target = "b", type = "uses" } }`: {`references\["r"\].type must be a whole number; got "uses"`},
 	}
 	if list := env.field("List"); list != "" {
 		cases[`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+list+` = "no-such-option" } } }`] =
-			`(?s)components\["a"\].custom_fields\["` + q(list) + `"\]: .*"no-such-option" is not one of the options ` + q(fmt.Sprintf("%q", env.fields[list].Options))
+			[]string{`(?s)components\["a"\].custom_fields\["` + q(list) + `"\]: .*"no-such-option" is not one of the options ` + q(fmt.Sprintf("%q", env.fields[list].Options))}
 	}
 	if number := env.field("Number"); number != "" {
 		cases[`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+number+` = "cheap" } } }`] =
-			`(?s)Invalid Custom Field Value.*"cheap" is not a number`
+			[]string{`(?s)Invalid Custom Field Value.*"cheap" is not a number`}
 	}
 	if multi := env.field("SelectMultipleList"); multi != "" {
 		cases[`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+multi+` = [1, {}] } } }`] =
-			`custom_fields\["` + q(multi) + `"\] must be a string, number, boolean or list of strings`
+			[]string{`custom_fields\["` + q(multi) + `"\] must be a string, number, boolean or list of strings`}
 	}
-	// every item problem in one plan, each at its item
-	var multiProblem, multiWant string
+	// every item problem in one plan, each at its item: Terraform 1.15 shows each at the item's own line and
+	// sorts them by position, earlier versions at the resource block.
+	var multiProblem string
+	multiWants := []string{
+		`(?s)components\["b"\].parent: "aa" is not a key of this resource's components, nor an Ardoq id .*Its component keys are: a, b\.`,
+		`references\["r"\].target: "bb" is not a key`,
+		`(?s)components\["a"\].custom_fields\["colour_of_the_sky"\]: the workspace has no custom field "colour_of_the_sky". Fields you can set on "` + q(env.app.Name) + `": ` +
+			q(strings.Join(env.settableOnApp(), ", ")),
+		`(?s)references\["r"\].type: reference type 987654 is not in the model.*Its reference types are: .*` + q(env.ref.Name) + ` \(` + fmt.Sprint(env.refType) + `\)`,
+	}
 	if multi := env.field("SelectMultipleList"); multi != "" {
-		multiProblem, multiWant = ", "+multi+` = ["mars"]`, `components\["a"\].custom_fields\["`+q(multi)+`"\]: .*"mars" is not one of the options.*`
+		multiProblem = ", " + multi + ` = ["mars"]`
+		multiWants = append(multiWants, `(?s)components\["a"\].custom_fields\["`+q(multi)+`"\]: .*"mars" is not one of the options`)
 	}
-	cases[`components = {
-		   a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { colour_of_the_sky = "red"`+multiProblem+` } }
+	multiHCL := `components = {
+		   a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { colour_of_the_sky = "red"` + multiProblem + ` } }
 		   b = { root_workspace = "{ws}", type_id = "{child}", name = "B", parent = "aa" }
 		 }
-		 references = { r = { source = "a", target = "bb", type = 987654 } }`] = `(?s)components\["b"\].parent: "aa" is not a key of this resource's components, nor an Ardoq id .*Its component keys are: a, b\..*` +
-		`references\["r"\].target: "bb" is not a key.*` +
-		`components\["a"\].custom_fields\["colour_of_the_sky"\]: the workspace has no custom field "colour_of_the_sky". Fields you can set on "` + q(env.app.Name) + `": ` +
-		q(strings.Join(env.settableOnApp(), ", ")) + `.*` + multiWant +
-		`references\["r"\].type: reference type 987654 is not in the model.*Its reference types are: .*` + q(env.ref.Name) + ` \(` + fmt.Sprint(env.refType) + `\)`
+		 references = { r = { source = "a", target = "bb", type = 987654 } }`
+	cases[multiHCL] = multiWants
 	for hcl, want := range cases {
-		t.Run(want, func(t *testing.T) {
+		t.Run(want[0], func(t *testing.T) {
 			var before int
 			if env.srv != nil {
 				before, _ = env.srv.Counts()
 			}
-			env.parallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProviders,
-				Steps:                    []resource.TestStep{{Config: env.config("resource \"ardoq_batch\" \"test\" {\n" + hcl + "\n}"), PlanOnly: true, ExpectError: expectErr(want)}},
-			})
+			var steps []resource.TestStep
+			for _, w := range want {
+				steps = append(steps, resource.TestStep{Config: env.config("resource \"ardoq_batch\" \"test\" {\n" + hcl + "\n}"), PlanOnly: true, ExpectError: expectErr(w)})
+			}
+			env.parallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProviders, Steps: steps})
 			if env.srv != nil { // plan-only steps apply nothing; the emulator's count proves it
 				if after, _ := env.srv.Counts(); after != before {
 					t.Fatal("a rejected plan changed the org")

@@ -6,12 +6,45 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
 
-// Resource identity needs Terraform 1.12, newer than the CLI of the acceptance tests, so these tests call
-// the provider server in-process (protocol_helpers_test.go) against the emulator.
+// Resource identity needs Terraform 1.12. The tests below call the provider server in-process
+// (protocol_helpers_test.go) against the emulator, for every case; TestAccResourceIdentity_importBlock runs
+// the real CLI.
+
+// Through the real CLI: the state records each resource's identity, and an import block naming only the
+// identity imports the resource with an empty plan.
+func TestAccResourceIdentity_importBlock(t *testing.T) {
+	env := newTestEnv(t)
+	cfg := referenceConfig(env, "b", "{ref}", `display_text = "by identity"`)
+	noop := func(addr string) resource.ImportPlanChecks {
+		return resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop)}}
+	}
+	env.parallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProviders,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{terraformAtLeast("1.12.0")},
+		CheckDestroy:             env.orgUnchanged(t),
+		Steps: []resource.TestStep{
+			{Config: cfg, ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectIdentity(addrR, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(oidPattern)}),
+				statecheck.ExpectIdentityValueMatchesState(addrR, tfjsonpath.New("id")),
+				statecheck.ExpectIdentityValueMatchesState("ardoq_component.a", tfjsonpath.New("id")),
+			}},
+			{ResourceName: "ardoq_component.a", Config: cfg, ImportState: true, ImportStateKind: resource.ImportBlockWithResourceIdentity,
+				ImportPlanChecks: noop("ardoq_component.a")},
+			{ResourceName: addrR, Config: cfg, ImportState: true, ImportStateKind: resource.ImportBlockWithResourceIdentity,
+				ImportPlanChecks: noop(addrR)},
+		},
+	})
+}
 
 func TestResourceIdentity_schemas(t *testing.T) {
 	env := newTestEnv(t)
