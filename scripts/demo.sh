@@ -63,7 +63,6 @@ cat <<MSG
   Outputs above: component keys, a reference across workspaces and the 'Applications overview' report,
   computed by the emulator from the model Terraform just created.
   The emulator served $base_url/api/v2 with a throwaway token ($token, org label demo).
-  Run your own with: make emulator   (then point ARDOQ_BASE_URL at it)
   The state, the plan and the emulator's saved org: $work
 MSG
 
@@ -71,3 +70,40 @@ step "Stopping the emulator"
 kill "$emulator_pid" && wait "$emulator_pid" 2>/dev/null || true
 trap - EXIT
 echo "done; the org was saved to $work/emulator-state.json"
+
+# What make emulator prints: its token and org label by default (the flag's and the default seed's), read
+# from the command itself so these lines stay right.
+"$work/bin/ardoq-emulator" -addr 127.0.0.1:0 >"$work/defaults.log" 2>&1 &
+defaults_pid=$!
+for _ in $(seq 1 100); do
+  grep -q 'export ARDOQ_ORG=' "$work/defaults.log" && break
+  sleep 0.1
+done
+kill "$defaults_pid" 2>/dev/null && wait "$defaults_pid" 2>/dev/null || true
+exports="$(sed -n 's/^ *\(export ARDOQ_\(API_TOKEN\|ORG\)=.*\)$/\1/p' "$work/defaults.log")"
+[ "$(printf '%s\n' "$exports" | grep -c .)" = 2 ] || { cat "$work/defaults.log"; echo "the emulator printed no export lines" >&2; exit 1; }
+# The CLI by name when that is the one on PATH, else by path.
+cli_cmd="$cli"
+[ "$(command -v "$cli" 2>/dev/null)" = "$terraform" ] || cli_cmd="$(printf '%q' "$terraform")"
+q_root="$(printf '%q' "$root")"
+
+step "Your own configuration against the emulator"
+cat <<MSG
+  In one terminal, start a fresh emulated org at 127.0.0.1:8080 (Ctrl-C stops it; make emulator
+  ADDR=127.0.0.1:9090 for another address, then use that in ARDOQ_BASE_URL):
+
+cd $q_root && make emulator
+
+  In another terminal, build the provider, point $cli at the build (dev_overrides: no registry and no
+  init) and at the emulator, and plan and apply in a directory of your own (here a copy of the demo;
+  your own .tf files need the required_providers block of its versions.tf):
+
+cd $q_root && make dev
+export TF_CLI_CONFIG_FILE=$q_root/bin/dev/terraformrc
+export ARDOQ_BASE_URL=http://127.0.0.1:8080
+$exports
+mkdir -p "\$HOME/ardoq-try" && cp $q_root/examples/demo/*.tf "\$HOME/ardoq-try/" && cd "\$HOME/ardoq-try"
+$cli_cmd plan
+$cli_cmd apply
+
+MSG

@@ -52,7 +52,8 @@ const customFieldsDescription = "Custom field values keyed by the field's API ke
 	"diff and are never sent, and removing a key Terraform set clears that field in Ardoq. An import takes over no custom " +
 	"field and records none, so a configuration without them plans no change and nothing is cleared, and one naming fields " +
 	"plans them as added, whatever Ardoq holds, and sends exactly those values on apply (Ardoq keeps every other field). " +
-	"The data sources read every field an entity has."
+	"The data sources read every field an entity has. Every field type's HCL form, DateTime's format included, is in " +
+	"[Custom field values](component#custom-field-values) on the `ardoq_component` page."
 
 // fieldKind is what a custom field value is written as.
 type fieldKind uint8

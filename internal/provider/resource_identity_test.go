@@ -16,7 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
 
-// Resource identity needs Terraform 1.12. The tests below call the provider server in-process
+// Resource identity needs Terraform 1.12 or OpenTofu 1.12. The tests below call the provider server in-process
 // (protocol_helpers_test.go) against the emulator, for every case; TestAccResourceIdentity_importBlock runs
 // the real CLI.
 
@@ -30,7 +30,7 @@ func TestAccResourceIdentity_importBlock(t *testing.T) {
 	}
 	env.parallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{terraformAtLeast("1.12.0")},
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{cliAtLeast{terraform: "1.12.0", opentofu: "1.12.0"}},
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
 			{Config: cfg, ConfigStateChecks: []statecheck.StateCheck{

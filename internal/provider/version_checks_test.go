@@ -33,17 +33,21 @@ func skipOrFail(t *testing.T, msg string) {
 // onOpenTofu tells whether the acceptance tests run on OpenTofu (make test-tofu).
 func onOpenTofu() bool { return os.Getenv("TF_ACC_PROVIDER_HOST") == "registry.opentofu.org" }
 
-// terraformAtLeast is the TerraformVersionCheck of a test step that needs Terraform minVersion: it skips
-// below it (or fails, as above), and skips on OpenTofu, whose versions do not follow Terraform's.
-type terraformAtLeast string
+// cliAtLeast is the TerraformVersionCheck of a test that needs a feature from these versions on ("" where
+// the CLI lacks it): it skips below them, or fails as above.
+type cliAtLeast struct{ terraform, opentofu string }
 
-func (v terraformAtLeast) CheckTerraformVersion(_ context.Context, req tfversion.CheckTerraformVersionRequest,
+func (v cliAtLeast) CheckTerraformVersion(_ context.Context, req tfversion.CheckTerraformVersionRequest,
 	resp *tfversion.CheckTerraformVersionResponse) {
+	cli, minVersion := "Terraform", v.terraform
 	if onOpenTofu() {
-		resp.Skip = fmt.Sprintf("needs Terraform %s; OpenTofu has no such feature", string(v))
+		cli, minVersion = "OpenTofu", v.opentofu
+	}
+	if minVersion == "" {
+		resp.Skip = cli + " lacks a feature this test needs"
 		return
 	}
-	msg := versionShort("Terraform", req.TerraformVersion, string(v))
+	msg := versionShort(cli, req.TerraformVersion, minVersion)
 	switch {
 	case msg == "":
 	case os.Getenv("ARDOQ_ACC_NO_VERSION_SKIP") != "":

@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -87,7 +88,11 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	printStart(out, "http://"+ln.Addr().String(), srv.Token(), srv.OrgLabel(), *customDomain)
+	base, note := reachableURL(*addr, ln.Addr())
+	printStart(out, base, srv.Token(), srv.OrgLabel(), *customDomain)
+	if note != "" {
+		fmt.Fprintln(out, note)
+	}
 	select {
 	case err := <-errc:
 		return err
@@ -127,6 +132,27 @@ func serverOptions(token, org string, customDomain bool, pageSize, maxOps int, s
 		opts = append(opts, emulator.WithSeed(seed))
 	}
 	return opts, nil
+}
+
+// reachableURL is the base URL the provider reaches a listener at, from the address asked for (the -addr
+// flag) and the one it listens on (with the port a 0 picked): that address itself, or for a listener on
+// every interface (":8080", "0.0.0.0:8080", "[::]:8080") the loopback address with its port, as the
+// provider takes plain http only for loopback hosts. note says so where it matters, and is empty otherwise.
+func reachableURL(requested string, listening net.Addr) (baseURL, note string) {
+	tcp, ok := listening.(*net.TCPAddr)
+	switch {
+	case !ok || tcp.IP.IsLoopback():
+		return "http://" + listening.String(), ""
+	case tcp.IP.IsUnspecified():
+		loopback := "127.0.0.1" // Go listens on both IPv4 and IPv6 for ":port"
+		if host, _, err := net.SplitHostPort(requested); err == nil && strings.Contains(host, ":") {
+			loopback = "::1"
+		}
+		return "http://" + net.JoinHostPort(loopback, strconv.Itoa(tcp.Port)),
+			fmt.Sprintf("It listens on every interface (%s); other machines reach it at this machine's address over plain http, "+
+				"which the provider accepts only with allow_insecure_http = true.", listening)
+	}
+	return "http://" + listening.String(), "Plain http on a host that is not loopback: the provider accepts this base URL only with allow_insecure_http = true."
 }
 
 // printStart says where the emulator listens, what it accepts, and the lines that point the provider

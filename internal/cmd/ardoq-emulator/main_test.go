@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -175,5 +176,34 @@ func TestServerOptions_keepNoRequestLog(t *testing.T) {
 	}
 	if n := len(library.Requests()); n != 50 {
 		t.Errorf("the default emulator holds %d requests, want 50: the test proves nothing", n)
+	}
+}
+
+// The base URL printed is one the provider can use: the address listened on, with the port a 0 picked,
+// and for a listener on every interface the loopback address with its port (the provider takes plain
+// http only for loopback hosts).
+func TestReachableURL(t *testing.T) {
+	for _, tc := range []struct {
+		requested string
+		listening *net.TCPAddr
+		want      string
+		note      string
+	}{
+		{"127.0.0.1:0", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 43143}, "http://127.0.0.1:43143", ""},
+		{"127.0.0.1:9090", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9090}, "http://127.0.0.1:9090", ""},
+		{"localhost:9090", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9090}, "http://127.0.0.1:9090", ""},
+		{"[::1]:9090", &net.TCPAddr{IP: net.IPv6loopback, Port: 9090}, "http://[::1]:9090", ""},
+		{":9090", &net.TCPAddr{IP: net.IPv6unspecified, Port: 9090}, "http://127.0.0.1:9090", "every interface ([::]:9090)"},
+		{"0.0.0.0:9090", &net.TCPAddr{IP: net.IPv4zero, Port: 9090}, "http://127.0.0.1:9090", "every interface (0.0.0.0:9090)"},
+		{"[::]:9090", &net.TCPAddr{IP: net.IPv6unspecified, Port: 9090}, "http://[::1]:9090", "allow_insecure_http"},
+		{"192.0.2.7:9090", &net.TCPAddr{IP: net.IPv4(192, 0, 2, 7), Port: 9090}, "http://192.0.2.7:9090", "allow_insecure_http"},
+	} {
+		got, note := reachableURL(tc.requested, tc.listening)
+		if got != tc.want {
+			t.Errorf("reachableURL(%q, %s) = %s, want %s", tc.requested, tc.listening, got, tc.want)
+		}
+		if (tc.note == "") != (note == "") || !strings.Contains(note, tc.note) {
+			t.Errorf("reachableURL(%q, %s) note %q, want one containing %q", tc.requested, tc.listening, note, tc.note)
+		}
 	}
 }
