@@ -3,6 +3,7 @@
 # pinned through `go run` ($GORELEASER, module@version): signed with gpg when GPG_FINGERPRINT names a key,
 # unsigned without one (no gpg needed then).
 set -euo pipefail
+cd "$(dirname "$0")/.."
 goreleaser="${GORELEASER:?set GORELEASER to the goreleaser module@version to run (make release-snapshot does)}"
 skip=()
 if [ -z "${GPG_FINGERPRINT:-}" ]; then
@@ -10,3 +11,9 @@ if [ -z "${GPG_FINGERPRINT:-}" ]; then
   skip=(--skip=sign)
 fi
 go run "${goreleaser}" release --snapshot --clean "${skip[@]}"
+
+# The release publishes the manifest under its versioned name next to the zips (release.extra_files);
+# a snapshot publishes nothing, so it is put in dist/ here, as the registry and the install test see it.
+version="$(sed -n 's/.*"version":"\([^"]*\)".*/\1/p' dist/metadata.json)"
+[ -n "${version}" ] || { echo "release-snapshot: no version in dist/metadata.json" >&2; exit 1; }
+cp terraform-registry-manifest.json "dist/terraform-provider-ardoq_${version}_manifest.json"

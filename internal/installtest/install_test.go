@@ -154,6 +154,7 @@ func TestInstall_fromRegistry(t *testing.T) {
 	c := newCLI(t, certFile)
 	c.writeConfig(host, rel.version, api.URL)
 	out := c.mustRun("init", "-input=false", "-no-color")
+	t.Log(out)
 	address := host + "/" + namespace + "/" + providerType
 	if !strings.Contains(out, rel.version) || !strings.Contains(strings.ToLower(out), "signed") {
 		t.Errorf("init did not report installing %s v%s, signed:\n%s", address, rel.version, out)
@@ -166,6 +167,7 @@ func TestInstall_fromRegistry(t *testing.T) {
 	checkLock(t, string(lock), address, rel)
 
 	version := c.mustRun("version", "-no-color")
+	t.Log(version)
 	if want := "provider " + address + " v" + rel.version; !strings.Contains(version, want) {
 		t.Errorf("version does not name %q:\n%s", want, version)
 	}
