@@ -78,7 +78,32 @@ func readRelease(t *testing.T, dir string) *release {
 		t.Fatalf("%s is not a registry manifest (version 1 with protocol_versions): %v\n%s", manifestName, err, manifest)
 	}
 	rel.protocols = m.Metadata.ProtocolVersions
+	checkPlatforms(t, rel)
 	return rel
+}
+
+// platforms are the ones .goreleaser.yml builds: every pair of the Registry's operating systems and
+// architectures that Go 1.26 supports.
+var platforms = []string{
+	"darwin_amd64", "darwin_arm64",
+	"freebsd_386", "freebsd_amd64", "freebsd_arm", "freebsd_arm64",
+	"linux_386", "linux_amd64", "linux_arm", "linux_arm64",
+	"windows_386", "windows_amd64", "windows_arm64",
+}
+
+func checkPlatforms(t *testing.T, rel *release) {
+	t.Helper()
+	for _, p := range platforms {
+		if _, ok := rel.zips[p]; !ok {
+			t.Errorf("the release has no zip for %s (run make release-snapshot; .goreleaser.yml builds every platform)", p)
+		}
+	}
+	if len(rel.zips) != len(platforms) {
+		t.Errorf("the release has zips for %d platforms, want the %d of .goreleaser.yml: %v", len(rel.zips), len(platforms), platforms)
+	}
+	if len(rel.sums) != len(rel.zips)+1 {
+		t.Errorf("%s lists %d files, want the %d zips and the manifest", rel.sumsName, len(rel.sums), len(rel.zips))
+	}
 }
 
 // checkZip checks that a release zip holds the binary, named as the registry expects.

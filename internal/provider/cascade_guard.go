@@ -299,6 +299,8 @@ func cascadeRefusal(what string, lost lostEntities, names map[string]string, not
 		"them in Ardoq, and plan again;\n" +
 		"  - if this plan deletes them too but they name the component by a literal id rather than a reference such as " +
 		"ardoq_component.x.id, Terraform cannot order the deletes: add depends_on, or run the apply again;\n" +
+		"  - if an ardoq_batch in this configuration deletes or repoints them in this same change, Terraform deletes the " +
+		"component before it updates the batch: apply the batch first (terraform apply -target=ardoq_batch.<name>), then apply again;\n" +
 		"  - or set allow_cascade_delete = true in the provider block (or ARDOQ_ALLOW_CASCADE_DELETE=true) to let Ardoq delete them."
 }
 

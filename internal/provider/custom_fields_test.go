@@ -183,7 +183,7 @@ func TestAccComponentResource_validationErrors(t *testing.T) {
 	} else {
 		cases = append(cases, fieldCase{name: "multi option", needs: "SelectMultipleList field with options"})
 	}
-	kindCase("date", "DateTime", `"tomorrow"`, `"tomorrow" is not an ISO-8601`)
+	kindCase("date", "DateTime", `"tomorrow"`, `"tomorrow" is not an RFC 3339 date-time`)
 	kindCase("email", "Email", `"nobody"`, `"nobody" is not an email`)
 	kindCase("user", "User", `"bob"`, `"bob" is not a user id`)
 	readOnly := env.fieldOnApp(func(f client.Field) bool { return f.ReadOnly && !f.Calculated })

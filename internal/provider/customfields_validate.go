@@ -170,7 +170,8 @@ func checkStringField(f client.Field, s string) string {
 		}
 	case "DateTime":
 		if _, err := time.Parse(time.RFC3339, s); err != nil {
-			return fmt.Sprintf("%q is not an ISO-8601 date-time such as 2024-01-31T12:00:00Z", s)
+			return fmt.Sprintf("%q is not an RFC 3339 date-time: a date, T, a time with seconds and a zone, such as "+
+				"2024-01-31T12:00:00Z or 2024-01-31T13:00:00+01:00 (for a day alone, midnight UTC: 2024-01-31T00:00:00Z)", s)
 		}
 	case "Email":
 		if _, err := mail.ParseAddress(s); err != nil || strings.ContainsAny(s, "<> ") {
