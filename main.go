@@ -1,13 +1,13 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"log"
 	"os"
 	"runtime/debug"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider"
 )
@@ -30,10 +30,14 @@ func main() {
 	if !debug { // under a debugger the parent is a shell or dlv, whose SIGTERM must end the provider
 		outlastTermination()
 	}
-	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
-		Address: "registry.terraform.io/seed762a2f0c/ardoq",
-		Debug:   debug,
-	})
+	var opts []tf6server.ServeOpt
+	if debug {
+		opts = append(opts, tf6server.WithManagedDebug())
+	}
+	server, err := provider.NewProtocol6(version)()
+	if err == nil {
+		err = tf6server.Serve("registry.terraform.io/seed762a2f0c/ardoq", func() tfprotov6.ProviderServer { return server }, opts...)
+	}
 	if err != nil {
 		log.Fatal(err.Error())
 	}

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
@@ -19,7 +18,7 @@ import (
 )
 
 var testAccProviders = map[string]func() (tfprotov6.ProviderServer, error){
-	"ardoq": providerserver.NewProtocol6WithError(New("test")()),
+	"ardoq": NewProtocol6("test"),
 }
 
 // testEnv is where acceptance tests run: a fresh emulator (the default), or a real org when

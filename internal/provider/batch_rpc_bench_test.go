@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -40,21 +41,27 @@ func benchSizes(b *testing.B) []int {
 
 // batchRPC is one provider server configured against its own emulator.
 type batchRPC struct {
-	b      *testing.B
+	b      testing.TB
 	server tfprotov6.ProviderServer
 	typ    tftypes.Object
 }
 
-func newBatchRPC(b *testing.B) *batchRPC {
+func newBatchRPC(b testing.TB) *batchRPC {
+	b.Helper()
+	return newBatchRPCWith(b, NewProtocol6("bench"))
+}
+
+// newBatchRPCWith is newBatchRPC with the given server, in a fresh emulated org.
+func newBatchRPCWith(b testing.TB, newServer func() (tfprotov6.ProviderServer, error)) *batchRPC {
 	b.Helper()
 	ctx := context.Background()
-	org, err := emulator.New(emulator.WithRequestLog(0, 0))
+	org, err := emulator.New(emulator.WithRequestLog(0, 0), emulator.WithDeterministicIDs(), emulator.WithClock(fixedClock))
 	if err != nil {
 		b.Fatal(err)
 	}
 	api := httptest.NewServer(org)
 	b.Cleanup(api.Close)
-	server, err := providerserver.NewProtocol6WithError(New("bench")())()
+	server, err := newServer()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -196,7 +203,7 @@ func (r *batchRPC) attrs(state *tfprotov6.DynamicValue) map[string]tftypes.Value
 	return out
 }
 
-func nullMsgPack(b *testing.B, typ tftypes.Type) []byte {
+func nullMsgPack(b testing.TB, typ tftypes.Type) []byte {
 	dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, nil))
 	if err != nil {
 		b.Fatal(err)
@@ -255,4 +262,61 @@ func BenchmarkBatchRPC(b *testing.B) {
 			}
 		})
 	}
+}
+
+func fixedClock() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }
+
+// The protocol server plans, applies and reads ardoq_batch as the framework's server does: the same
+// planned values, the same states, through a create, a refresh, a plan with no change, a change of ten
+// items and a destroy, each side against its own identical org.
+func TestBatchProtocol_sameAsFramework(t *testing.T) {
+	framework := func() (tfprotov6.ProviderServer, error) {
+		return providerserver.NewProtocol6WithError(New("bench")())()
+	}
+	sides := []*batchRPC{newBatchRPCWith(t, framework), newBatchRPCWith(t, NewProtocol6("bench"))}
+	config, changed := smallItems(30, 0), smallItems(30, 10)
+	same := func(step string, got []*tfprotov6.DynamicValue) {
+		t.Helper()
+		var values [2]map[string]tftypes.Value
+		for i, dv := range got {
+			values[i] = sides[i].attrs(dv)
+			if id, ok := values[i]["id"]; ok { // random per resource: compared by whether it is known, and null
+				values[i]["id"] = tftypes.NewValue(tftypes.String, fmt.Sprintf("known %t, null %t", id.IsKnown(), id.IsKnown() && id.IsNull()))
+			}
+		}
+		for name, v := range values[0] {
+			if !v.Equal(values[1][name]) {
+				t.Errorf("%s: %s differs:\nframework: %s\nprotocol:  %s", step, name, v, values[1][name])
+			}
+		}
+		if len(values[0]) != len(values[1]) {
+			t.Errorf("%s: %d attributes from the framework, %d from the protocol server", step, len(values[0]), len(values[1]))
+		}
+	}
+	var states [2]*tfprotov6.DynamicValue
+	var attrs [2]map[string]tftypes.Value
+	each := func(f func(i int, r *batchRPC) *tfprotov6.DynamicValue) []*tfprotov6.DynamicValue {
+		out := make([]*tfprotov6.DynamicValue, 2)
+		for i, r := range sides {
+			out[i] = f(i, r)
+		}
+		return out
+	}
+	planned := each(func(_ int, r *batchRPC) *tfprotov6.DynamicValue { return r.plan(nil, nil, config).PlannedState })
+	same("plan (create)", planned)
+	created := each(func(i int, r *batchRPC) *tfprotov6.DynamicValue { return r.apply(nil, planned[i], config) })
+	same("apply (create)", created)
+	refreshed := each(func(i int, r *batchRPC) *tfprotov6.DynamicValue { return r.read(created[i]) })
+	same("refresh", refreshed)
+	for i, r := range sides {
+		states[i], attrs[i] = refreshed[i], r.attrs(refreshed[i])
+	}
+	same("plan (no change)", each(func(i int, r *batchRPC) *tfprotov6.DynamicValue {
+		return r.plan(states[i], attrs[i], config).PlannedState
+	}))
+	planned = each(func(i int, r *batchRPC) *tfprotov6.DynamicValue {
+		return r.plan(states[i], attrs[i], changed).PlannedState
+	})
+	same("plan (change 10)", planned)
+	same("apply (change 10)", each(func(i int, r *batchRPC) *tfprotov6.DynamicValue { return r.apply(states[i], planned[i], changed) }))
 }

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
@@ -28,7 +27,7 @@ type protoProvider struct {
 func newProtoProvider(t *testing.T, env *testEnv) *protoProvider {
 	t.Helper()
 	ctx := context.Background()
-	server, err := providerserver.NewProtocol6WithError(New("test")())()
+	server, err := NewProtocol6("test")()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,6 +39,7 @@ func New(version string) func() provider.Provider {
 
 type ardoqProvider struct {
 	version string
+	data    *providerData // set by Configure, for the RPCs served without the framework (batch_protocol.go)
 }
 
 type providerModel struct {
@@ -183,6 +184,7 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 			return
 		}
 	}
+	p.data = data
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.ListResourceData = data
