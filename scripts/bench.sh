@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # make bench: the provider against the emulator with the real terraform, next to terraform_data holding
-# the same data (the floor: Terraform's own cost), in the same run. Three workloads:
-#   single        BENCH_SINGLE_N ardoq_component + as many ardoq_reference (for_each), default 1,000
-#   batch-small   ardoq_batch with BENCH_SMALL_N + BENCH_SMALL_N small items (parent and references by key), default 2,500
-#   batch-fields  ardoq_batch with BENCH_N + BENCH_N items carrying custom fields, default 5,000
+# the same input plus an id and a version per item (the floor: Terraform's own cost for what any provider must
+# record), in the same run. Three workloads:
+#   single        BENCH_SINGLE_N ardoq_component + as many ardoq_reference (for_each), default 200
+#   batch-small   ardoq_batch with N + N small items (parent and references by key), one table per N in
+#                 BENCH_SMALL_SIZES, default "2500 20000 50000"
+#   batch-fields  ardoq_batch with BENCH_N + BENCH_N items carrying custom fields, default 20,000
 # each against an emulator on plain loopback and one adding 100 ms to every request (BENCH_LATENCIES).
 # BENCH_QUICK=1 divides every N by ten. BENCH_ONLY="single batch-small" picks workloads.
 # For each step: wall time, ratio to the floor, the provider's peak memory (VmHWM) and requests by endpoint.
@@ -13,9 +15,10 @@ cd "$root"
 terraform="${TERRAFORM:-$(./scripts/terraform-path.sh)}"
 div=1
 [ "${BENCH_QUICK:-0}" = 1 ] && div=10
-single_n=$((${BENCH_SINGLE_N:-1000} / div))
-small_n=$((${BENCH_SMALL_N:-2500} / div))
-fields_n=$((${BENCH_N:-5000} / div))
+single_n=$((${BENCH_SINGLE_N:-200} / div))
+small_sizes=()
+for n in ${BENCH_SMALL_SIZES:-2500 20000 50000}; do small_sizes+=($((n / div))); done
+fields_n=$((${BENCH_N:-20000} / div))
 latencies="${BENCH_LATENCIES:-0 100ms}"
 only="${BENCH_ONLY:-single batch-small batch-fields}"
 work="$root/.bench"
@@ -122,7 +125,7 @@ echo "Terraform: $("$terraform" version | head -n1); machine: $(nproc) cores; la
 for w in $only; do
   case "$w" in
     single) [ "$single_n" -gt 0 ] && workload single single single-floor "$single_n" ;;
-    batch-small) [ "$small_n" -gt 0 ] && workload batch-small batch-small batch-small-floor "$small_n" ;;
+    batch-small) for n in "${small_sizes[@]}"; do [ "$n" -gt 0 ] && workload "batch-small-$n" batch-small batch-small-floor "$n"; done ;;
     batch-fields) [ "$fields_n" -gt 0 ] && workload batch-fields batch floor "$fields_n" ;;
     *) echo "unknown workload $w (single, batch-small, batch-fields)" >&2; exit 1 ;;
   esac

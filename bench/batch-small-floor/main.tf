@@ -1,4 +1,5 @@
-# The floor for bench/batch-small: terraform_data holding the same items, with the values the provider computes.
+# The floor for bench/batch-small: terraform_data holding the same items plus what any provider must record per
+# item (an id and a version), and nothing else the provider computes.
 variable "n" {
   type    = number
   default = 2500
@@ -16,14 +17,13 @@ variable "renamed" {
 resource "terraform_data" "bench" {
   input = {
     components = { for i in local.indexes : "c${i}" => {
-      id      = "000000000000000000000000", version = 1, component_key = "APP-${i}", root_workspace = "5eed0000000000000000b001"
-      type_id = i % 10 == 0 ? "p1700000000001" : "p1700000000002", parent = i % 10 == 0 ? null : "c${i - i % 10}"
-      name    = i < var.renamed ? "Renamed ${i}" : "Component ${i}", description = null
-      color   = null, shape = null, icon = null, image = null, custom_fields = null
+      root_workspace = "5eed0000000000000000b001", type_id = i % 10 == 0 ? "p1700000000001" : "p1700000000002"
+      parent         = i % 10 == 0 ? null : "c${i - i % 10}", name = i < var.renamed ? "Renamed ${i}" : "Component ${i}"
+      id             = "000000000000000000000000", version = 1
     } }
     references = { for i in local.indexes : "r${i}" => {
-      id     = "000000000000000000000000", version = 1, root_workspace = "5eed0000000000000000b001", target_workspace = "5eed0000000000000000b001"
-      source = "c${i}", target = "c${(i + 1) % var.n}", type = 1, display_text = null, description = null, custom_fields = null
+      source = "c${i}", target = "c${(i + 1) % var.n}", type = 1
+      id     = "000000000000000000000000", version = 1
     } }
   }
 }

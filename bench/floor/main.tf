@@ -1,4 +1,5 @@
-# The floor: what Terraform itself costs to hold the same data, with no provider work at all.
+# The floor for bench/batch: terraform_data holding the same items plus what any provider must record per item
+# (an id and a version): Terraform's own cost for the same data, with no provider work at all.
 variable "n" {
   type    = number
   default = 5000
@@ -17,13 +18,13 @@ variable "renamed" {
 resource "terraform_data" "bench" {
   input = {
     components = { for i in local.indexes : "c${i}" => {
-      id      = "000000000000000000000000", version = 1, component_key = "APP-${i}", root_workspace = "5eed0000000000000000b001"
-      type_id = "p1700000000001", name = i < var.renamed ? "Renamed ${i}" : "Component ${i}", parent = null, description = null
-      color   = null, shape = null, icon = null, image = null, custom_fields = { external_id = "ext-${i}", cost = tostring(i) }
+      root_workspace = "5eed0000000000000000b001", type_id = "p1700000000001"
+      name           = i < var.renamed ? "Renamed ${i}" : "Component ${i}", custom_fields = { external_id = "ext-${i}", cost = i }
+      id             = "000000000000000000000000", version = 1
     } }
     references = { for i in local.indexes : "r${i}" => {
-      id     = "000000000000000000000000", version = 1, root_workspace = "5eed0000000000000000b001", target_workspace = "5eed0000000000000000b001"
-      source = "c${i}", target = "c${(i + 1) % var.n}", type = 1, display_text = null, description = null, custom_fields = null
+      source = "c${i}", target = "c${(i + 1) % var.n}", type = 1
+      id     = "000000000000000000000000", version = 1
     } }
   }
 }

@@ -48,6 +48,7 @@ type Client struct {
 	clock *serverClock
 
 	writes atomic.Uint64 // write requests started, for callers that keep what they read (Writes)
+	adds   atomic.Uint64 // write requests started other than deletes (WritesBesidesDeletes)
 }
 
 // Endpoint names the org this client talks to: its base URL and organization label.
@@ -56,6 +57,10 @@ func (c *Client) Endpoint() string { return c.base.String() + " " + c.cfg.Org }
 // Writes counts the requests this client has started that may change the org. A caller that keeps
 // what it read compares it before and after: a change means what it holds may be stale.
 func (c *Client) Writes() uint64 { return c.writes.Load() }
+
+// WritesBesidesDeletes is how many write requests other than a DELETE the client has started: while it
+// stays the same, nothing this client sent can have added an entity or moved one.
+func (c *Client) WritesBesidesDeletes() uint64 { return c.adds.Load() }
 
 // New validates the configuration and returns a client.
 func New(cfg Config) (*Client, error) {
@@ -237,6 +242,9 @@ func (c *Client) do(ctx context.Context, r request) error {
 	path := redactedPath(target)
 	if r.writes() {
 		c.writes.Add(1)
+		if r.method != http.MethodDelete {
+			c.adds.Add(1)
+		}
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {

@@ -440,3 +440,22 @@ func TestRateLimitedRun(t *testing.T) {
 		t.Errorf("%d of %d requests were answered 429: the client must slow down when told", limited, workers*each)
 	}
 }
+
+// Writes counts every write; WritesBesidesDeletes leaves deletes out, and reads count in neither.
+func TestWriteCounts(t *testing.T) {
+	c, _ := newClient(t)
+	ctx := context.Background()
+	created, err := c.CreateComponent(ctx, client.ComponentCreate{Name: "Counted", RootWorkspace: wsApps, TypeID: tApp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.GetComponent(ctx, created.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.DeleteComponent(ctx, created.ID); err != nil {
+		t.Fatal(err)
+	}
+	if c.Writes() != 2 || c.WritesBesidesDeletes() != 1 {
+		t.Fatalf("writes %d, besides deletes %d; want 2 and 1", c.Writes(), c.WritesBesidesDeletes())
+	}
+}

@@ -23,9 +23,9 @@ import (
 // in-process emulator. Terraform's own cost is not in them (make bench measures that next to
 // terraform_data). Sizes: 1,000 and 10,000 + as many references; ARDOQ_BENCH_SIZES="1000 100000" picks.
 
-func benchSizes(b *testing.B) []int {
+func benchSizes(b *testing.B, defaults ...int) []int {
 	b.Helper()
-	sizes := []int{1000, 10000}
+	sizes := defaults
 	if s := os.Getenv("ARDOQ_BENCH_SIZES"); s != "" {
 		sizes = nil
 		for _, f := range strings.Fields(s) {
@@ -214,7 +214,7 @@ func nullMsgPack(b testing.TB, typ tftypes.Type) []byte {
 // BenchmarkBatchRPC runs each step of make bench's batch-small workload on its own: the create's plan and
 // apply, a refresh, a plan with no change, and the plan and apply of a change to ten items.
 func BenchmarkBatchRPC(b *testing.B) {
-	for _, n := range benchSizes(b) {
+	for _, n := range benchSizes(b, 1000, 10000) {
 		config, changed := smallItems(n, 0), smallItems(n, 10)
 		b.Run(fmt.Sprintf("plan-create/%d", n), func(b *testing.B) {
 			r := newBatchRPC(b)

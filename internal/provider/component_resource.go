@@ -204,11 +204,17 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 	notice := deleteNotice{summary: "Deleting the Component Would Delete More in Ardoq", names: map[string]string{id: prior.Name.ValueString()},
 		what:    fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), prior.ComponentKey.ValueString(), id),
 		notSent: "The component was not deleted.", recipe: componentCascadeRecipe}
-	deletes := map[string]string{id: prior.RootWorkspace.ValueString()}
-	if !guardDeletes(ctx, &resp.Diagnostics, r.data.client, r.data.allowCascadeDelete, deletes, cascadeInput{}, notice) {
-		return
+	workspace := prior.RootWorkspace.ValueString()
+	if lost, viewed, err := r.data.cascadeViews.lost(ctx, id, workspace); !viewed || err != nil || !lost.empty() {
+		// without a view, or when it shows something: the guard's own look-ups decide
+		if !guardDeletes(ctx, &resp.Diagnostics, r.data.client, r.data.allowCascadeDelete, map[string]string{id: workspace}, cascadeInput{}, notice) {
+			return
+		}
 	}
 	err := r.data.client.DeleteComponent(ctx, id)
+	if err == nil || client.IsNotFound(err) {
+		r.data.cascadeViews.deletedByRun(id)
+	}
 	if client.IsAmbiguous(err) {
 		confirmDeleted(ctx, &resp.Diagnostics, "Component", id, err, func(ctx context.Context) error {
 			_, err := r.data.client.GetComponent(ctx, id)

@@ -16,8 +16,9 @@ import (
 )
 
 // TestAccRequestCounts pins what single resources cost, counted in the emulator's request log (so it
-// needs the emulator): one request per create, update and delete and nothing else per entity (a
-// component delete adds the cascade guard's three look-ups), and a refresh that reads most entities
+// needs the emulator): one request per create, update and delete and nothing else per entity (the
+// cascade guard adds three look-ups for each of a workspace's first deletes, then shares readings of the
+// workspace), and a refresh that reads most entities
 // from its workspace's list pages instead of a GET each.
 func TestAccRequestCounts(t *testing.T) {
 	const n = 40
@@ -102,11 +103,15 @@ resource "ardoq_reference" "r" {
 				Check: func(*terraform.State) error {
 					got := counts()
 					t.Logf("destroy: %v", got)
+					// the cascade guard's look-ups (children, references from and to) for the first components of
+					// the workspace, then its readings of the whole workspace (cascade_views.go), one per few seconds
+					if views := got["GET /api/v2/references?targetWorkspace"]; views < 1 || views > 3 {
+						return fmt.Errorf("%d readings of the workspace by the cascade guard, want 1 to 3 (all requests: %v)", views, got)
+					}
 					return expect(got, map[string]int{
 						"DELETE /api/v2/components/{id}": n, "DELETE /api/v2/references/{id}": n,
-						// the cascade guard's look-ups: children, references from and references to each component
-						"GET /api/v2/components?parent": n, "GET /api/v2/references?source": n, "GET /api/v2/references?target": n,
-						"POST /api/v2/components": 0, "PATCH /api/v2/components/{id}": 0,
+						"GET /api/v2/components?parent": perComponentLookups, "GET /api/v2/references?source": perComponentLookups,
+						"GET /api/v2/references?target": perComponentLookups, "POST /api/v2/components": 0, "PATCH /api/v2/components/{id}": 0,
 					})
 				},
 			},

@@ -1,0 +1,124 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+// BenchmarkBatchStages times each stage of ardoq_batch on its own, with make bench's batch-small items,
+// at 1,000, 10,000 and 100,000 + as many references (ARDOQ_BENCH_SIZES picks others): ns/op divided by
+// the size should stay flat; a step turning quadratic shows as a ratio growing with it.
+//
+//	state-decode, state-encode  the msgpack of a whole state to tftypes and back (Terraform sends and takes it)
+//	decode                      the configuration's items to the provider's values, with their checks
+//	plan-create, plan-change    the batch request from prior and planned items
+//	dry-run                     the request sent to Ardoq's expand endpoint (an in-process emulator) and its answer read
+//	merge                       Ardoq's answer to a create merged into the items
+//	refresh                     every item read back from list pages (the in-process emulator's) and compared
+//	render                      the items' values to the state's computed maps and configuration-shaped items
+func BenchmarkBatchStages(b *testing.B) {
+	ctx := context.Background()
+	for _, n := range benchSizes(b, 1000, 10000, 100000) {
+		config := smallItems(n, 0)
+		r := newBatchRPC(b)
+		state := r.apply(nil, r.plan(nil, nil, config).PlannedState, config)
+		stateValue, err := state.Unmarshal(r.typ)
+		if err != nil {
+			b.Fatal(err)
+		}
+		data := r.server.(*protocolServer).provider.data
+		planned, _, diags := decodeBatchItems(config["components"], config["references"])
+		if diags.HasError() {
+			b.Fatal(diags)
+		}
+		prior := batchRawOf(stateValue).items()
+		changed, _, _ := decodeBatchItems(smallItems(n, 10)["components"], smallItems(n, 10)["references"])
+		create, createKeys, _ := planBatch(batchPlanInput{plan: planned})
+
+		b.Run(fmt.Sprintf("state-decode/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := state.Unmarshal(r.typ); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("state-encode/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := tfprotov6.NewDynamicValue(r.typ, stateValue); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("decode/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, _, diags := decodeBatchItems(config["components"], config["references"]); diags.HasError() {
+					b.Fatal(diags)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("plan-create/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				planBatch(batchPlanInput{plan: planned})
+			}
+		})
+		b.Run(fmt.Sprintf("plan-change/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				planBatch(batchPlanInput{prior: prior, plan: changed})
+			}
+		})
+		b.Run(fmt.Sprintf("dry-run/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := data.client.ExpandBatch(ctx, create); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("merge/%d", n), func(b *testing.B) {
+			resp := createdResponse(prior)
+			for b.Loop() {
+				result := batchItems{Components: map[string]componentValues{}, References: map[string]referenceValues{}}
+				if err := mergeBatchResults(resp, createKeys, batchItems{}, planned, result, adoption{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		batch := &batchResource{data: data}
+		b.Run(fmt.Sprintf("refresh/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := batch.refresh(ctx, prior); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		stateRaw := batchRawOf(stateValue)
+		b.Run(fmt.Sprintf("render/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				stateRaw.value(r.typ, renderRefreshed(stateRaw, prior))
+			}
+		})
+	}
+}
+
+// createdResponse is Ardoq's answer to the batch that created items: each entity under its batchId.
+func createdResponse(items batchItems) *client.BatchResponse {
+	resp := &client.BatchResponse{}
+	for k, c := range items.Components {
+		body := &client.Component{ID: c.ID, Version: c.Version, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID, Name: c.Name, ComponentKey: c.ComponentKey}
+		if c.Parent != "" {
+			parent := items.Components[c.Parent].ID
+			body.Parent = &parent
+		}
+		resp.Components.Created = append(resp.Components.Created, client.Created[client.Component]{ID: c.ID, BatchID: componentBatchID(k), Body: body})
+	}
+	for k, ref := range items.References {
+		body := &client.Reference{ID: ref.ID, Version: ref.Version, RootWorkspace: ref.RootWorkspace, TargetWorkspace: ref.TargetWorkspace,
+			Source: items.Components[ref.Source].ID, Target: items.Components[ref.Target].ID, Type: ref.Type}
+		resp.References.Created = append(resp.References.Created, client.Created[client.Reference]{ID: ref.ID, BatchID: referenceBatchID(k), Body: body})
+	}
+	return resp
+}
