@@ -76,7 +76,7 @@ func (s *protocolServer) values(named ...*tfprotov6.DynamicValue) ([]tftypes.Val
 		if dv == nil {
 			continue
 		}
-		v, err := dv.Unmarshal(s.typ)
+		v, err := unmarshalDynamic(dv, s.typ)
 		if err != nil {
 			return nil, []*tfprotov6.Diagnostic{{Severity: tfprotov6.DiagnosticSeverityError, Summary: "Unable to Read ardoq_batch's Value",
 				Detail: "Terraform sent a value the provider could not decode: " + err.Error()}}
@@ -86,13 +86,22 @@ func (s *protocolServer) values(named ...*tfprotov6.DynamicValue) ([]tftypes.Val
 	return out, nil
 }
 
+// unmarshalDynamic decodes what Terraform sends: msgpack with decodeMsgPack, JSON (which Terraform
+// does not send for resource values) as tftypes does.
+func unmarshalDynamic(dv *tfprotov6.DynamicValue, typ tftypes.Type) (tftypes.Value, error) {
+	if len(dv.MsgPack) == 0 {
+		return dv.Unmarshal(typ)
+	}
+	return decodeMsgPack(dv.MsgPack, typ)
+}
+
 func (s *protocolServer) dynamic(v tftypes.Value) (*tfprotov6.DynamicValue, []*tfprotov6.Diagnostic) {
-	dv, err := tfprotov6.NewDynamicValue(s.typ, v)
+	encoded, err := encodeMsgPack(v, s.typ)
 	if err != nil {
 		return nil, []*tfprotov6.Diagnostic{{Severity: tfprotov6.DiagnosticSeverityError, Summary: "Unable to Encode ardoq_batch's Value",
 			Detail: "This is a bug in the provider: please report it. " + err.Error()}}
 	}
-	return &dv, nil
+	return &tfprotov6.DynamicValue{MsgPack: encoded}, nil
 }
 
 func (s *protocolServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {

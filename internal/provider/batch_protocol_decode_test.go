@@ -1,0 +1,123 @@
+package provider
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// decodeMsgPack gives what tftypes.ValueFromMsgPack gives, and what encodeMsgPack writes tftypes reads as
+// the value encoded: for ardoq_batch's states and plans, and for dynamic values of every kind of type,
+// with nulls, unknowns, numbers in each encoding (infinities too) and names that need escaping in JSON.
+func TestMsgPack_sameAsTftypes(t *testing.T) {
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	num := func(f *big.Float) tftypes.Value { return tftypes.NewValue(tftypes.Number, f) }
+	huge, _, _ := big.ParseFloat("123456789012345678901234567890.5", 10, 512, big.ToNearestEven)
+	strList := tftypes.List{ElementType: tftypes.String}
+	item := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"name": tftypes.String, "n": tftypes.Number, "ok": tftypes.Bool,
+		"tags": strList, "set": tftypes.Set{ElementType: tftypes.Number}, "m": tftypes.Map{ElementType: tftypes.String},
+		"tuple": tftypes.Tuple{ElementTypes: []tftypes.Type{tftypes.String, tftypes.Number}}, `we"ird\key ✓`: tftypes.String,
+		"nested": tftypes.Object{AttributeTypes: map[string]tftypes.Type{"x": tftypes.DynamicPseudoType}}}}
+	itemValue := func(name string, n *big.Float) tftypes.Value {
+		return tftypes.NewValue(item, map[string]tftypes.Value{"name": str(name), "n": num(n), "ok": tftypes.NewValue(tftypes.Bool, true),
+			"tags": tftypes.NewValue(strList, []tftypes.Value{str("a"), tftypes.NewValue(tftypes.String, tftypes.UnknownValue)}),
+			"set":  tftypes.NewValue(tftypes.Set{ElementType: tftypes.Number}, []tftypes.Value{num(n)}),
+			"m":    tftypes.NewValue(tftypes.Map{ElementType: tftypes.String}, map[string]tftypes.Value{"k": tftypes.NewValue(tftypes.String, nil)}),
+			"tuple": tftypes.NewValue(tftypes.Tuple{ElementTypes: []tftypes.Type{tftypes.String, tftypes.Number}},
+				[]tftypes.Value{str("t"), num(n)}),
+			`we"ird\key ✓`: str("é"),
+			"nested": tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"x": tftypes.DynamicPseudoType}},
+				map[string]tftypes.Value{"x": str("inside")}),
+		})
+	}
+	items := map[string]tftypes.Value{}
+	itemTypes := map[string]tftypes.Type{}
+	for i, n := range []*big.Float{big.NewFloat(0), big.NewFloat(-7), big.NewFloat(300), big.NewFloat(70000), big.NewFloat(5e9),
+		big.NewFloat(-5e9), big.NewFloat(1.25), huge, big.NewFloat(math.Inf(1)), big.NewFloat(math.Inf(-1))} {
+		key := string(rune('a' + i))
+		items[key], itemTypes[key] = itemValue(key, n), item
+	}
+	schema := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String, "items": tftypes.DynamicPseudoType,
+		"empty": tftypes.DynamicPseudoType, "null": tftypes.DynamicPseudoType, "unknown": tftypes.DynamicPseudoType,
+		"dyn_list": tftypes.List{ElementType: tftypes.DynamicPseudoType}, "computed": tftypes.Map{ElementType: item}}}
+	value := tftypes.NewValue(schema, map[string]tftypes.Value{
+		"id":      tftypes.NewValue(tftypes.String, tftypes.UnknownValue),
+		"items":   tftypes.NewValue(tftypes.Object{AttributeTypes: itemTypes}, items),
+		"empty":   tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{}}, map[string]tftypes.Value{}),
+		"null":    tftypes.NewValue(tftypes.DynamicPseudoType, nil),
+		"unknown": tftypes.NewValue(tftypes.DynamicPseudoType, tftypes.UnknownValue),
+		"dyn_list": tftypes.NewValue(tftypes.List{ElementType: tftypes.DynamicPseudoType}, []tftypes.Value{
+			str("one"), str("two")}),
+		"computed": tftypes.NewValue(tftypes.Map{ElementType: item}, map[string]tftypes.Value{"a": itemValue("c", huge)}),
+	})
+	values := []struct {
+		name  string
+		typ   tftypes.Type
+		value tftypes.Value
+	}{{"every kind of type", schema, value}, {"a null resource", schema, tftypes.NewValue(schema, nil)}}
+
+	r := newBatchRPC(t)
+	config := smallItems(50, 0)
+	planned := r.plan(nil, nil, config).PlannedState
+	state := r.apply(nil, planned, config)
+	for name, dv := range map[string]*tfprotov6.DynamicValue{"an ardoq_batch plan": planned, "an ardoq_batch state": state} {
+		v, err := dv.Unmarshal(r.typ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		values = append(values, struct {
+			name  string
+			typ   tftypes.Type
+			value tftypes.Value
+		}{name, r.typ, v})
+	}
+	for _, tc := range values {
+		t.Run(tc.name, func(t *testing.T) {
+			dv, err := tfprotov6.NewDynamicValue(tc.typ, tc.value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := tftypes.ValueFromMsgPack(dv.MsgPack, tc.typ)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := decodeMsgPack(dv.MsgPack, tc.typ)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !got.Equal(want) || got.String() != want.String() || !got.Type().Equal(want.Type()) {
+				t.Fatalf("decoded differently: %s", differences(got, want))
+			}
+			encoded, err := encodeMsgPack(tc.value, tc.typ)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if back, err := tftypes.ValueFromMsgPack(encoded, tc.typ); err != nil || !back.Equal(want) || back.String() != want.String() {
+				t.Fatalf("encoded differently (%v): %s", err, differences(back, want))
+			}
+			for cut := 0; cut < len(dv.MsgPack); cut += 1 + len(dv.MsgPack)/500 { // truncated: an error, never a panic
+				if _, err := decodeMsgPack(dv.MsgPack[:cut], tc.typ); err == nil {
+					t.Fatalf("%d of %d bytes decoded without an error", cut, len(dv.MsgPack))
+				}
+			}
+		})
+	}
+}
+
+// differences lists the paths where two values differ, or says they differ in type.
+func differences(got, want tftypes.Value) string {
+	diffs, err := got.Diff(want)
+	if err != nil {
+		return err.Error()
+	}
+	var out []string
+	for _, d := range diffs {
+		out = append(out, fmt.Sprintf("%s: %v, want %v", d.Path, d.Value1, d.Value2))
+	}
+	return strings.Join(out, "; ")
+}
