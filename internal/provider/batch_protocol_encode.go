@@ -2,6 +2,7 @@ package provider
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -32,14 +33,14 @@ var unknownMsgPack = []byte{0xd4, 0, 0}
 
 func (e msgpackEncoder) value(v tftypes.Value, typ tftypes.Type) error {
 	if typ.Is(tftypes.DynamicPseudoType) && !v.Type().Is(tftypes.DynamicPseudoType) {
-		typeJSON, err := v.Type().MarshalJSON()
-		if err != nil {
+		var typeJSON bytes.Buffer
+		if err := writeTypeJSON(&typeJSON, v.Type()); err != nil {
 			return err
 		}
 		if err := e.enc.EncodeArrayLen(2); err != nil {
 			return err
 		}
-		if err := e.enc.EncodeBytes(typeJSON); err != nil {
+		if err := e.enc.EncodeBytes(typeJSON.Bytes()); err != nil {
 			return err
 		}
 		return e.value(v, v.Type())
@@ -161,5 +162,91 @@ func (e msgpackEncoder) sequence(v tftypes.Value, typeAt func(int) tftypes.Type)
 			return fmt.Errorf("[%d]: %w", i, err)
 		}
 	}
+	return nil
+}
+
+// writeTypeJSON writes a type in Terraform's JSON notation (what typeParser reads), object attributes
+// in order.
+func writeTypeJSON(buf *bytes.Buffer, t tftypes.Type) error {
+	switch t := t.(type) {
+	case tftypes.Object:
+		buf.WriteString(`["object",{`)
+		for i, name := range slices.Sorted(maps.Keys(t.AttributeTypes)) {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			if err := writeJSONString(buf, name); err != nil {
+				return err
+			}
+			buf.WriteByte(':')
+			if err := writeTypeJSON(buf, t.AttributeTypes[name]); err != nil {
+				return err
+			}
+		}
+		buf.WriteByte('}')
+		if len(t.OptionalAttributes) > 0 {
+			names, err := json.Marshal(slices.Sorted(maps.Keys(t.OptionalAttributes)))
+			if err != nil {
+				return err
+			}
+			buf.WriteByte(',')
+			buf.Write(names)
+		}
+		buf.WriteByte(']')
+	case tftypes.List:
+		return writeCollectionJSON(buf, "list", t.ElementType)
+	case tftypes.Set:
+		return writeCollectionJSON(buf, "set", t.ElementType)
+	case tftypes.Map:
+		return writeCollectionJSON(buf, "map", t.ElementType)
+	case tftypes.Tuple:
+		buf.WriteString(`["tuple",[`)
+		for i, et := range t.ElementTypes {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			if err := writeTypeJSON(buf, et); err != nil {
+				return err
+			}
+		}
+		buf.WriteString(`]]`)
+	default:
+		switch {
+		case t.Is(tftypes.String):
+			buf.WriteString(`"string"`)
+		case t.Is(tftypes.Number):
+			buf.WriteString(`"number"`)
+		case t.Is(tftypes.Bool):
+			buf.WriteString(`"bool"`)
+		case t.Is(tftypes.DynamicPseudoType):
+			buf.WriteString(`"dynamic"`)
+		default:
+			return fmt.Errorf("unsupported type %s", t)
+		}
+	}
+	return nil
+}
+
+func writeCollectionJSON(buf *bytes.Buffer, kind string, elem tftypes.Type) error {
+	buf.WriteString(`["` + kind + `",`)
+	if err := writeTypeJSON(buf, elem); err != nil {
+		return err
+	}
+	buf.WriteByte(']')
+	return nil
+}
+
+// writeJSONString writes s as a JSON string; one that needs escaping goes through encoding/json.
+func writeJSONString(buf *bytes.Buffer, s string) error {
+	for i := range len(s) {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+			quoted, err := json.Marshal(s)
+			buf.Write(quoted)
+			return err
+		}
+	}
+	buf.WriteByte('"')
+	buf.WriteString(s)
+	buf.WriteByte('"')
 	return nil
 }
