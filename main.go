@@ -4,7 +4,6 @@ import (
 	"flag"
 	"log"
 	"os"
-	"runtime/debug"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
@@ -15,9 +14,6 @@ import (
 // version is set at build time: -ldflags "-X main.version=1.2.3".
 var version = "dev"
 
-// defaultMemoryLimit is the soft heap limit the provider runs with unless GOMEMLIMIT sets another.
-const defaultMemoryLimit = 256 << 20
-
 // frameworkLogLevel is the environment variable terraform-plugin-framework reads for its own logs.
 const frameworkLogLevel = "TF_LOG_SDK_FRAMEWORK"
 
@@ -26,7 +22,6 @@ func main() {
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
 	quietFrameworkLogs()
-	limitMemory()
 	if !debug { // under a debugger the parent is a shell or dlv, whose SIGTERM must end the provider
 		outlastTermination()
 	}
@@ -51,16 +46,5 @@ func main() {
 func quietFrameworkLogs() {
 	if _, set := os.LookupEnv(frameworkLogLevel); !set {
 		_ = os.Setenv(frameworkLogLevel, "off")
-	}
-}
-
-// limitMemory sets a soft heap limit unless GOMEMLIMIT is set. Without one the Go runtime lets the heap
-// grow to twice the live data before collecting, and a 10,000-item ardoq_batch plan, whose live data
-// peaks near 190 MB in terraform-plugin-framework's copies of the plan, reached about 400 MiB. With the
-// limit the collector runs more often near it instead (measured: under 290 MiB, plans a few seconds
-// slower). It is soft: a larger model still works, with more time spent collecting.
-func limitMemory() {
-	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
-		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
 }

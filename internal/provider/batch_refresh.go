@@ -76,9 +76,11 @@ func idsByWorkspace[T any](items map[string]T, of func(T) (ws, id string)) map[s
 }
 
 // readWanted reads the wanted entities of each workspace (all workspaces at once) from the workspace's
-// list pages, which carry many entities per request, until every wanted id has been seen. Once the
-// pages read outnumber the ids still missing (a workspace far bigger than what is managed), it reads
-// those one by one instead, so a refresh never costs more than a few requests beyond a GET per entity.
+// list pages, which carry many entities per request, until every wanted id has been seen. It reads the
+// ids still missing one by one instead once paging stops paying: when as many pages in a row have
+// brought none of them as there are ids missing (a workspace far bigger than what is managed), or when
+// the pages read number as many as the ids wanted. So a refresh costs at most about two requests per
+// entity, and a batch that is most of its workspace reads it page by page to the end, with no GET.
 // An id that a complete listing did not show, or that answers 404, is gone.
 func readWanted[T any](ctx context.Context, wanted map[string]map[string]bool, pages func(context.Context, string) iter.Seq2[client.Page[T], error],
 	get func(context.Context, string) (*T, error), idOf func(*T) string) (map[string]*T, error) {
@@ -91,11 +93,12 @@ func readWanted[T any](ctx context.Context, wanted map[string]map[string]bool, p
 			for id := range ids {
 				missing[id] = true
 			}
-			read := 0
+			read, barren := 0, 0
 			for page, err := range pages(gctx, ws) {
 				if err != nil {
 					return err
 				}
+				before := len(missing)
 				mu.Lock()
 				for i := range page.Values {
 					if id := idOf(&page.Values[i]); missing[id] {
@@ -105,10 +108,13 @@ func readWanted[T any](ctx context.Context, wanted map[string]map[string]bool, p
 				}
 				mu.Unlock()
 				read++
+				if barren++; len(missing) < before {
+					barren = 0
+				}
 				if len(missing) == 0 || page.Last {
 					return nil
 				}
-				if read >= len(missing) {
+				if barren >= len(missing) || read >= len(ids) {
 					return readEach(gctx, missing, get, out, &mu)
 				}
 			}

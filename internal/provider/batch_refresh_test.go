@@ -25,6 +25,9 @@ func TestReadWanted(t *testing.T) {
 		{name: "the batch is the first page", size: 100_000, wanted: seq(0, 100), wantPages: 1, wantGets: 0},
 		{name: "a few in a huge workspace", size: 1_000_000, wanted: []int{5, 250_000, 500_000, 750_000, 999_999}, maxPages: 5, maxGets: 5},
 		{name: "some gone", size: 1000, wanted: seq(0, 990), gone: 10, wantPages: 10, wantGets: 0},
+		{name: "the batch is most of a large workspace", size: 20_000, wanted: seq(0, 20_000), wantPages: 200, wantGets: 0},
+		{name: "the last few far off", size: 100_000, wanted: append(seq(0, 5000), 60_000, 70_000, 99_999), maxPages: 55, maxGets: 3},
+		{name: "one in every two pages of a huge workspace", size: 1_000_000, wanted: seqStep(0, 1_000_000, 200), maxPages: 5000, maxGets: 5000},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -81,6 +84,14 @@ func TestReadWanted(t *testing.T) {
 			check("GETs", gets.Load(), tc.wantGets, tc.maxGets)
 		})
 	}
+}
+
+func seqStep(from, to, step int) []int {
+	var out []int
+	for i := from; i < to; i += step {
+		out = append(out, i)
+	}
+	return out
 }
 
 func seq(from, to int) []int {
