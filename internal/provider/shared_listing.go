@@ -12,8 +12,9 @@ import (
 // sharedListing lets the single resources of one run refresh from their workspace's list pages, which
 // carry a page of entities per request, instead of one GET each.
 //
-// A read never waits for the listing: what a page already brought is served from memory, anything else
-// is read on its own as before, so a run is never slower than one GET per entity. The listing of a
+// A read waits for the listing only while a page it may be on is already on its way (and the listing
+// has served reads, or is fetching its first page), for two pages at most: a GET would take about as long. What a page brought is
+// served from memory, anything else is read on its own as before. The listing of a
 // workspace starts once a few of its entities have been read, and fetches a page only while it has
 // served at least as many reads as it has fetched pages (plus listingLead): a workspace far bigger than
 // what the run manages costs a few pages, never more requests than the GETs it replaces. Whatever the
@@ -33,6 +34,7 @@ const (
 	listingLead       = 2      // pages the listing may fetch beyond the reads it has served
 	listingMaxHeld    = 20_000 // entities held but not yet read: past this the listing stops
 	listingIdle       = 30 * time.Second
+	listingWaits      = 2 // pages a read waits for before it reads on its own
 )
 
 type workspaceListing[T any] struct {
@@ -41,6 +43,7 @@ type workspaceListing[T any] struct {
 	writesAtStart      uint64
 	held               map[string]*T // listed and not yet read
 	wake               chan struct{} // a read was served: the listing may fetch further
+	fetching           chan struct{} // closed when the page being fetched has arrived; nil between pages
 }
 
 func newSharedListing[T any](pages func(context.Context, string) iter.Seq2[client.Page[T], error], idOf func(*T) string, writes func() uint64) *sharedListing[T] {
@@ -61,24 +64,35 @@ func (s *sharedListing[T]) lookup(ctx context.Context, workspace, id string) (*T
 		s.workspaces[workspace] = w
 	}
 	w.reads++
-	if e, ok := w.held[id]; ok {
-		delete(w.held, id)
-		if s.writes() != w.writesAtStart {
-			w.end()
-			return nil, false
-		}
-		w.hits++
-		select {
-		case w.wake <- struct{}{}:
-		default:
-		}
-		return e, true
-	}
 	if !w.started && w.reads >= listingStartAfter && !w.ended {
-		w.started, w.writesAtStart = true, s.writes()
+		w.started, w.writesAtStart, w.fetching = true, s.writes(), make(chan struct{})
 		go s.list(context.WithoutCancel(ctx), workspace, w)
+		return nil, false // this read does not wait: the first page is only now asked for
 	}
-	return nil, false
+	for waits := 0; waits < listingWaits && w.held[id] == nil && w.fetching != nil && (w.hits > 0 || w.pages == 0); waits++ {
+		arrived := w.fetching
+		s.mu.Unlock()
+		select {
+		case <-arrived:
+		case <-ctx.Done():
+		}
+		s.mu.Lock()
+	}
+	e, ok := w.held[id]
+	if !ok {
+		return nil, false
+	}
+	delete(w.held, id)
+	if s.writes() != w.writesAtStart {
+		w.end()
+		return nil, false
+	}
+	w.hits++
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+	return e, true
 }
 
 // list fetches the workspace's pages while they pay for themselves.
@@ -94,6 +108,7 @@ func (s *sharedListing[T]) list(ctx context.Context, workspace string, w *worksp
 			w.held[s.idOf(&page.Values[i])] = &page.Values[i]
 		}
 		w.pages++
+		w.arrived()
 		if len(w.held) > listingMaxHeld {
 			w.end()
 		}
@@ -103,6 +118,9 @@ func (s *sharedListing[T]) list(ctx context.Context, workspace string, w *worksp
 			}
 		}
 		ended := w.ended
+		if !ended {
+			w.fetching = make(chan struct{})
+		}
 		s.mu.Unlock()
 		if ended {
 			return
@@ -110,7 +128,16 @@ func (s *sharedListing[T]) list(ctx context.Context, workspace string, w *worksp
 	}
 	s.mu.Lock()
 	w.ended = true // the last page: what is held stays until read
+	w.arrived()
 	s.mu.Unlock()
+}
+
+// arrived wakes the reads waiting for the page being fetched.
+func (w *workspaceListing[T]) arrived() {
+	if w.fetching != nil {
+		close(w.fetching)
+		w.fetching = nil
+	}
 }
 
 // waitForReads waits, with s.mu released, until a read is served or the run goes idle.
@@ -129,4 +156,5 @@ func (s *sharedListing[T]) waitForReads(w *workspaceListing[T]) bool {
 func (w *workspaceListing[T]) end() {
 	w.ended = true
 	w.held = map[string]*T{}
+	w.arrived()
 }

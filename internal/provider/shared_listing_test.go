@@ -21,7 +21,8 @@ type fakeWorkspace struct {
 	pageRequests   atomic.Int64
 	gets           atomic.Int64
 	writes         atomic.Uint64
-	failAfter      int // pages served before the listing fails; 0 never fails
+	failAfter      int           // pages served before the listing fails; 0 never fails
+	latency        time.Duration // what a request takes (a GET 200µs when unset)
 }
 
 func (f *fakeWorkspace) id(i int) string { return fmt.Sprintf("e%06d", i) }
@@ -31,6 +32,7 @@ func (f *fakeWorkspace) listing() *sharedListing[listed] {
 		return func(yield func(client.Page[listed], error) bool) {
 			for start := 0; start < f.size; start += f.pageSize {
 				n := f.pageRequests.Add(1)
+				time.Sleep(f.latency)
 				if f.failAfter > 0 && int(n) > f.failAfter {
 					yield(client.Page[listed]{}, fmt.Errorf("HTTP 500"))
 					return
@@ -60,7 +62,7 @@ func (f *fakeWorkspace) refresh(t *testing.T, s *sharedListing[listed], ids []st
 				e, ok := s.lookup(context.Background(), "ws", id)
 				if !ok {
 					f.gets.Add(1)
-					time.Sleep(200 * time.Microsecond)
+					time.Sleep(max(f.latency, 200*time.Microsecond))
 					continue
 				}
 				if e.id != id {
@@ -95,6 +97,19 @@ func TestSharedListing_managesTheWholeWorkspace(t *testing.T) {
 	}
 	if requests > 200 {
 		t.Errorf("%d requests for 2,000 reads of a 2,000-entity workspace: the listing should serve most of them", requests)
+	}
+}
+
+// At a real request's latency, the reads that come while a page is on its way wait for it instead of
+// sending a GET each that would take as long: after the few that start the listing, every read of a
+// workspace the run manages whole is served from its pages.
+func TestSharedListing_readsWaitForThePageOnItsWay(t *testing.T) {
+	f := &fakeWorkspace{size: 200, pageSize: 100, latency: 20 * time.Millisecond}
+	f.refresh(t, f.listing(), f.sample(200, 4))
+	t.Logf("200 reads: %d pages + %d GETs", f.pageRequests.Load(), f.gets.Load())
+	if f.pageRequests.Load() != 2 || f.gets.Load() > listingStartAfter {
+		t.Errorf("%d pages and %d GETs, want the workspace's 2 pages and at most the %d GETs before the listing started",
+			f.pageRequests.Load(), f.gets.Load(), listingStartAfter)
 	}
 }
 
