@@ -1,0 +1,102 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// ValidateResourceConfig validates ardoq_batch's items with the resource's own ValidateConfig, and lets
+// the framework validate the rest of the configuration (the adoption lists' validators) without the
+// items, which it would only decode and walk to find nothing to check in them.
+func (s *protocolServer) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
+	if req.TypeName != batchTypeName || req.Config == nil {
+		return s.frameworkServer.ValidateResourceConfig(ctx, req)
+	}
+	resp := &tfprotov6.ValidateResourceConfigResponse{}
+	vals, diags := s.values(req.Config)
+	if diags != nil {
+		resp.Diagnostics = diags
+		return resp, nil
+	}
+	config := vals[0]
+	noItems := tftypes.NewValue(tftypes.DynamicPseudoType, nil)
+	rest, diags := s.dynamic(batchRawOf(config).value(s.typ, batchRaw{"components": noItems, "references": noItems}))
+	if diags != nil {
+		resp.Diagnostics = diags
+		return resp, nil
+	}
+	framework, err := s.frameworkServer.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: req.TypeName,
+		Config: rest, ClientCapabilities: req.ClientCapabilities})
+	if err != nil {
+		return nil, err
+	}
+	validate := resource.ValidateConfigResponse{}
+	(&batchResource{}).ValidateConfig(ctx, resource.ValidateConfigRequest{Config: tfsdk.Config{Raw: config, Schema: s.schema}}, &validate)
+	resp.Diagnostics = append(framework.Diagnostics, protocolDiagnostics(validate.Diagnostics)...)
+	return resp, nil
+}
+
+// UpgradeResourceState hands a state saved with the current schema back as the JSON it came in, which
+// Terraform reads as it wrote it; the framework would decode it into values and encode them again,
+// seconds for a large batch. A state naming an attribute the schema does not have, or of another
+// version, goes to the framework (which drops such attributes).
+func (s *protocolServer) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
+	if req.TypeName != batchTypeName || req.Version != 0 || req.RawState == nil || len(req.RawState.JSON) == 0 {
+		return s.frameworkServer.UpgradeResourceState(ctx, req)
+	}
+	names, err := jsonObjectKeys(req.RawState.JSON)
+	if err != nil {
+		return s.frameworkServer.UpgradeResourceState(ctx, req)
+	}
+	for _, name := range names {
+		if _, ok := s.typ.AttributeTypes[name]; !ok {
+			return s.frameworkServer.UpgradeResourceState(ctx, req)
+		}
+	}
+	return &tfprotov6.UpgradeResourceStateResponse{UpgradedState: &tfprotov6.DynamicValue{JSON: req.RawState.JSON}}, nil
+}
+
+// jsonObjectKeys returns the names of a JSON object's members, without decoding their values.
+func jsonObjectKeys(src []byte) ([]string, error) {
+	p := typeParser{src: src}
+	var names []string
+	err := p.each('{', '}', func() error {
+		p.space()
+		name, err := p.str()
+		if err != nil {
+			return err
+		}
+		names = append(names, name)
+		if err := p.expect(':'); err != nil {
+			return err
+		}
+		p.space()
+		p.pos, err = skipJSONValue(src, p.pos)
+		return err
+	})
+	if p.space(); err == nil && p.pos != len(src) {
+		err = fmt.Errorf("extra data at %d", p.pos)
+	}
+	return names, err
+}
+
+// skipJSONValue returns where the JSON value starting at i ends: a string, array or object as
+// skipJSON finds it, or a number, true, false or null.
+func skipJSONValue(src []byte, i int) (int, error) {
+	if i < len(src) && (src[i] == '"' || src[i] == '[' || src[i] == '{') {
+		return skipJSON(src, i)
+	}
+	j := i
+	for j < len(src) && src[j] != ',' && src[j] != '}' && src[j] != ']' && src[j] != ' ' && src[j] != '\n' && src[j] != '\t' && src[j] != '\r' {
+		j++
+	}
+	if j == i {
+		return 0, fmt.Errorf("expected a value at %d", i)
+	}
+	return j, nil
+}
