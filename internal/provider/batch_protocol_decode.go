@@ -196,7 +196,7 @@ func (d *msgpackDecoder) dynamic() (tftypes.Value, error) {
 	p := typeParser{src: typeJSON, known: d.types}
 	typ, err := p.parse()
 	if err != nil {
-		return tftypes.Value{}, fmt.Errorf("type %s: %w", typeJSON, err)
+		return tftypes.Value{}, fmt.Errorf("a dynamic value's type (%d bytes of JSON): %w", len(typeJSON), err)
 	}
 	return d.value(typ)
 }

@@ -44,9 +44,10 @@ func (s *protocolServer) ValidateResourceConfig(ctx context.Context, req *tfprot
 // UpgradeResourceState hands a state saved with the current schema back as the JSON it came in, which
 // Terraform reads as it wrote it; the framework would decode it into values and encode them again,
 // seconds for a large batch. A state naming an attribute the schema does not have, or of another
-// version, goes to the framework (which drops such attributes).
+// version, goes to the framework (which drops such attributes). Only the top level is checked: removing
+// an attribute of computed_components or computed_references needs a new schema version (batch_schema.go).
 func (s *protocolServer) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
-	if req.TypeName != batchTypeName || req.Version != 0 || req.RawState == nil || len(req.RawState.JSON) == 0 {
+	if req.TypeName != batchTypeName || req.Version != s.schema.Version || req.RawState == nil || len(req.RawState.JSON) == 0 {
 		return s.frameworkServer.UpgradeResourceState(ctx, req)
 	}
 	names, err := jsonObjectKeys(req.RawState.JSON)

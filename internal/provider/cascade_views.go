@@ -13,9 +13,9 @@ import (
 // workspace. A destroy of many ardoq_component would otherwise cost three look-ups per component
 // (children, references from, references to). The first perComponentLookups deletes of a workspace
 // still look up on their own; after that the guard reads the whole workspace once (three listings) and
-// judges the following deletes by it, minus what this run has deleted since. A view serves for
-// cascadeViewLifetime at most, and only while the client has sent nothing but deletes since it was
-// read: a create, update, move or batch of this run drops it. What a view cannot see is what someone
+// judges the following deletes by it, minus what this run has deleted since. A reading serves for
+// cascadeViewLifetime at most, and only while the client has sent nothing but deletes since it started:
+// after a create, update, move or batch of this run, deletes look up again or wait for a new reading. What a view cannot see is what someone
 // else adds in Ardoq during those seconds, the same race a look-up has between its answer and the
 // delete, over a longer window. A refusal is never given on a view: it looks again with fresh look-ups
 // (guardDeletes).
@@ -32,11 +32,16 @@ type cascadeViews struct {
 const cascadeViewLifetime = 5 * time.Second
 
 type cascadeView struct {
-	guarded int           // component deletes of the workspace guarded in this run
-	ready   chan struct{} // closed when the reading below is done
-	at      time.Time
-	writes  uint64 // the client's writes besides deletes when the reading started
-	err     error
+	guarded int               // component deletes of the workspace guarded in this run
+	reading *workspaceReading // the latest reading, done or on its way
+}
+
+// workspaceReading is one reading of a workspace: its components and the references from or to it.
+type workspaceReading struct {
+	ready  chan struct{} // closed when the reading is done
+	at     time.Time
+	writes uint64 // the client's writes besides deletes when the reading started
+	err    error
 
 	components map[string]client.Component
 	children   map[string][]string           // parent id -> child ids
@@ -47,7 +52,7 @@ func newCascadeViews(c *client.Client) *cascadeViews {
 	return &cascadeViews{client: c, now: time.Now, deleted: map[string]bool{}, workspaces: map[string]*cascadeView{}}
 }
 
-// deletedByRun records an entity this run deleted (or found gone), so that views read before stop
+// deletedByRun records an entity this run deleted (or found gone), so that readings taken before stop
 // counting it.
 func (v *cascadeViews) deletedByRun(id string) {
 	if v == nil {
@@ -58,11 +63,13 @@ func (v *cascadeViews) deletedByRun(id string) {
 	v.deleted[id] = true
 }
 
-// lost says what deleting the component would take along, judged by a view of its workspace; ok is
-// false while the workspace has had too few deletes for a view to pay, and the caller looks up instead.
-func (v *cascadeViews) lost(ctx context.Context, id, workspace string) (lost lostEntities, ok bool, err error) {
+// lost says what deleting the component would take along, judged by a reading of its workspace. ok is
+// false when no reading can judge it (the workspace's first deletes, a failed reading, one that this
+// run's own writes or its age made stale, a component the reading does not show in that workspace):
+// the caller looks up instead.
+func (v *cascadeViews) lost(ctx context.Context, id, workspace string) (lost lostEntities, ok bool) {
 	if v == nil || workspace == "" {
-		return lostEntities{}, false, nil
+		return lostEntities{}, false
 	}
 	v.mu.Lock()
 	w := v.workspaces[workspace]
@@ -73,41 +80,47 @@ func (v *cascadeViews) lost(ctx context.Context, id, workspace string) (lost los
 	w.guarded++
 	if w.guarded <= perComponentLookups {
 		v.mu.Unlock()
-		return lostEntities{}, false, nil
+		return lostEntities{}, false
 	}
-	if w.ready == nil || v.stale(w) {
-		w.ready, w.at, w.writes, w.err = make(chan struct{}), v.now(), v.client.WritesBesidesDeletes(), nil
-		go v.read(context.WithoutCancel(ctx), workspace, w, w.ready)
+	r := w.reading
+	if r == nil || done(r) && !v.fresh(r) {
+		r = &workspaceReading{ready: make(chan struct{}), at: v.now(), writes: v.client.WritesBesidesDeletes()}
+		w.reading = r
+		go v.read(context.WithoutCancel(ctx), workspace, r)
 	}
-	ready := w.ready
 	v.mu.Unlock()
 	select {
-	case <-ready:
+	case <-r.ready:
 	case <-ctx.Done():
-		return lostEntities{}, true, ctx.Err()
+		return lostEntities{}, false
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	if w.err != nil {
-		err := w.err
-		w.ready = nil // the next delete reads again
-		return lostEntities{}, true, err
+	c, listed := r.components[id]
+	if r.err != nil || !v.fresh(r) || !listed || c.RootWorkspace != workspace {
+		return lostEntities{}, false
 	}
-	return w.lost(id, v.deleted), true, nil
+	return r.lost(id, v.deleted), true
 }
 
-// stale says whether the view is too old, or this run may have added or moved something since.
-func (v *cascadeViews) stale(w *cascadeView) bool {
+func done(r *workspaceReading) bool {
 	select {
-	case <-w.ready:
+	case <-r.ready:
+		return true
 	default:
-		return false // being read: the deletes waiting for it share it
+		return false
 	}
-	return w.err != nil || v.now().Sub(w.at) >= cascadeViewLifetime || v.client.WritesBesidesDeletes() != w.writes
 }
 
-// read lists the workspace's components and the references from or to it into w, then closes ready.
-func (v *cascadeViews) read(ctx context.Context, workspace string, w *cascadeView, ready chan struct{}) {
+// fresh says whether a reading may judge a delete now: it succeeded (or is on its way), is younger than
+// cascadeViewLifetime, and this run has written nothing besides deletes since it started.
+func (v *cascadeViews) fresh(r *workspaceReading) bool {
+	return (!done(r) || r.err == nil) && v.now().Sub(r.at) < cascadeViewLifetime && v.client.WritesBesidesDeletes() == r.writes
+}
+
+// read lists the workspace's components and the references from or to it into r, then closes ready.
+// A failed reading keeps nothing of what it got.
+func (v *cascadeViews) read(ctx context.Context, workspace string, r *workspaceReading) {
 	slice := orgSlice{components: map[string]client.Component{}, references: map[string]client.Reference{}}
 	err := slice.addWorkspace(ctx, v.client, workspace)
 	children := map[string][]string{}
@@ -117,30 +130,30 @@ func (v *cascadeViews) read(ctx context.Context, workspace string, w *cascadeVie
 			children[*c.Parent] = append(children[*c.Parent], id)
 		}
 	}
-	for _, r := range slice.references {
-		touching[r.Source] = append(touching[r.Source], r)
-		if r.Target != r.Source {
-			touching[r.Target] = append(touching[r.Target], r)
+	for _, ref := range slice.references {
+		touching[ref.Source] = append(touching[ref.Source], ref)
+		if ref.Target != ref.Source {
+			touching[ref.Target] = append(touching[ref.Target], ref)
 		}
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	if w.ready == ready {
-		w.components, w.children, w.touching, w.err = slice.components, children, touching, err
+	if r.err = err; err == nil {
+		r.components, r.children, r.touching = slice.components, children, touching
 	}
-	close(ready)
+	close(r.ready)
 }
 
-// lost walks the component's descendants in the view, leaving out what the run deleted, and collects
+// lost walks the component's descendants in the reading, leaving out what the run deleted, and collects
 // the references touching any of them: what Ardoq would delete with it.
-func (w *cascadeView) lost(id string, deleted map[string]bool) lostEntities {
+func (r *workspaceReading) lost(id string, deleted map[string]bool) lostEntities {
 	var lost lostEntities
 	seen := map[string]bool{id: true}
 	queue := []string{id}
 	for len(queue) > 0 {
 		parent := queue[0]
 		queue = queue[1:]
-		kids := append([]string(nil), w.children[parent]...)
+		kids := append([]string(nil), r.children[parent]...)
 		sort.Strings(kids)
 		for _, kid := range kids {
 			if deleted[kid] || seen[kid] {
@@ -148,15 +161,15 @@ func (w *cascadeView) lost(id string, deleted map[string]bool) lostEntities {
 			}
 			seen[kid] = true
 			queue = append(queue, kid)
-			lost.components = append(lost.components, w.components[kid])
+			lost.components = append(lost.components, r.components[kid])
 		}
 	}
 	listed := map[string]bool{}
 	for component := range seen {
-		for _, r := range w.touching[component] {
-			if !deleted[r.ID] && !listed[r.ID] {
-				listed[r.ID] = true
-				lost.references = append(lost.references, r)
+		for _, ref := range r.touching[component] {
+			if !deleted[ref.ID] && !listed[ref.ID] {
+				listed[ref.ID] = true
+				lost.references = append(lost.references, ref)
 			}
 		}
 	}

@@ -3,11 +3,15 @@ package provider
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
 )
 
@@ -51,19 +55,19 @@ func TestCascadeViews(t *testing.T) {
 	srv.ResetRequests()
 
 	for i := range perComponentLookups {
-		if _, viewed, _ := views.lost(ctx, leaves[i], ws); viewed {
+		if _, viewed := views.lost(ctx, leaves[i], ws); viewed {
 			t.Fatalf("delete %d used a view; the first %d look up on their own", i+1, perComponentLookups)
 		}
 	}
-	lost, viewed, err := views.lost(ctx, parent, ws)
-	if !viewed || err != nil || len(lost.components) != 1 || lost.components[0].Name != "Child" {
-		t.Fatalf("the parent's delete: viewed %t, err %v, lost %+v; want its child", viewed, err, lost)
+	lost, viewed := views.lost(ctx, parent, ws)
+	if !viewed || len(lost.components) != 1 || lost.components[0].Name != "Child" {
+		t.Fatalf("the parent's delete: viewed %t, lost %+v; want its child", viewed, lost)
 	}
-	if lost, _, _ := views.lost(ctx, leaves[4], ws); len(lost.references) != 1 || lost.references[0].ID != ref.ID {
+	if lost, _ := views.lost(ctx, leaves[4], ws); len(lost.references) != 1 || lost.references[0].ID != ref.ID {
 		t.Fatalf("a leaf with a reference: lost %+v", lost)
 	}
 	views.deletedByRun(ref.ID)
-	if lost, _, _ := views.lost(ctx, leaves[4], ws); !lost.empty() {
+	if lost, _ := views.lost(ctx, leaves[4], ws); !lost.empty() {
 		t.Fatalf("the reference the run deleted still counts: %+v", lost)
 	}
 	if readings() != 1 {
@@ -71,22 +75,60 @@ func TestCascadeViews(t *testing.T) {
 	}
 
 	create(someoneElse, "Unseen child", &leaves[3]) // within the lifetime, and not by this client: not seen
-	if lost, _, _ := views.lost(ctx, leaves[3], ws); !lost.empty() || readings() != 1 {
+	if lost, _ := views.lost(ctx, leaves[3], ws); !lost.empty() || readings() != 1 {
 		t.Fatalf("lost %+v after %d readings; the view was still fresh", lost, readings())
 	}
 	now = now.Add(cascadeViewLifetime)
-	if lost, _, _ := views.lost(ctx, leaves[3], ws); len(lost.components) != 1 || readings() != 2 {
+	if lost, _ := views.lost(ctx, leaves[3], ws); len(lost.components) != 1 || readings() != 2 {
 		t.Fatalf("an old view served: lost %+v, %d readings", lost, readings())
 	}
 	create(c, "Child of this run", &leaves[2])
-	if lost, _, _ := views.lost(ctx, leaves[2], ws); len(lost.components) != 1 || readings() != 3 {
+	if lost, _ := views.lost(ctx, leaves[2], ws); len(lost.components) != 1 || readings() != 3 {
 		t.Fatalf("a view from before this run's create served: lost %+v, %d readings", lost, readings())
 	}
 	if err := c.DeleteComponent(ctx, leaves[0]); err != nil {
 		t.Fatal(err)
 	}
 	views.deletedByRun(leaves[0])
-	if _, _, _ = views.lost(ctx, leaves[1], ws); readings() != 3 {
+	if _, _ = views.lost(ctx, leaves[1], ws); readings() != 3 {
 		t.Fatalf("a delete made the guard read the workspace again (%d readings)", readings())
 	}
+	if _, viewed := views.lost(ctx, leaves[1], "5eed0000000000000000b002"); viewed {
+		t.Fatal("a component the reading does not show in that workspace was judged by it")
+	}
+}
+
+// A reading that fails judges nothing: the deletes waiting for it look up on their own.
+func TestCascadeViews_failedReading(t *testing.T) {
+	org, err := emulator.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Has("targetWorkspace") {
+			http.Error(w, "unavailable", http.StatusBadRequest)
+			return
+		}
+		org.ServeHTTP(w, r)
+	}))
+	defer api.Close()
+	c, err := client.New(client.Config{BaseURL: api.URL, Token: org.Token(), Org: org.OrgLabel(), UserAgent: "views-test/1", RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	comp, err := c.CreateComponent(ctx, client.ComponentCreate{Name: "Lonely", RootWorkspace: "5eed0000000000000000b001", TypeID: "p1700000000001"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	views := newCascadeViews(c)
+	var wg sync.WaitGroup
+	for range perComponentLookups + 5 {
+		wg.Go(func() {
+			if _, viewed := views.lost(ctx, comp.ID, comp.RootWorkspace); viewed {
+				t.Error("a failed reading judged a delete")
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -205,7 +205,7 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 		what:    fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), prior.ComponentKey.ValueString(), id),
 		notSent: "The component was not deleted.", recipe: componentCascadeRecipe}
 	workspace := prior.RootWorkspace.ValueString()
-	if lost, viewed, err := r.data.cascadeViews.lost(ctx, id, workspace); !viewed || err != nil || !lost.empty() {
+	if lost, viewed := r.data.cascadeViews.lost(ctx, id, workspace); !viewed || !lost.empty() {
 		// without a view, or when it shows something: the guard's own look-ups decide
 		if !guardDeletes(ctx, &resp.Diagnostics, r.data.client, r.data.allowCascadeDelete, map[string]string{id: workspace}, cascadeInput{}, notice) {
 			return

@@ -13,13 +13,13 @@ import (
 // carry a page of entities per request, instead of one GET each.
 //
 // A read waits for the listing only while a page it may be on is already on its way (and the listing
-// has served reads, or is fetching its first page), for two pages at most: a GET would take about as long. What a page brought is
-// served from memory, anything else is read on its own as before. The listing of a
-// workspace starts once a few of its entities have been read, and fetches a page only while it has
-// served at least as many reads as it has fetched pages (plus listingLead): a workspace far bigger than
-// what the run manages costs a few pages, never more requests than the GETs it replaces. Whatever the
-// listing brought is dropped as soon as the provider writes anything: a listing only ever answers the
-// reads of a refresh, which Terraform runs before any change.
+// has served reads, or is fetching one of its first two pages), for two pages at most: a GET would take
+// about as long. What a page brought is served from memory, anything else is read on its own. The
+// listing of a workspace starts once a few of its entities have been read, and fetches a page only while
+// it has served at least as many reads as it has fetched pages (plus listingLead): a workspace far bigger
+// than what the run manages costs a few pages, never more requests than the GETs it replaces. Whatever
+// the listing brought is dropped as soon as the provider writes anything: a listing only ever answers
+// the reads of a refresh, which Terraform runs before any change.
 type sharedListing[T any] struct {
 	pages  func(ctx context.Context, workspace string) iter.Seq2[client.Page[T], error]
 	idOf   func(*T) string
@@ -69,7 +69,11 @@ func (s *sharedListing[T]) lookup(ctx context.Context, workspace, id string) (*T
 		go s.list(context.WithoutCancel(ctx), workspace, w)
 		return nil, false // this read does not wait: the first page is only now asked for
 	}
-	for waits := 0; waits < listingWaits && w.held[id] == nil && w.fetching != nil && (w.hits > 0 || w.pages == 0); waits++ {
+	for waits := 0; waits < listingWaits && w.held[id] == nil && w.fetching != nil && (w.hits > 0 || w.pages < listingWaits); waits++ {
+		if s.writes() != w.writesAtStart { // what is on its way will be dropped
+			w.end()
+			break
+		}
 		arrived := w.fetching
 		s.mu.Unlock()
 		select {
