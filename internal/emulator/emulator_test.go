@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -504,5 +506,45 @@ func TestPagingIsStableUnderDeletes(t *testing.T) {
 	rest := listAll(c, u.RequestURI())
 	if seen+len(rest) != 6 {
 		t.Fatalf("listed %d + %d of 6 components; deleting already-listed ones made the listing skip others", seen, len(rest))
+	}
+}
+
+// TestListingsFollowWrites holds the list cache to what the store holds: every kind of write between two
+// listings of the same query shows in the second.
+func TestListingsFollowWrites(t *testing.T) {
+	c := start(t, emulator.WithPageSize(2))
+	path := "/api/v2/components?rootWorkspace=" + wsApps
+	names := func() []string {
+		var out []string
+		for _, v := range listAll(c, path) {
+			out = append(out, v.(map[string]any)["name"].(string))
+		}
+		sort.Strings(out)
+		return out
+	}
+	base := len(names())
+	id := c.app("Cached")["_id"].(string)
+	if got := names(); len(got) != base+1 || !slices.Contains(got, "Cached") {
+		t.Fatalf("after a create: %v", got)
+	}
+	c.must(200, c.do("PATCH", "/api/v2/components/"+id+"?ifVersionMatch=latest", map[string]any{"name": "Renamed"}))
+	if got := names(); !slices.Contains(got, "Renamed") || slices.Contains(got, "Cached") {
+		t.Fatalf("after an update: %v", got)
+	}
+	c.must(200, c.do("POST", "/api/v2/batch", map[string]any{"components": map[string]any{"create": []any{map[string]any{"body": comp("Batched")}}}}))
+	if got := names(); len(got) != base+2 || !slices.Contains(got, "Batched") {
+		t.Fatalf("after a batch: %v", got)
+	}
+	c.must(204, c.do("DELETE", "/api/v2/components/"+id, nil))
+	if got := names(); len(got) != base+1 || slices.Contains(got, "Renamed") {
+		t.Fatalf("after a delete: %v", got)
+	}
+	refs := "/api/v2/references?rootWorkspace=" + wsApps
+	before := len(listAll(c, refs))
+	other := c.app("Other")["_id"].(string)
+	batched := listAll(c, path)
+	c.must(201, c.do("POST", "/api/v2/references", map[string]any{"source": other, "target": batched[0].(map[string]any)["_id"], "type": 1}))
+	if got := len(listAll(c, refs)); got != before+1 {
+		t.Fatalf("references after a create: %d, want %d", got, before+1)
 	}
 }

@@ -26,7 +26,7 @@ func (s *Server) listComponents(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writePage(s, w, r, s.st.findComponents(q), nil, func(c *Component) string { return c.ID })
+	writePage(s, w, r, s.listedComponents(q), nil, func(c *Component) string { return c.ID })
 }
 
 func (s *Server) getComponent(w http.ResponseWriter, r *http.Request) {
@@ -105,7 +105,7 @@ func (s *Server) listReferences(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writePage(s, w, r, s.st.findReferences(q), nil, func(r *Reference) string { return r.ID })
+	writePage(s, w, r, s.listedReferences(q), nil, func(r *Reference) string { return r.ID })
 }
 
 func (s *Server) getReference(w http.ResponseWriter, r *http.Request) {

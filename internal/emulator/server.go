@@ -30,6 +30,7 @@ type Server struct {
 	logBytes int                // bytes of the bodies in log
 	serving  map[uint64]Request // requests being served (InFlight), by arrival number
 	servingN uint64
+	lists    listCache // sorted matches of recent list queries
 }
 
 type options struct {

@@ -17,6 +17,7 @@ type store struct {
 	attachments map[string]*Attachment
 	reports     map[string]*Report
 	keySeq      map[string]int64
+	rev         uint64 // counts the writes to entities; list results are cached per revision
 
 	compByWS     index
 	compByParent index
@@ -68,6 +69,7 @@ func (s *store) modelOf(workspaceID string) *Model {
 }
 
 func (s *store) putComponent(c *Component) {
+	s.rev++
 	if old, ok := s.components[c.ID]; ok {
 		s.unindexComponent(old)
 	}
@@ -98,6 +100,7 @@ func (s *store) unindexComponent(c *Component) {
 }
 
 func (s *store) putReference(r *Reference) {
+	s.rev++
 	if old, ok := s.references[r.ID]; ok {
 		s.unindexReference(old)
 	}
@@ -130,6 +133,7 @@ func (s *store) deleteReference(id string) bool {
 	if !ok {
 		return false
 	}
+	s.rev++
 	s.unindexReference(r)
 	delete(s.references, id)
 	return true
@@ -141,6 +145,7 @@ func (s *store) deleteComponent(id string) []string {
 	if _, ok := s.components[id]; !ok {
 		return nil
 	}
+	s.rev++
 	doomed := []string{id}
 	for i := 0; i < len(doomed); i++ {
 		for child := range s.compByParent[doomed[i]] {
