@@ -17,16 +17,27 @@ import (
 // reference therefore looks for one Ardoq already holds with the same identity, the way the lost-answer
 // search does (lost_answer.go): created by the token's user, and not read by any resource of this run so
 // far (Terraform refreshes and plans resources in parallel, so this is a hint, not proof). It warns at
-// the resource, with the id to import. Terraform plans a create again at apply, so the search runs there too. The summary names the entity, so that Terraform does not
-// fold the warnings of many resources into one and hide their ids.
+// the resource, with the id to import. The summary names the entity, so that Terraform does not fold the
+// warnings of many resources into one and hide their ids. Terraform plans a create again in the apply walk
+// of `terraform apply`; a search that found nothing in the plan walk is not repeated there (command_memo.go):
+// what it looks for was left by an earlier command, not by this one.
 
-// warnAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates.
-func warnAlreadyMade[T any](ctx context.Context, d *providerData, s createSearch[T], noun, name string) diag.Diagnostics {
+// warnAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates. identity
+// is what the search matches on (the create's body).
+func warnAlreadyMade[T any](ctx context.Context, d *providerData, s createSearch[T], noun, name string, identity any) diag.Diagnostics {
 	var diags diag.Diagnostics
+	key := memoKey(d.client, "none-made", identity)
+	if d.memo.seen(key) {
+		tflog.Debug(ctx, "the plan walk of this terraform command found nothing an earlier run made; not looking again")
+		return diags
+	}
 	made, err := lookForCreated(ctx, d, s, time.Time{})
 	if err != nil {
 		tflog.Debug(ctx, "could not look for what an earlier run made", map[string]any{"error": err.Error()})
 		return diags
+	}
+	if len(made) == 0 {
+		d.memo.note(key)
 	}
 	for _, m := range made {
 		id := s.idOf(m)
@@ -53,7 +64,7 @@ func (r *componentResource) warnIfComponentMade(ctx context.Context, plan compon
 	}
 	body := client.ComponentCreate{Name: plan.Name.ValueString(), RootWorkspace: plan.RootWorkspace.ValueString(),
 		TypeID: plan.TypeID.ValueString(), Parent: plan.Parent.ValueStringPointer()}
-	return warnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Component", fmt.Sprintf("%q", body.Name))
+	return warnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Component", fmt.Sprintf("%q", body.Name), body)
 }
 
 // warnIfReferenceMade looks, for a reference the plan creates between existing components, for one with
@@ -64,5 +75,5 @@ func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan refere
 	}
 	body := client.ReferenceCreate{Source: plan.Source.ValueString(), Target: plan.Target.ValueString(), Type: plan.Type.ValueInt64()}
 	name := fmt.Sprintf("From %s to %s", body.Source, body.Target)
-	return warnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Reference", strings.TrimSpace(name))
+	return warnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Reference", strings.TrimSpace(name), body)
 }

@@ -31,13 +31,13 @@ type providerData struct {
 
 	listedComponents *sharedListing[client.Component] // refresh from list pages (shared_listing.go)
 	listedReferences *sharedListing[client.Reference]
-	dryRuns          *dryRunMemo   // batch requests that passed Ardoq's dry run in this terraform command
+	memo             *commandMemo  // what this terraform command's plan walk learnt (command_memo.go)
 	cascadeViews     *cascadeViews // the cascade guard's readings of workspaces, shared by this run's deletes
 }
 
 func newProviderData(c *client.Client, allowCascadeDelete bool) *providerData {
 	return &providerData{
-		client: c, contexts: newContextCache(c), allowCascadeDelete: allowCascadeDelete, dryRuns: newDryRunMemo(), cascadeViews: newCascadeViews(c),
+		client: c, contexts: newContextCache(c), allowCascadeDelete: allowCascadeDelete, memo: newCommandMemo(), cascadeViews: newCascadeViews(c),
 		listedComponents: newSharedListing(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
 		}, func(e *client.Component) string { return e.ID }, c.Writes),
