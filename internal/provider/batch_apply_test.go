@@ -3,6 +3,8 @@ package provider
 import (
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
@@ -53,7 +55,7 @@ func TestBatchMergeResultsCopesWithCreatesAdoptionsAndUpserts(t *testing.T) {
 
 // Apply stops when the entity the plan showed an item taking over is not the one it would take over now.
 func TestBatchCheckPlannedAdoptions(t *testing.T) {
-	plan := batchRaw{"computed_components": computedComponents(map[string]componentValues{"a": {ID: "x1"}, "kept": {ID: "k1"}, "fresh": {}}, nil)}
+	plan := batchRaw{"computed_components": computedComponents(map[string]componentValues{"a": {ID: "x1"}, "kept": {ID: "k1"}, "fresh": {}}, nil, tftypes.Value{})}
 	prior := batchItems{Components: map[string]componentValues{"kept": {ID: "k1"}}}
 	if diags := checkPlannedAdoptions(plan, prior, batchMatches{Components: map[string]batchMatch{"a": {ID: "x1"}}}); diags.HasError() {
 		t.Fatal(diags)

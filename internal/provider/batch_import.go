@@ -40,8 +40,8 @@ func (r *batchResource) ImportState(ctx context.Context, req resource.ImportStat
 		"id":                  tftypes.NewValue(tftypes.String, req.ID),
 		"components":          imported.components,
 		"references":          imported.references,
-		"computed_components": computedComponents(imported.items.Components, nil),
-		"computed_references": computedReferences(imported.items.References, nil),
+		"computed_components": computedComponents(imported.items.Components, nil, tftypes.Value{}),
+		"computed_references": computedReferences(imported.items.References, nil, tftypes.Value{}),
 	})
 }
 

@@ -42,18 +42,20 @@ func (t entityAttributes[M, V, E, C, U]) computedSchemaType() types.ObjectType {
 	return types.ObjectType{AttrTypes: attrs}
 }
 
-func computedComponents(items map[string]componentValues, changed map[string]bool) tftypes.Value {
-	return computedMap(componentAttributes, items, changed)
+func computedComponents(items map[string]componentValues, changed map[string]bool, prior tftypes.Value) tftypes.Value {
+	return computedMap(componentAttributes, items, changed, prior)
 }
 
-func computedReferences(items map[string]referenceValues, changed map[string]bool) tftypes.Value {
-	return computedMap(referenceAttributes, items, changed)
+func computedReferences(items map[string]referenceValues, changed map[string]bool, prior tftypes.Value) tftypes.Value {
+	return computedMap(referenceAttributes, items, changed, prior)
 }
 
 // computedMap renders what Ardoq assigned each item. A value not assigned yet ("", an item not created
-// yet) is unknown, and so is the version of an item the request changes.
-func computedMap[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], items map[string]V, changed map[string]bool) tftypes.Value {
+// yet) is unknown, and so is the version of an item the request changes. An element equal to prior's
+// (a computed map in state, or null) is prior's own, so that the new value holds no second copy of it.
+func computedMap[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], items map[string]V, changed map[string]bool, prior tftypes.Value) tftypes.Value {
 	elemType := t.computedType()
+	priorElems := elementsOrNil(prior)
 	elems := make(map[string]tftypes.Value, len(items))
 	for key, item := range items {
 		attrs := make(map[string]tftypes.Value, len(elemType.AttributeTypes))
@@ -72,6 +74,9 @@ func computedMap[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], items map
 			}
 		}
 		elems[key] = tftypes.NewValue(elemType, attrs)
+		if p, ok := priorElems[key]; ok && p.Equal(elems[key]) {
+			elems[key] = p
+		}
 	}
 	return tftypes.NewValue(tftypes.Map{ElementType: elemType}, elems)
 }
@@ -141,7 +146,23 @@ func renderItem(prior tftypes.Value, view itemView) tftypes.Value {
 			out[name] = textValue(*s, naturalType(name))
 		}
 	}
+	if sameElements(out, priorAttrs) {
+		return prior // the state holds one copy of what did not drift
+	}
 	return objectOrMap(prior.Type(), out)
+}
+
+// sameElements reports whether two objects' or maps' elements are equal, types included.
+func sameElements(a, b map[string]tftypes.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || !v.Equal(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // naturalType is the type an attribute takes when the configuration gives none to follow.
@@ -219,20 +240,21 @@ func objectOrMap(prior tftypes.Type, elems map[string]tftypes.Value) tftypes.Val
 	return tftypes.NewValue(tftypes.Object{AttributeTypes: types}, elems)
 }
 
-// renderPlanned is the planned computed values: unknown where the request assigns them.
-func renderPlanned(planned batchItems, keys batchOpKeys) batchRaw {
+// renderPlanned is the planned computed values: unknown where the request assigns them; the elements
+// that stay as in state (prior) are state's own.
+func renderPlanned(planned batchItems, keys batchOpKeys, prior batchRaw) batchRaw {
 	return batchRaw{
-		"computed_components": computedComponents(planned.Components, setOf(keys.componentUpdates)),
-		"computed_references": computedReferences(planned.References, setOf(keys.referenceUpdates)),
+		"computed_components": computedComponents(planned.Components, setOf(keys.componentUpdates), prior.get("computed_components")),
+		"computed_references": computedReferences(planned.References, setOf(keys.referenceUpdates), prior.get("computed_references")),
 	}
 }
 
 // renderApplied is the state after a write: the items stay as planned (Terraform requires it), and what
-// Ardoq assigned goes to the computed maps.
-func renderApplied(id tftypes.Value, result batchItems) batchRaw {
+// Ardoq assigned goes to the computed maps (the planned elements where they are what Ardoq assigned).
+func renderApplied(id tftypes.Value, result batchItems, plan batchRaw) batchRaw {
 	return batchRaw{"id": id,
-		"computed_components": computedComponents(result.Components, nil),
-		"computed_references": computedReferences(result.References, nil)}
+		"computed_components": computedComponents(result.Components, nil, plan.get("computed_components")),
+		"computed_references": computedReferences(result.References, nil, plan.get("computed_references"))}
 }
 
 // renderRefreshed is the state after a refresh: the items in the configuration's shape with Ardoq's
@@ -248,7 +270,7 @@ func renderRefreshed(state batchRaw, refreshed batchItems) batchRaw {
 	return batchRaw{
 		"components":          renderItems(state.get("components"), components),
 		"references":          renderItems(state.get("references"), references),
-		"computed_components": computedComponents(refreshed.Components, nil),
-		"computed_references": computedReferences(refreshed.References, nil),
+		"computed_components": computedComponents(refreshed.Components, nil, state.get("computed_components")),
+		"computed_references": computedReferences(refreshed.References, nil, state.get("computed_references")),
 	}
 }

@@ -58,14 +58,15 @@ func (r *batchResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if !known || diags.HasError() {
 		return // ValidateConfig reports the errors; unknown values wait for apply
 	}
-	prior := batchRawOf(req.State.Raw).items()
+	priorRaw := batchRawOf(req.State.Raw)
+	prior := priorRaw.items()
 	request, keys, diags := r.request(ctx, prior, planned, plan)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	plannedComputed(prior, planned, keys)
-	resp.Plan.Raw = plan.value(req.Plan.Raw.Type(), renderPlanned(planned, keys))
+	resp.Plan.Raw = plan.value(req.Plan.Raw.Type(), renderPlanned(planned, keys, priorRaw))
 	if notice := adoptionNotice(planned, keys.adopted); notice != "" {
 		resp.Diagnostics.AddWarning("Adoption Overwrites Values in Ardoq", notice)
 	}
@@ -102,7 +103,7 @@ func (r *batchResource) write(ctx context.Context, priorRaw, plan batchRaw, id t
 	if !ok {
 		return
 	}
-	state.Raw = plan.value(state.Schema.Type().TerraformType(ctx), renderApplied(id, result))
+	state.Raw = plan.value(state.Schema.Type().TerraformType(ctx), renderApplied(id, result, plan))
 }
 
 func (r *batchResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
