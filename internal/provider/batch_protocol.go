@@ -68,15 +68,20 @@ func (s *protocolServer) batch() (*batchResource, []*tfprotov6.Diagnostic) {
 	return &batchResource{data: s.provider.data}, nil
 }
 
-// values decodes the named values; a nil one is null.
+// values decodes the named values, sharing the items they have in common (msgpackValues); a nil one is
+// null.
 func (s *protocolServer) values(named ...*tfprotov6.DynamicValue) ([]tftypes.Value, []*tfprotov6.Diagnostic) {
 	out := make([]tftypes.Value, len(named))
+	shared := &msgpackValues{types: map[string]tftypes.Type{}}
+	if len(named) > 1 {
+		shared = newMsgPackValues()
+	}
 	for i, dv := range named {
 		out[i] = tftypes.NewValue(s.typ, nil)
 		if dv == nil {
 			continue
 		}
-		v, err := unmarshalDynamic(dv, s.typ)
+		v, err := unmarshalDynamic(dv, s.typ, shared)
 		if err != nil {
 			return nil, []*tfprotov6.Diagnostic{{Severity: tfprotov6.DiagnosticSeverityError, Summary: "Unable to Read ardoq_batch's Value",
 				Detail: "Terraform sent a value the provider could not decode: " + err.Error()}}
@@ -86,13 +91,13 @@ func (s *protocolServer) values(named ...*tfprotov6.DynamicValue) ([]tftypes.Val
 	return out, nil
 }
 
-// unmarshalDynamic decodes what Terraform sends: msgpack with decodeMsgPack, JSON (which Terraform
+// unmarshalDynamic decodes what Terraform sends: msgpack with shared (msgpackValues), JSON (which Terraform
 // does not send for resource values) as tftypes does.
-func unmarshalDynamic(dv *tfprotov6.DynamicValue, typ tftypes.Type) (tftypes.Value, error) {
+func unmarshalDynamic(dv *tfprotov6.DynamicValue, typ tftypes.Type, shared *msgpackValues) (tftypes.Value, error) {
 	if len(dv.MsgPack) == 0 {
 		return dv.Unmarshal(typ)
 	}
-	return decodeMsgPack(dv.MsgPack, typ)
+	return shared.decode(dv.MsgPack, typ)
 }
 
 func (s *protocolServer) dynamic(v tftypes.Value) (*tfprotov6.DynamicValue, []*tfprotov6.Diagnostic) {

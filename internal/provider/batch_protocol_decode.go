@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/big"
+	"reflect"
+	"unsafe"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/vmihailenco/msgpack/v5"
@@ -17,13 +20,82 @@ import (
 // type, which took two thirds of decoding a state (BenchmarkBatchStages/state-decode). Here the type
 // JSON is scanned once, and an item type seen before is taken from memory instead of parsed again.
 func decodeMsgPack(data []byte, typ tftypes.Type) (tftypes.Value, error) {
-	d := &msgpackDecoder{dec: msgpack.NewDecoder(bytes.NewReader(data)), types: map[string]tftypes.Type{}}
+	alone := &msgpackValues{types: map[string]tftypes.Type{}}
+	return alone.decode(data, typ)
+}
+
+// msgpackValues decodes the values of one request (a plan's prior state, proposed state and
+// configuration): an item (an object element of a top-level attribute's map or object) with the same
+// type and bytes as one decoded before is that value, shared (tftypes values are immutable). A plan
+// of a large batch changes few items, so its three values hold about one copy of the items instead of
+// three.
+type msgpackValues struct {
+	types   map[string]tftypes.Type     // type JSON -> type, for the composite types met so far
+	items   map[itemBytes]tftypes.Value // nil: a value decoded alone shares nothing
+	decoded int                         // values decoded so far; in the first, items are only recorded
+}
+
+// itemBytes identifies an item: its object type (by its attribute map, which the type parser makes once
+// per type JSON) and its encoding.
+type itemBytes struct {
+	attributeTypes uintptr
+	encoded        string
+}
+
+// itemDepth is the depth of the containers whose object elements are items: the resource's object is
+// at depth 1, a top-level attribute's map or object (the items by key) at depth 2.
+const itemDepth = 2
+
+func newMsgPackValues() *msgpackValues {
+	return &msgpackValues{types: map[string]tftypes.Type{}, items: map[itemBytes]tftypes.Value{}}
+}
+
+func (m *msgpackValues) decode(data []byte, typ tftypes.Type) (tftypes.Value, error) {
+	r := bytes.NewReader(data)
+	d := &msgpackDecoder{dec: msgpack.NewDecoder(r), data: data, r: r, types: m.types, items: m.items, lookUp: m.decoded > 0}
+	m.decoded++
 	return d.value(typ)
 }
 
 type msgpackDecoder struct {
-	dec   *msgpack.Decoder
-	types map[string]tftypes.Type // type JSON -> type, for the composite types met so far
+	dec   *msgpack.Decoder // reads r directly (a bytes.Reader is an io.ByteScanner): no buffering
+	data  []byte
+	r     *bytes.Reader
+	depth int // of the object or map being read
+	types  map[string]tftypes.Type
+	items  map[itemBytes]tftypes.Value
+	lookUp bool // whether items may have been decoded before
+}
+
+// element reads an attribute's or element's value, taking an item decoded before from memory.
+func (d *msgpackDecoder) element(typ tftypes.Type) (tftypes.Value, error) {
+	obj, isObject := typ.(tftypes.Object)
+	if d.items == nil || d.depth != itemDepth || !isObject {
+		return d.value(typ)
+	}
+	start := len(d.data) - d.r.Len()
+	if d.lookUp {
+		if err := d.dec.Skip(); err != nil {
+			return tftypes.Value{}, err
+		}
+		if v, ok := d.items[d.itemAt(obj, start)]; ok {
+			return v, nil
+		}
+		if _, err := d.r.Seek(int64(start), io.SeekStart); err != nil {
+			return tftypes.Value{}, err
+		}
+	}
+	v, err := d.value(typ)
+	if err == nil {
+		d.items[d.itemAt(obj, start)] = v
+	}
+	return v, err
+}
+
+// itemAt is the key of the item of type obj encoded from start to where the reader is.
+func (d *msgpackDecoder) itemAt(obj tftypes.Object, start int) itemBytes {
+	end := len(d.data) - d.r.Len()
+	return itemBytes{attributeTypes: reflect.ValueOf(obj.AttributeTypes).Pointer(), encoded: unsafe.String(unsafe.SliceData(d.data[start:end]), end-start)}
 }
 
 func (d *msgpackDecoder) value(typ tftypes.Type) (tftypes.Value, error) {
@@ -102,6 +174,8 @@ func (d *msgpackDecoder) object(t tftypes.Object) (tftypes.Value, error) {
 		return tftypes.Value{}, fmt.Errorf("expected %d attributes, got %d", len(t.AttributeTypes), n)
 	}
 	attrs := make(map[string]tftypes.Value, n)
+	d.depth++
+	defer func() { d.depth-- }()
 	for range n {
 		name, err := d.dec.DecodeString()
 		if err != nil {
@@ -111,7 +185,7 @@ func (d *msgpackDecoder) object(t tftypes.Object) (tftypes.Value, error) {
 		if !ok {
 			return tftypes.Value{}, fmt.Errorf("unknown attribute %q", name)
 		}
-		if attrs[name], err = d.value(at); err != nil {
+		if attrs[name], err = d.element(at); err != nil {
 			return tftypes.Value{}, fmt.Errorf("%s: %w", name, err)
 		}
 	}
@@ -124,12 +198,14 @@ func (d *msgpackDecoder) mapOf(t tftypes.Map) (tftypes.Value, error) {
 		return tftypes.NewValue(t, nil), err
 	}
 	elems := make(map[string]tftypes.Value, n)
+	d.depth++
+	defer func() { d.depth-- }()
 	for range n {
 		key, err := d.dec.DecodeString()
 		if err != nil {
 			return tftypes.Value{}, err
 		}
-		if elems[key], err = d.value(t.ElementType); err != nil {
+		if elems[key], err = d.element(t.ElementType); err != nil {
 			return tftypes.Value{}, fmt.Errorf("[%q]: %w", key, err)
 		}
 	}

@@ -121,3 +121,50 @@ func differences(got, want tftypes.Value) string {
 	}
 	return strings.Join(out, "; ")
 }
+
+// Values decoded together share their items only where type and bytes are the same: an item whose
+// bytes equal another's but whose type differs (a null of another type) is its own value, and every
+// value reads as tftypes reads it alone.
+func TestMsgPack_sharedItemsKeepTheirTypes(t *testing.T) {
+	withP := func(p tftypes.Type, v any) tftypes.Value {
+		return tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"p": p}}, map[string]tftypes.Value{"p": tftypes.NewValue(p, v)})
+	}
+	computed := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String}}
+	schema := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"items": tftypes.DynamicPseudoType, "computed": tftypes.Map{ElementType: computed}}}
+	resource := func(a tftypes.Value, id string) tftypes.Value {
+		items := map[string]tftypes.Value{"a": a, "b": withP(tftypes.String, "x")}
+		itemTypes := map[string]tftypes.Type{"a": a.Type(), "b": items["b"].Type()}
+		return tftypes.NewValue(schema, map[string]tftypes.Value{
+			"items": tftypes.NewValue(tftypes.Object{AttributeTypes: itemTypes}, items),
+			"computed": tftypes.NewValue(tftypes.Map{ElementType: computed}, map[string]tftypes.Value{
+				"a": tftypes.NewValue(computed, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, id)})}),
+		})
+	}
+	values := []tftypes.Value{
+		resource(withP(tftypes.String, nil), "1"),
+		resource(withP(tftypes.DynamicPseudoType, nil), "1"), // a's bytes as above, another type
+		resource(withP(tftypes.String, nil), "2"),
+	}
+	shared := newMsgPackValues()
+	for i, v := range values {
+		dv, err := tfprotov6.NewDynamicValue(schema, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := dv.Unmarshal(schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := shared.decode(dv.MsgPack, schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.Equal(want) || got.String() != want.String() {
+			t.Fatalf("value %d decoded with the others differs from its own: %s", i, differences(got, want))
+		}
+	}
+	// a with a string, a with a dynamic p, b once; computed "a" with id 1 and with id 2
+	if len(shared.items) != 5 {
+		t.Errorf("%d distinct items kept, want 5", len(shared.items))
+	}
+}

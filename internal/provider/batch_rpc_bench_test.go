@@ -145,6 +145,20 @@ func smallItems(n, renamed int) map[string]tftypes.Value {
 // attributes of prior (null on create).
 func (r *batchRPC) plan(prior *tfprotov6.DynamicValue, priorAttrs, config map[string]tftypes.Value) *tfprotov6.PlanResourceChangeResponse {
 	r.b.Helper()
+	if prior == nil {
+		prior = &tfprotov6.DynamicValue{MsgPack: nullMsgPack(r.b, r.typ)}
+	}
+	resp, err := r.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{TypeName: "ardoq_batch",
+		PriorState: prior, ProposedNewState: r.dynamic(r.typ, proposedAttrs(priorAttrs, config)), Config: r.dynamic(r.typ, config)})
+	if err != nil {
+		r.b.Fatal(err)
+	}
+	r.check("PlanResourceChange", resp.Diagnostics)
+	return resp
+}
+
+// proposedAttrs is Terraform's proposed new state: the configuration with prior's computed attributes.
+func proposedAttrs(priorAttrs, config map[string]tftypes.Value) map[string]tftypes.Value {
 	proposed := map[string]tftypes.Value{}
 	for name, v := range config {
 		proposed[name] = v
@@ -154,16 +168,17 @@ func (r *batchRPC) plan(prior *tfprotov6.DynamicValue, priorAttrs, config map[st
 			proposed[name] = v
 		}
 	}
-	if prior == nil {
-		prior = &tfprotov6.DynamicValue{MsgPack: nullMsgPack(r.b, r.typ)}
-	}
-	resp, err := r.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{TypeName: "ardoq_batch",
-		PriorState: prior, ProposedNewState: r.dynamic(r.typ, proposed), Config: r.dynamic(r.typ, config)})
-	if err != nil {
+	return proposed
+}
+
+// proposed is the proposed new state and the configuration of a plan from state to config, as msgpack.
+func (r *batchRPC) proposed(state tftypes.Value, config map[string]tftypes.Value) (proposed, configValue *tfprotov6.DynamicValue) {
+	r.b.Helper()
+	var priorAttrs map[string]tftypes.Value
+	if err := state.As(&priorAttrs); err != nil {
 		r.b.Fatal(err)
 	}
-	r.check("PlanResourceChange", resp.Diagnostics)
-	return resp
+	return r.dynamic(r.typ, proposedAttrs(priorAttrs, config)), r.dynamic(r.typ, config)
 }
 
 func (r *batchRPC) apply(prior, planned *tfprotov6.DynamicValue, config map[string]tftypes.Value) *tfprotov6.DynamicValue {

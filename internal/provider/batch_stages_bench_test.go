@@ -14,6 +14,8 @@ import (
 //
 //	state-decode, state-encode  the msgpack of a whole state to tftypes and back (Terraform sends and takes it;
 //	                            decodeMsgPack and encodeMsgPack, as the protocol server does)
+//	plan-values-decode          a plan's prior state, proposed state and configuration (a change of ten items),
+//	                            decoded together as the protocol server does (msgpackValues shares their items)
 //	decode                      the configuration's items to the provider's values, with their checks
 //	plan-create, plan-change    the batch request from prior and planned items
 //	dry-run                     the request sent to Ardoq's expand endpoint (an in-process emulator) and its answer read
@@ -41,8 +43,16 @@ func BenchmarkBatchStages(b *testing.B) {
 
 		b.Run(fmt.Sprintf("state-decode/%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := unmarshalDynamic(state, r.typ); err != nil {
+				if _, err := decodeMsgPack(state.MsgPack, r.typ); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+		proposed, changedConfig := r.proposed(stateValue, smallItems(n, 10))
+		b.Run(fmt.Sprintf("plan-values-decode/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, diags := r.server.(*protocolServer).values(state, proposed, changedConfig); diags != nil {
+					b.Fatal(diags)
 				}
 			}
 		})
