@@ -58,10 +58,10 @@ func (m *msgpackValues) decode(data []byte, typ tftypes.Type) (tftypes.Value, er
 }
 
 type msgpackDecoder struct {
-	dec   *msgpack.Decoder // reads r directly (a bytes.Reader is an io.ByteScanner): no buffering
-	data  []byte
-	r     *bytes.Reader
-	depth int // of the object or map being read
+	dec    *msgpack.Decoder // reads r directly (a bytes.Reader is an io.ByteScanner): no buffering
+	data   []byte
+	r      *bytes.Reader
+	depth  int // of the object or map being read
 	types  map[string]tftypes.Type
 	items  map[itemBytes]tftypes.Value
 	lookUp bool // whether items may have been decoded before
