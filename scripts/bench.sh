@@ -58,7 +58,7 @@ measure() {
   # so that measuring costs next to nothing (forking a grep per process every 50 ms took a core).
   while kill -0 "$tf" 2>/dev/null; do
     for comm in /proc/[0-9]*/comm; do
-      read -r name <"$comm" 2>/dev/null || continue
+      { read -r name <"$comm"; } 2>/dev/null || continue # the process may have exited
       [ "$name" = terraform-provi ] || continue
       while read -r key value _; do
         [ "$key" = VmHWM: ] && [ "$value" -gt "$peakkb" ] && peakkb=$value
