@@ -30,9 +30,8 @@ func decodeMsgPack(data []byte, typ tftypes.Type) (tftypes.Value, error) {
 // of a large batch changes few items, so its three values hold about one copy of the items instead of
 // three.
 type msgpackValues struct {
-	types   map[string]tftypes.Type     // type JSON -> type, for the composite types met so far
-	items   map[itemBytes]tftypes.Value // nil: a value decoded alone shares nothing
-	decoded int                         // values decoded so far; in the first, items are only recorded
+	types map[string]tftypes.Type     // type JSON -> type, for the composite types met so far
+	items map[itemBytes]tftypes.Value // nil: a value decoded alone shares nothing
 }
 
 // itemBytes identifies an item: its object type (by its attribute map, which the type parser makes once
@@ -52,8 +51,9 @@ func newMsgPackValues() *msgpackValues {
 
 func (m *msgpackValues) decode(data []byte, typ tftypes.Type) (tftypes.Value, error) {
 	r := bytes.NewReader(data)
-	d := &msgpackDecoder{dec: msgpack.NewDecoder(r), data: data, r: r, types: m.types, items: m.items, lookUp: m.decoded > 0}
-	m.decoded++
+	// Until some value has recorded items (the first, or a null prior state before a planned value),
+	// looking each one up would only cost a skip and a seek.
+	d := &msgpackDecoder{dec: msgpack.NewDecoder(r), data: data, r: r, types: m.types, items: m.items, lookUp: len(m.items) > 0}
 	return d.value(typ)
 }
 
