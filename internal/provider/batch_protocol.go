@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
 )
 
 // frameworkServer is what terraform-plugin-framework's server implements: the protocol with list
@@ -68,14 +69,11 @@ func (s *protocolServer) batch() (*batchResource, []*tfprotov6.Diagnostic) {
 	return &batchResource{data: s.provider.data}, nil
 }
 
-// values decodes the named values, sharing the items they have in common (msgpackValues); a nil one is
+// values decodes the named values, sharing the items they have in common (tfwire.Values); a nil one is
 // null.
 func (s *protocolServer) values(named ...*tfprotov6.DynamicValue) ([]tftypes.Value, []*tfprotov6.Diagnostic) {
 	out := make([]tftypes.Value, len(named))
-	shared := &msgpackValues{types: map[string]tftypes.Type{}}
-	if len(named) > 1 {
-		shared = newMsgPackValues()
-	}
+	shared := tfwire.NewValues(len(named) > 1)
 	for i, dv := range named {
 		out[i] = tftypes.NewValue(s.typ, nil)
 		if dv == nil {
@@ -91,17 +89,17 @@ func (s *protocolServer) values(named ...*tfprotov6.DynamicValue) ([]tftypes.Val
 	return out, nil
 }
 
-// unmarshalDynamic decodes what Terraform sends: msgpack with shared (msgpackValues), JSON (which Terraform
+// unmarshalDynamic decodes what Terraform sends: msgpack with shared (tfwire.Values), JSON (which Terraform
 // does not send for resource values) as tftypes does.
-func unmarshalDynamic(dv *tfprotov6.DynamicValue, typ tftypes.Type, shared *msgpackValues) (tftypes.Value, error) {
+func unmarshalDynamic(dv *tfprotov6.DynamicValue, typ tftypes.Type, shared *tfwire.Values) (tftypes.Value, error) {
 	if len(dv.MsgPack) == 0 {
 		return dv.Unmarshal(typ)
 	}
-	return shared.decode(dv.MsgPack, typ)
+	return shared.Decode(dv.MsgPack, typ)
 }
 
 func (s *protocolServer) dynamic(v tftypes.Value) (*tfprotov6.DynamicValue, []*tfprotov6.Diagnostic) {
-	encoded, err := encodeMsgPack(v, s.typ)
+	encoded, err := tfwire.Encode(v, s.typ)
 	if err != nil {
 		return nil, []*tfprotov6.Diagnostic{{Severity: tfprotov6.DiagnosticSeverityError, Summary: "Unable to Encode ardoq_batch's Value",
 			Detail: "This is a bug in the provider: please report it. " + err.Error()}}

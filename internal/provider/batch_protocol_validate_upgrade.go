@@ -2,12 +2,12 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
 )
 
 // ValidateResourceConfig validates ardoq_batch's items with the resource's own ValidateConfig, and lets
@@ -50,7 +50,7 @@ func (s *protocolServer) UpgradeResourceState(ctx context.Context, req *tfprotov
 	if req.TypeName != batchTypeName || req.Version != s.schema.Version || req.RawState == nil || len(req.RawState.JSON) == 0 {
 		return s.frameworkServer.UpgradeResourceState(ctx, req)
 	}
-	names, err := jsonObjectKeys(req.RawState.JSON)
+	names, err := tfwire.ObjectKeys(req.RawState.JSON)
 	if err != nil {
 		return s.frameworkServer.UpgradeResourceState(ctx, req)
 	}
@@ -60,44 +60,4 @@ func (s *protocolServer) UpgradeResourceState(ctx context.Context, req *tfprotov
 		}
 	}
 	return &tfprotov6.UpgradeResourceStateResponse{UpgradedState: &tfprotov6.DynamicValue{JSON: req.RawState.JSON}}, nil
-}
-
-// jsonObjectKeys returns the names of a JSON object's members, without decoding their values.
-func jsonObjectKeys(src []byte) ([]string, error) {
-	p := typeParser{src: src}
-	var names []string
-	err := p.each('{', '}', func() error {
-		p.space()
-		name, err := p.str()
-		if err != nil {
-			return err
-		}
-		names = append(names, name)
-		if err := p.expect(':'); err != nil {
-			return err
-		}
-		p.space()
-		p.pos, err = skipJSONValue(src, p.pos)
-		return err
-	})
-	if p.space(); err == nil && p.pos != len(src) {
-		err = fmt.Errorf("extra data at %d", p.pos)
-	}
-	return names, err
-}
-
-// skipJSONValue returns where the JSON value starting at i ends: a string, array or object as
-// skipJSON finds it, or a number, true, false or null.
-func skipJSONValue(src []byte, i int) (int, error) {
-	if i < len(src) && (src[i] == '"' || src[i] == '[' || src[i] == '{') {
-		return skipJSON(src, i)
-	}
-	j := i
-	for j < len(src) && src[j] != ',' && src[j] != '}' && src[j] != ']' && src[j] != ' ' && src[j] != '\n' && src[j] != '\t' && src[j] != '\r' {
-		j++
-	}
-	if j == i {
-		return 0, fmt.Errorf("expected a value at %d", i)
-	}
-	return j, nil
 }

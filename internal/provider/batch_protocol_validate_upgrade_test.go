@@ -10,6 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire/tfwiretest"
 	"github.com/zclconf/go-cty/cty/json"
 	"github.com/zclconf/go-cty/cty/msgpack"
 )
@@ -66,7 +68,7 @@ func TestBatchProtocol_validateAndUpgradeSameAsFramework(t *testing.T) {
 			}
 		}
 		if !got[0].Equal(got[1]) {
-			t.Errorf("%s state: %s", name, differences(got[1], got[0]))
+			t.Errorf("%s state: %s", name, tfwiretest.Differences(got[1], got[0]))
 		}
 	}
 }
@@ -75,7 +77,7 @@ func TestBatchProtocol_validateAndUpgradeSameAsFramework(t *testing.T) {
 func stateJSON(t *testing.T, typ tftypes.Type, msgPack []byte) []byte {
 	t.Helper()
 	var typeJSON bytes.Buffer
-	if err := writeTypeJSON(&typeJSON, typ); err != nil {
+	if err := tfwire.WriteTypeJSON(&typeJSON, typ); err != nil {
 		t.Fatal(err)
 	}
 	ctyType, err := json.UnmarshalType(typeJSON.Bytes())

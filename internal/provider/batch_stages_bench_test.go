@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
 )
 
 // BenchmarkBatchStages times each stage of ardoq_batch on its own, with make bench's batch-small items,
@@ -13,9 +14,9 @@ import (
 // the size should stay flat; a step turning quadratic shows as a ratio growing with it.
 //
 //	state-decode, state-encode  the msgpack of a whole state to tftypes and back (Terraform sends and takes it;
-//	                            decodeMsgPack and encodeMsgPack, as the protocol server does)
+//	                            tfwire.Decode and tfwire.Encode, as the protocol server does)
 //	plan-values-decode          a plan's prior state, proposed state and configuration (a change of ten items),
-//	                            decoded together as the protocol server does (msgpackValues shares their items)
+//	                            decoded together as the protocol server does (tfwire.Values shares their items)
 //	decode                      the configuration's items to the provider's values, with their checks
 //	plan-create, plan-change    the batch request from prior and planned items
 //	dry-run                     the request sent to Ardoq's expand endpoint (an in-process emulator) and its answer read
@@ -43,7 +44,7 @@ func BenchmarkBatchStages(b *testing.B) {
 
 		b.Run(fmt.Sprintf("state-decode/%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := decodeMsgPack(state.MsgPack, r.typ); err != nil {
+				if _, err := tfwire.Decode(state.MsgPack, r.typ); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -58,7 +59,7 @@ func BenchmarkBatchStages(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("state-encode/%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := encodeMsgPack(stateValue, r.typ); err != nil {
+				if _, err := tfwire.Encode(stateValue, r.typ); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,4 +1,4 @@
-package provider
+package tfwire
 
 import (
 	"bytes"
@@ -14,22 +14,21 @@ import (
 	"github.com/vmihailenco/msgpack/v5/msgpcode"
 )
 
-// decodeMsgPack reads a value Terraform sent as msgpack, as tftypes.ValueFromMsgPack does and giving the
-// same values (TestDecodeMsgPack_sameAsTftypes), faster for ardoq_batch's items. Their dynamic values
+// Decode reads a value Terraform sent as msgpack, as tftypes.ValueFromMsgPack does and giving the
+// same values (TestMsgPack_sameAsTftypes), faster for ardoq_batch's items. Their dynamic values
 // carry their type as JSON, one object type per item; tftypes parses it with a json.Decoder per nested
 // type, which took two thirds of decoding a state (BenchmarkBatchStages/state-decode). Here the type
 // JSON is scanned once, and an item type seen before is taken from memory instead of parsed again.
-func decodeMsgPack(data []byte, typ tftypes.Type) (tftypes.Value, error) {
-	alone := &msgpackValues{types: map[string]tftypes.Type{}}
-	return alone.decode(data, typ)
+func Decode(data []byte, typ tftypes.Type) (tftypes.Value, error) {
+	return NewValues(false).Decode(data, typ)
 }
 
-// msgpackValues decodes the values of one request (a plan's prior state, proposed state and
+// Values decodes the values of one request (a plan's prior state, proposed state and
 // configuration): an item (an object element of a top-level attribute's map or object) with the same
 // type and bytes as one decoded before is that value, shared (tftypes values are immutable). A plan
 // of a large batch changes few items, so its three values hold about one copy of the items instead of
 // three.
-type msgpackValues struct {
+type Values struct {
 	types map[string]tftypes.Type     // type JSON -> type, for the composite types met so far
 	items map[itemBytes]tftypes.Value // nil: a value decoded alone shares nothing
 }
@@ -45,11 +44,18 @@ type itemBytes struct {
 // at depth 1, a top-level attribute's map or object (the items by key) at depth 2.
 const itemDepth = 2
 
-func newMsgPackValues() *msgpackValues {
-	return &msgpackValues{types: map[string]tftypes.Type{}, items: map[itemBytes]tftypes.Value{}}
+// NewValues is a decoder for the values of one request; share says whether its values share their items
+// (worth it only for more than one value).
+func NewValues(share bool) *Values {
+	v := &Values{types: map[string]tftypes.Type{}}
+	if share {
+		v.items = map[itemBytes]tftypes.Value{}
+	}
+	return v
 }
 
-func (m *msgpackValues) decode(data []byte, typ tftypes.Type) (tftypes.Value, error) {
+// Decode reads one value of the request.
+func (m *Values) Decode(data []byte, typ tftypes.Type) (tftypes.Value, error) {
 	r := bytes.NewReader(data)
 	// Until some value has recorded items (the first, or a null prior state before a planned value),
 	// looking each one up would only cost a skip and a seek.

@@ -1,4 +1,4 @@
-package provider
+package tfwire
 
 import (
 	"bytes"
@@ -13,11 +13,11 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 )
 
-// encodeMsgPack writes a value as msgpack for Terraform, as tftypes does (the same encodings for every
-// kind of value: TestEncodeMsgPack_sameAsTftypes), with map keys in order and without the attribute
+// Encode writes a value as msgpack for Terraform, as tftypes does (the same encodings for every
+// kind of value: TestMsgPack_sameAsTftypes), with map keys in order and without the attribute
 // path tftypes builds for every value in case of an error, which was most of encoding a large
 // ardoq_batch state (BenchmarkBatchStages/state-encode).
-func encodeMsgPack(v tftypes.Value, typ tftypes.Type) ([]byte, error) {
+func Encode(v tftypes.Value, typ tftypes.Type) ([]byte, error) {
 	var buf bytes.Buffer
 	e := msgpackEncoder{enc: msgpack.NewEncoder(&buf)}
 	if err := e.value(v, typ); err != nil {
@@ -34,7 +34,7 @@ var unknownMsgPack = []byte{0xd4, 0, 0}
 func (e msgpackEncoder) value(v tftypes.Value, typ tftypes.Type) error {
 	if typ.Is(tftypes.DynamicPseudoType) && !v.Type().Is(tftypes.DynamicPseudoType) {
 		var typeJSON bytes.Buffer
-		if err := writeTypeJSON(&typeJSON, v.Type()); err != nil {
+		if err := WriteTypeJSON(&typeJSON, v.Type()); err != nil {
 			return err
 		}
 		if err := e.enc.EncodeArrayLen(2); err != nil {
@@ -165,9 +165,9 @@ func (e msgpackEncoder) sequence(v tftypes.Value, typeAt func(int) tftypes.Type)
 	return nil
 }
 
-// writeTypeJSON writes a type in Terraform's JSON notation (what typeParser reads), object attributes
+// WriteTypeJSON writes a type in Terraform's JSON notation (what typeParser reads), object attributes
 // in order.
-func writeTypeJSON(buf *bytes.Buffer, t tftypes.Type) error {
+func WriteTypeJSON(buf *bytes.Buffer, t tftypes.Type) error {
 	switch t := t.(type) {
 	case tftypes.Object:
 		buf.WriteString(`["object",{`)
@@ -179,7 +179,7 @@ func writeTypeJSON(buf *bytes.Buffer, t tftypes.Type) error {
 				return err
 			}
 			buf.WriteByte(':')
-			if err := writeTypeJSON(buf, t.AttributeTypes[name]); err != nil {
+			if err := WriteTypeJSON(buf, t.AttributeTypes[name]); err != nil {
 				return err
 			}
 		}
@@ -205,7 +205,7 @@ func writeTypeJSON(buf *bytes.Buffer, t tftypes.Type) error {
 			if i > 0 {
 				buf.WriteByte(',')
 			}
-			if err := writeTypeJSON(buf, et); err != nil {
+			if err := WriteTypeJSON(buf, et); err != nil {
 				return err
 			}
 		}
@@ -229,7 +229,7 @@ func writeTypeJSON(buf *bytes.Buffer, t tftypes.Type) error {
 
 func writeCollectionJSON(buf *bytes.Buffer, kind string, elem tftypes.Type) error {
 	buf.WriteString(`["` + kind + `",`)
-	if err := writeTypeJSON(buf, elem); err != nil {
+	if err := WriteTypeJSON(buf, elem); err != nil {
 		return err
 	}
 	buf.WriteByte(']')

@@ -1,18 +1,18 @@
-package provider
+package tfwire_test
 
 import (
-	"fmt"
 	"math"
 	"math/big"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire/tfwiretest"
 )
 
-// decodeMsgPack gives what tftypes.ValueFromMsgPack gives, and what encodeMsgPack writes tftypes reads as
-// the value encoded: for ardoq_batch's states and plans, and for dynamic values of every kind of type,
+// Decode gives what tftypes.ValueFromMsgPack gives, and what Encode writes tftypes reads as
+// the value encoded: for dynamic values of every kind of type,
 // with nulls, unknowns, numbers in each encoding (infinities too) and names that need escaping in JSON.
 func TestMsgPack_sameAsTftypes(t *testing.T) {
 	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
@@ -61,65 +61,9 @@ func TestMsgPack_sameAsTftypes(t *testing.T) {
 		value tftypes.Value
 	}{{"every kind of type", schema, value}, {"a null resource", schema, tftypes.NewValue(schema, nil)}}
 
-	r := newBatchRPC(t)
-	config := smallItems(50, 0)
-	planned := r.plan(nil, nil, config).PlannedState
-	state := r.apply(nil, planned, config)
-	for name, dv := range map[string]*tfprotov6.DynamicValue{"an ardoq_batch plan": planned, "an ardoq_batch state": state} {
-		v, err := dv.Unmarshal(r.typ)
-		if err != nil {
-			t.Fatal(err)
-		}
-		values = append(values, struct {
-			name  string
-			typ   tftypes.Type
-			value tftypes.Value
-		}{name, r.typ, v})
-	}
 	for _, tc := range values {
-		t.Run(tc.name, func(t *testing.T) {
-			dv, err := tfprotov6.NewDynamicValue(tc.typ, tc.value)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := dv.Unmarshal(tc.typ)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := decodeMsgPack(dv.MsgPack, tc.typ)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !got.Equal(want) || got.String() != want.String() || !got.Type().Equal(want.Type()) {
-				t.Fatalf("decoded differently: %s", differences(got, want))
-			}
-			encoded, err := encodeMsgPack(tc.value, tc.typ)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if back, err := (&tfprotov6.DynamicValue{MsgPack: encoded}).Unmarshal(tc.typ); err != nil || !back.Equal(want) || back.String() != want.String() {
-				t.Fatalf("encoded differently (%v): %s", err, differences(back, want))
-			}
-			for cut := 0; cut < len(dv.MsgPack); cut += 1 + len(dv.MsgPack)/500 { // truncated: an error, never a panic
-				if _, err := decodeMsgPack(dv.MsgPack[:cut], tc.typ); err == nil {
-					t.Fatalf("%d of %d bytes decoded without an error", cut, len(dv.MsgPack))
-				}
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { tfwiretest.SameAsTftypes(t, tc.typ, tc.value) })
 	}
-}
-
-// differences lists the paths where two values differ, or says they differ in type.
-func differences(got, want tftypes.Value) string {
-	diffs, err := got.Diff(want)
-	if err != nil {
-		return err.Error()
-	}
-	var out []string
-	for _, d := range diffs {
-		out = append(out, fmt.Sprintf("%s: %v, want %v", d.Path, d.Value1, d.Value2))
-	}
-	return strings.Join(out, "; ")
 }
 
 // Values decoded together share their items only where type and bytes are the same: an item whose
@@ -145,7 +89,7 @@ func TestMsgPack_sharedItemsKeepTheirTypes(t *testing.T) {
 		resource(withP(tftypes.DynamicPseudoType, nil), "1"), // a's bytes as above, another type
 		resource(withP(tftypes.String, nil), "2"),
 	}
-	shared := newMsgPackValues()
+	shared := tfwire.NewValues(true)
 	for i, v := range values {
 		dv, err := tfprotov6.NewDynamicValue(schema, v)
 		if err != nil {
@@ -155,16 +99,16 @@ func TestMsgPack_sharedItemsKeepTheirTypes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := shared.decode(dv.MsgPack, schema)
+		got, err := shared.Decode(dv.MsgPack, schema)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !got.Equal(want) || got.String() != want.String() {
-			t.Fatalf("value %d decoded with the others differs from its own: %s", i, differences(got, want))
+			t.Fatalf("value %d decoded with the others differs from its own: %s", i, tfwiretest.Differences(got, want))
 		}
 	}
 	// a with a string, a with a dynamic p, b once; computed "a" with id 1 and with id 2
-	if len(shared.items) != 5 {
-		t.Errorf("%d distinct items kept, want 5", len(shared.items))
+	if shared.ItemCount() != 5 {
+		t.Errorf("%d distinct items kept, want 5", shared.ItemCount())
 	}
 }
