@@ -36,6 +36,7 @@ type protocolServer struct {
 	provider *ardoqProvider
 	schema   schema.Schema
 	typ      tftypes.Object
+	settled  map[string]settledShape // protocol_settled.go
 }
 
 // NewProtocol6 returns the provider's protocol server: the framework's, with ardoq_batch served directly.
@@ -55,7 +56,11 @@ func NewProtocol6(version string) func() (tfprotov6.ProviderServer, error) {
 		if !ok {
 			return nil, fmt.Errorf("ardoq_batch's schema is not an object")
 		}
-		return &protocolServer{frameworkServer: full, provider: p, schema: s, typ: typ}, nil
+		settled, err := settledResources(context.Background())
+		if err != nil {
+			return nil, err
+		}
+		return &protocolServer{frameworkServer: full, provider: p, schema: s, typ: typ, settled: settled}, nil
 	}
 }
 
@@ -109,6 +114,9 @@ func (s *protocolServer) dynamic(v tftypes.Value) (*tfprotov6.DynamicValue, []*t
 
 func (s *protocolServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
 	if req.TypeName != batchTypeName {
+		if resp, ok := s.planUnchanged(req); ok {
+			return resp, nil
+		}
 		return s.frameworkServer.PlanResourceChange(ctx, req)
 	}
 	resp := &tfprotov6.PlanResourceChangeResponse{PlannedPrivate: req.PriorPrivate}

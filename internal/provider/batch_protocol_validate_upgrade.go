@@ -43,11 +43,18 @@ func (s *protocolServer) ValidateResourceConfig(ctx context.Context, req *tfprot
 
 // UpgradeResourceState hands a state saved with the current schema back as the JSON it came in, which
 // Terraform reads as it wrote it; the framework would decode it into values and encode them again,
-// seconds for a large batch. A state naming an attribute the schema does not have, or of another
-// version, goes to the framework (which drops such attributes). Only the top level is checked: removing
-// an attribute of computed_components or computed_references needs a new schema version (batch_schema.go).
+// seconds for a large batch, and a third of a single resource's refresh. A state naming an attribute the
+// schema does not have, or of another version, goes to the framework (which drops such attributes). Only
+// the top level is checked: removing an attribute of computed_components or computed_references needs a
+// new schema version (batch_schema.go); the single resources have no nested attributes.
 func (s *protocolServer) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
-	if req.TypeName != batchTypeName || req.Version != s.schema.Version || req.RawState == nil || len(req.RawState.JSON) == 0 {
+	typ, version := s.typ, s.schema.Version
+	if shape, ok := s.settled[req.TypeName]; ok {
+		typ, version = shape.typ, shape.version
+	} else if req.TypeName != batchTypeName {
+		return s.frameworkServer.UpgradeResourceState(ctx, req)
+	}
+	if req.Version != version || req.RawState == nil || len(req.RawState.JSON) == 0 {
 		return s.frameworkServer.UpgradeResourceState(ctx, req)
 	}
 	names, err := tfwire.ObjectKeys(req.RawState.JSON)
@@ -55,7 +62,7 @@ func (s *protocolServer) UpgradeResourceState(ctx context.Context, req *tfprotov
 		return s.frameworkServer.UpgradeResourceState(ctx, req)
 	}
 	for _, name := range names {
-		if _, ok := s.typ.AttributeTypes[name]; !ok {
+		if _, ok := typ.AttributeTypes[name]; !ok {
 			return s.frameworkServer.UpgradeResourceState(ctx, req)
 		}
 	}

@@ -1,0 +1,166 @@
+package provider
+
+import (
+	"context"
+	"math/big"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire/tfwiretest"
+)
+
+// The protocol server upgrades a saved ardoq_component or ardoq_reference state and plans an unchanged
+// one as the framework's server does: the same state, identity (sent or not), private state, replacements
+// and diagnostics; a state naming an attribute the schema no longer has, and a plan that changes
+// something, are the framework's own answers.
+func TestProtocol_settledSameAsFramework(t *testing.T) {
+	ctx := context.Background()
+	framework := newBatchRPCWith(t, func() (tfprotov6.ProviderServer, error) {
+		return providerserver.NewProtocol6WithError(New("test")())()
+	})
+	protocol := newBatchRPC(t)
+	sides := []*batchRPC{framework, protocol}
+	schemas, err := protocol.server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	identities, err := protocol.server.GetResourceIdentitySchemas(ctx, &tfprotov6.GetResourceIdentitySchemasRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"ardoq_component", "ardoq_reference"} {
+		t.Run(name, func(t *testing.T) {
+			schema := schemas.ResourceSchemas[name]
+			typ := schema.ValueType().(tftypes.Object)
+			identityType := identities.IdentitySchemas[name].ValueType()
+			state, config := settledValues(schema, typ)
+			stateDV, configDV := mustDynamic(t, typ, state), mustDynamic(t, typ, config)
+			renamed := map[string]tftypes.Value{}
+			_ = state.As(&renamed)
+			renamed["description"] = tfStr("Changed")
+			changedDV := mustDynamic(t, typ, tftypes.NewValue(typ, renamed))
+			identity := &tfprotov6.ResourceIdentityData{IdentityData: mustDynamic(t, identityType,
+				tftypes.NewValue(identityType, map[string]tftypes.Value{"id": tfStr("5eed00000000000000000c01")}))}
+
+			saved := stateJSON(t, typ, stateDV.MsgPack)
+			withRemoved := append([]byte(`{"removed_attribute":"x",`), saved[1:]...)
+			for what, raw := range map[string][]byte{"saved": saved, "with an attribute the schema no longer has": withRemoved} {
+				var got [2]tftypes.Value
+				for i, r := range sides {
+					resp, err := r.server.UpgradeResourceState(ctx, &tfprotov6.UpgradeResourceStateRequest{TypeName: name, Version: schema.Version,
+						RawState: &tfprotov6.RawState{JSON: raw}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					r.check("UpgradeResourceState", resp.Diagnostics)
+					if got[i], err = resp.UpgradedState.Unmarshal(typ); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if !got[0].Equal(got[1]) {
+					t.Errorf("%s state: %s", what, tfwiretest.Differences(got[1], got[0]))
+				}
+			}
+
+			for what, req := range map[string]tfprotov6.PlanResourceChangeRequest{
+				"unchanged, identity sent":     {PriorState: stateDV, ProposedNewState: stateDV, Config: configDV, PriorIdentity: identity},
+				"unchanged, no identity sent":  {PriorState: stateDV, ProposedNewState: stateDV, Config: configDV},
+				"unchanged, with private data": {PriorState: stateDV, ProposedNewState: stateDV, Config: configDV, PriorPrivate: []byte(`{"k":"dg=="}`)},
+				"described":                    {PriorState: stateDV, ProposedNewState: changedDV, Config: configDV, PriorIdentity: identity},
+			} {
+				var got [2]string
+				for i, r := range sides {
+					req := req
+					req.TypeName = name
+					resp, err := r.server.PlanResourceChange(ctx, &req)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got[i] = planText(t, typ, identityType, resp)
+				}
+				if got[0] != got[1] {
+					t.Errorf("%s plan: the framework answers\n%s\nthe protocol server\n%s", what, got[0], got[1])
+				}
+			}
+		})
+	}
+}
+
+// settledValues is a state with every attribute set (custom fields of several kinds) and its
+// configuration (the computed-only attributes null).
+func settledValues(schema *tfprotov6.Schema, typ tftypes.Object) (state, config tftypes.Value) {
+	fields := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"cost": tftypes.Number, "live": tftypes.Bool,
+		"tags": tftypes.Tuple{ElementTypes: []tftypes.Type{tftypes.String}}}}
+	stateAttrs, configAttrs := map[string]tftypes.Value{}, map[string]tftypes.Value{}
+	for _, a := range schema.Block.Attributes {
+		at := typ.AttributeTypes[a.Name]
+		var v tftypes.Value
+		switch {
+		case at.Is(tftypes.String):
+			v = tfStr("5eed00000000000000000c01")
+		case at.Is(tftypes.Number):
+			v = tftypes.NewValue(tftypes.Number, big.NewFloat(3))
+		case at.Is(tftypes.Bool):
+			v = tftypes.NewValue(tftypes.Bool, true)
+		default:
+			v = tftypes.NewValue(fields, map[string]tftypes.Value{"cost": tftypes.NewValue(tftypes.Number, big.NewFloat(1.5)),
+				"live": tftypes.NewValue(tftypes.Bool, false), "tags": tftypes.NewValue(fields.AttributeTypes["tags"], []tftypes.Value{tfStr("a")})})
+		}
+		stateAttrs[a.Name], configAttrs[a.Name] = v, v
+		if a.Computed && !a.Optional {
+			configAttrs[a.Name] = tftypes.NewValue(at, nil)
+		}
+	}
+	return tftypes.NewValue(typ, stateAttrs), tftypes.NewValue(typ, configAttrs)
+}
+
+func mustDynamic(t *testing.T, typ tftypes.Type, v tftypes.Value) *tfprotov6.DynamicValue {
+	t.Helper()
+	dv, err := tfprotov6.NewDynamicValue(typ, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &dv
+}
+
+// planText is a plan's answer as text: planned state and identity as values, private state, replacements
+// and diagnostics.
+func planText(t *testing.T, typ, identityType tftypes.Type, resp *tfprotov6.PlanResourceChangeResponse) string {
+	t.Helper()
+	planned := "none"
+	if resp.PlannedState != nil {
+		v, err := resp.PlannedState.Unmarshal(typ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		planned = v.String()
+	}
+	identity := "none"
+	if resp.PlannedIdentity != nil {
+		v, err := resp.PlannedIdentity.IdentityData.Unmarshal(identityType)
+		if err != nil {
+			t.Fatal(err)
+		}
+		identity = v.String()
+	}
+	var replace []string
+	for _, p := range resp.RequiresReplace {
+		replace = append(replace, p.String())
+	}
+	return "state " + planned + "\nidentity " + identity + "\nprivate " + string(resp.PlannedPrivate) +
+		"\nreplace " + fmtList(replace) + "\ndiagnostics " + diagnosticsText(resp.Diagnostics)
+}
+
+func fmtList(items []string) string {
+	out := "["
+	for i, s := range items {
+		if i > 0 {
+			out += " "
+		}
+		out += s
+	}
+	return out + "]"
+}
