@@ -57,9 +57,10 @@ func warnAlreadyMade[T any](ctx context.Context, d *providerData, s createSearch
 }
 
 // warnIfComponentMade looks, for a component the plan creates, for one with its name, type, workspace
-// and parent already in Ardoq. A component below a new parent is new: nothing is looked up for it.
+// and parent already in Ardoq. A component below a new parent is new: nothing is looked up for it, in
+// the plan walk (the parent is unknown) as in the apply walk (this run created the parent).
 func (r *componentResource) warnIfComponentMade(ctx context.Context, plan componentModel) diag.Diagnostics {
-	if plan.Name.IsUnknown() || plan.Parent.IsUnknown() {
+	if plan.Name.IsUnknown() || plan.Parent.IsUnknown() || r.data.createdHere(plan.Parent.ValueString()) {
 		return nil
 	}
 	body := client.ComponentCreate{Name: plan.Name.ValueString(), RootWorkspace: plan.RootWorkspace.ValueString(),
@@ -68,9 +69,11 @@ func (r *componentResource) warnIfComponentMade(ctx context.Context, plan compon
 }
 
 // warnIfReferenceMade looks, for a reference the plan creates between existing components, for one with
-// its source, target and type already in Ardoq. A reference to or from a new component is new.
+// its source, target and type already in Ardoq. A reference to or from a new component is new, in the
+// plan walk (the id is unknown) as in the apply walk (this run created the component).
 func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan referenceModel) diag.Diagnostics {
-	if plan.Source.IsUnknown() || plan.Target.IsUnknown() || plan.Type.IsUnknown() {
+	if plan.Source.IsUnknown() || plan.Target.IsUnknown() || plan.Type.IsUnknown() ||
+		r.data.createdHere(plan.Source.ValueString()) || r.data.createdHere(plan.Target.ValueString()) {
 		return nil
 	}
 	body := client.ReferenceCreate{Source: plan.Source.ValueString(), Target: plan.Target.ValueString(), Type: plan.Type.ValueInt64()}

@@ -62,7 +62,7 @@ func (r *batchResource) apply(ctx context.Context, request client.BatchRequest, 
 		}
 		resp = rebuilt
 	}
-	claimCreated(r.data, resp)
+	claimBatchCreated(r.data, resp)
 	return result, true
 }
 
@@ -82,13 +82,13 @@ func keptItems(prior, planned batchItems) batchItems {
 	return kept
 }
 
-// claimCreated remembers what a batch created, so no lost-answer search of this run takes it for its own.
-func claimCreated(d *providerData, resp *client.BatchResponse) {
+// claimBatchCreated remembers what a batch created, so no lost-answer search of this run takes it for its own.
+func claimBatchCreated(d *providerData, resp *client.BatchResponse) {
 	for _, c := range resp.Components.Created {
-		d.claim(c.ID)
+		d.claimCreated(c.ID)
 	}
 	for _, c := range resp.References.Created {
-		d.claim(c.ID)
+		d.claimCreated(c.ID)
 	}
 }
 

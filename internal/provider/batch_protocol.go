@@ -229,6 +229,9 @@ func (s *protocolServer) apply(ctx context.Context, r *batchResource, prior, pla
 
 func (s *protocolServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
 	// Right after an import the framework marks the private state; it reads that one itself.
+	if resp, ok := s.readSettled(ctx, req); ok {
+		return resp, nil
+	}
 	if req.TypeName != batchTypeName || bytes.Contains(req.Private, []byte(".import_before_read")) {
 		return s.frameworkServer.ReadResource(ctx, req)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
@@ -107,5 +108,52 @@ func TestAlreadyMadeSearchOncePerCommand(t *testing.T) {
 		if n, warned := searches(walk()); n != 1 || warned != 1 {
 			t.Fatalf("%s walk, with an entity already made: %d searches, %d warnings; want 1, 1", w, n, warned)
 		}
+	}
+}
+
+// TestAlreadyMadeNotSearchedBelowWhatThisRunCreated: in the apply walk, a reference to or from a
+// component this provider process created, and a component below one, is new: no search, even though
+// the ids are known now; a reference between components it only read is searched.
+func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
+	srv := openapitest.Start(t)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), UserAgent: "memo-test/1", RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	d := newProviderData(c, false)
+	d.memo = &commandMemo{dir: t.TempDir(), parent: 4243, now: time.Now}
+	ids := map[string]string{}
+	for _, name := range []string{"Read A", "Read B", "Created"} {
+		made, err := c.CreateComponent(ctx, client.ComponentCreate{Name: name, RootWorkspace: "5eed0000000000000000b001", TypeID: "p1700000000001"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[name] = made.ID
+	}
+	d.claim(ids["Read A"])
+	d.claim(ids["Read B"])
+	d.claimCreated(ids["Created"])
+	searched := func(check func() diag.Diagnostics) bool {
+		t.Helper()
+		srv.ResetRequests()
+		check()
+		return len(srv.Requests()) > 0
+	}
+	reference := func(source, target string) func() diag.Diagnostics {
+		plan := referenceModel{Source: types.StringValue(ids[source]), Target: types.StringValue(ids[target]), Type: types.Int64Value(1)}
+		return func() diag.Diagnostics { return (&referenceResource{data: d}).warnIfReferenceMade(ctx, plan) }
+	}
+	child := func(parent string) func() diag.Diagnostics {
+		plan := componentModel{}
+		plan.Name, plan.RootWorkspace, plan.TypeID = types.StringValue("Child"), types.StringValue("5eed0000000000000000b001"), types.StringValue("p1700000000001")
+		plan.Parent = types.StringValue(ids[parent])
+		return func() diag.Diagnostics { return (&componentResource{data: d}).warnIfComponentMade(ctx, plan) }
+	}
+	if searched(reference("Read A", "Created")) || searched(reference("Created", "Read B")) || searched(child("Created")) {
+		t.Error("searched for what an earlier run made below a component this run created")
+	}
+	if !searched(reference("Read A", "Read B")) || !searched(child("Read A")) {
+		t.Error("did not search below components this run only read")
 	}
 }

@@ -130,7 +130,7 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 		addClientError(&resp.Diagnostics, "Unable to Create Component", err)
 		return
 	}
-	r.data.claim(created.ID)
+	r.data.claimCreated(created.ID)
 	r.data.rememberWorkspace(created)
 	tflog.Debug(ctx, "created component", map[string]any{"id": created.ID, "version": created.Version})
 	state := componentFromAPI(created, plan.CustomFields, false)

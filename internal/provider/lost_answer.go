@@ -90,7 +90,7 @@ func recoverCreate[T any](ctx context.Context, d *providerData, s createSearch[T
 	}
 	switch {
 	case len(made) == 1:
-		d.claim(s.idOf(made[0]))
+		d.claimCreated(s.idOf(made[0]))
 		diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("%s The provider looked for it and found %s %s, created by you at %s: "+
 			"it is recorded in the state, so nothing is created twice.", lost, s.noun, s.idOf(made[0]), s.meta(made[0]).Created))
 		return &made[0], diags
@@ -271,18 +271,32 @@ func textOf(p *string) string {
 	return *p
 }
 
-// claim remembers an id that a create of this run made, or that a resource of this run read, so that
-// no lost-answer search (or already_made.go's) takes it for its own.
-func (d *providerData) claim(id string) {
+// claim remembers an id that a resource of this run read, so that no lost-answer search (or
+// already_made.go's) takes it for its own.
+func (d *providerData) claim(id string) { d.remember(id, false) }
+
+// claimCreated remembers an id that a create of this run made, which claim's searches skip too; and
+// nothing an earlier run made can hang from it (already_made.go).
+func (d *providerData) claimCreated(id string) { d.remember(id, true) }
+
+func (d *providerData) remember(id string, created bool) {
 	d.madeMu.Lock()
 	defer d.madeMu.Unlock()
 	if d.made == nil {
 		d.made = map[string]bool{}
 	}
-	d.made[id] = true
+	d.made[id] = d.made[id] || created
 }
 
 func (d *providerData) claimed(id string) bool {
+	d.madeMu.Lock()
+	defer d.madeMu.Unlock()
+	_, ok := d.made[id]
+	return ok
+}
+
+// createdHere reports whether a create of this run (this provider process) made id.
+func (d *providerData) createdHere(id string) bool {
 	d.madeMu.Lock()
 	defer d.madeMu.Unlock()
 	return d.made[id]

@@ -5,29 +5,42 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
 )
 
-// settledShape is what the protocol server needs to answer two RPCs of a single resource without the
+// settledShape is what the protocol server needs to answer three RPCs of a single resource without the
 // framework: the resource's type and schema version (to hand a saved state back as it came,
-// UpgradeResourceState) and its identity's type (to plan an unchanged resource, PlanResourceChange).
-// A refresh of 200 components and 200 references spent half of the provider's time in the framework
-// decoding, walking and encoding values these two RPCs hand back unchanged.
+// UpgradeResourceState), its identity's type (to plan an unchanged resource, PlanResourceChange), and
+// the resource itself (to read it, ReadResource, with values decoded and encoded by tfwire). A refresh
+// of 200 components and 200 references spent half of the provider's time in the framework decoding,
+// walking and encoding values: these RPCs change nothing or only what Read sets.
 type settledShape struct {
-	typ      tftypes.Object
-	version  int64
-	identity tftypes.Object
+	typ            tftypes.Object
+	version        int64
+	identity       tftypes.Object
+	schema         schema.Schema
+	identitySchema identityschema.Schema
+	configured     func(*providerData) resource.Resource
 }
 
-// settledResources are the single resources served so. Both hold for each: no attribute has a default,
-// no plan modifier changes a value equal to the prior one, ModifyPlan returns at once when nothing
-// changes (planChanges), and no private state is kept; their schemas have no nested attributes, so a
-// saved state's top-level names say whether it still fits (TestProtocol_settledSameAsFramework).
+// settledResources are the single resources served so. For each: no attribute has a default, none is
+// write-only or has semantic equality, no plan modifier changes a value equal to the prior one,
+// ModifyPlan returns at once when nothing changes (planChanges), no private state is kept, and there
+// are no nested attributes or blocks, so a saved state's top-level names say whether it still fits
+// (TestProtocol_settledSameAsFramework).
 func settledResources(ctx context.Context) (map[string]settledShape, error) {
 	out := map[string]settledShape{}
-	for name, newResource := range map[string]func() resource.Resource{"ardoq_component": NewComponentResource, "ardoq_reference": NewReferenceResource} {
-		r := newResource()
+	configured := map[string]func(*providerData) resource.Resource{
+		"ardoq_component": func(d *providerData) resource.Resource { return &componentResource{data: d} },
+		"ardoq_reference": func(d *providerData) resource.Resource { return &referenceResource{data: d} },
+	}
+	for name, withData := range configured {
+		r := withData(nil)
 		var s resource.SchemaResponse
 		r.Schema(ctx, resource.SchemaRequest{}, &s)
 		typ, ok := s.Schema.Type().TerraformType(ctx).(tftypes.Object)
@@ -41,7 +54,8 @@ func settledResources(ctx context.Context) (map[string]settledShape, error) {
 		if !ok {
 			return nil, fmt.Errorf("%s's identity schema is not an object", name)
 		}
-		out[name] = settledShape{typ: typ, version: s.Schema.Version, identity: identity}
+		out[name] = settledShape{typ: typ, version: s.Schema.Version, identity: identity, schema: s.Schema,
+			identitySchema: i.IdentitySchema, configured: withData}
 	}
 	return out, nil
 }
@@ -63,4 +77,73 @@ func (s *protocolServer) planUnchanged(req *tfprotov6.PlanResourceChangeRequest)
 		identity = &tfprotov6.ResourceIdentityData{IdentityData: &null}
 	}
 	return &tfprotov6.PlanResourceChangeResponse{PlannedState: req.ProposedNewState, PlannedIdentity: identity}, true
+}
+
+// readSettled reads a single resource as the framework would, without its passes over the values
+// (semantic equality, write-only attributes), which change nothing for these schemas. ok is false when
+// the framework must read: a resource with private state (right after an import), a state not sent as
+// msgpack, or a provider not configured.
+func (s *protocolServer) readSettled(ctx context.Context, req *tfprotov6.ReadResourceRequest) (resp *tfprotov6.ReadResourceResponse, ok bool) {
+	shape, settled := s.settled[req.TypeName]
+	if !settled || len(req.Private) > 0 || req.CurrentState == nil || len(req.CurrentState.MsgPack) == 0 || s.provider.data == nil {
+		return nil, false
+	}
+	current, err := tfwire.Decode(req.CurrentState.MsgPack, shape.typ)
+	if err != nil {
+		return nil, false
+	}
+	identity := tftypes.NewValue(shape.identity, nil)
+	if req.CurrentIdentity != nil && req.CurrentIdentity.IdentityData != nil {
+		if identity, err = tfwire.Decode(req.CurrentIdentity.IdentityData.MsgPack, shape.identity); err != nil {
+			return nil, false
+		}
+	}
+	state := tfsdk.State{Raw: current, Schema: shape.schema}
+	read := resource.ReadResponse{State: state, Identity: &tfsdk.ResourceIdentity{Raw: identity, Schema: shape.identitySchema}}
+	shape.configured(s.provider.data).Read(ctx, resource.ReadRequest{ClientCapabilities: readCapabilities(req.ClientCapabilities), State: state,
+		Identity: &tfsdk.ResourceIdentity{Raw: identity, Schema: shape.identitySchema}}, &read)
+	resp = &tfprotov6.ReadResourceResponse{Diagnostics: protocolDiagnostics(read.Diagnostics)}
+	if !read.Diagnostics.HasError() {
+		resp.Diagnostics = append(resp.Diagnostics, identityProblems(identity, read.Identity.Raw)...)
+	}
+	var diags []*tfprotov6.Diagnostic
+	if resp.NewState, diags = encodeValue(read.State.Raw, shape.typ); diags == nil {
+		var identityData *tfprotov6.DynamicValue
+		identityData, diags = encodeValue(read.Identity.Raw, shape.identity)
+		resp.NewIdentity = &tfprotov6.ResourceIdentityData{IdentityData: identityData}
+	}
+	resp.Diagnostics = append(resp.Diagnostics, diags...)
+	return resp, true
+}
+
+// identityProblems are the framework's checks of the identity a Read leaves: present, and the one
+// Terraform sent if it sent one.
+func identityProblems(current, read tftypes.Value) []*tfprotov6.Diagnostic {
+	problem := func(summary, detail string) []*tfprotov6.Diagnostic {
+		return []*tfprotov6.Diagnostic{{Severity: tfprotov6.DiagnosticSeverityError, Summary: summary, Detail: detail}}
+	}
+	if !current.IsFullyNull() && !current.Equal(read) {
+		return problem("Unexpected Identity Change", "During the read operation, the Terraform Provider unexpectedly returned a different identity "+
+			"than the previously stored one.\n\nThis is always a problem with the provider and should be reported to the provider developer.\n\n"+
+			fmt.Sprintf("Current Identity: %s\n\nNew Identity: %s", current.String(), read.String()))
+	}
+	if read.IsFullyNull() {
+		return problem("Missing Resource Identity After Read", "The Terraform Provider unexpectedly returned no resource identity data after "+
+			"having no errors in the resource read. This is always an issue in the Terraform Provider and should be reported to the provider developers.")
+	}
+	return nil
+}
+
+func readCapabilities(c *tfprotov6.ReadResourceClientCapabilities) resource.ReadClientCapabilities {
+	return resource.ReadClientCapabilities{DeferralAllowed: c != nil && c.DeferralAllowed}
+}
+
+// encodeValue encodes a value of typ for Terraform.
+func encodeValue(v tftypes.Value, typ tftypes.Type) (*tfprotov6.DynamicValue, []*tfprotov6.Diagnostic) {
+	encoded, err := tfwire.Encode(v, typ)
+	if err != nil {
+		return nil, []*tfprotov6.Diagnostic{{Severity: tfprotov6.DiagnosticSeverityError, Summary: "Unable to Encode a Value",
+			Detail: "This is a bug in the provider: please report it. " + err.Error()}}
+	}
+	return &tfprotov6.DynamicValue{MsgPack: encoded}, nil
 }

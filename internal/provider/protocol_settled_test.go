@@ -12,10 +12,10 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire/tfwiretest"
 )
 
-// The protocol server upgrades a saved ardoq_component or ardoq_reference state and plans an unchanged
-// one as the framework's server does: the same state, identity (sent or not), private state, replacements
-// and diagnostics; a state naming an attribute the schema no longer has, and a plan that changes
-// something, are the framework's own answers.
+// The protocol server upgrades a saved ardoq_component or ardoq_reference state, plans an unchanged one
+// and reads one as the framework's server does: the same state, identity (sent or not), private state,
+// replacements and diagnostics; a state naming an attribute the schema no longer has, a plan that
+// changes something and a read right after an import are the framework's own answers.
 func TestProtocol_settledSameAsFramework(t *testing.T) {
 	ctx := context.Background()
 	framework := newBatchRPCWith(t, func() (tfprotov6.ProviderServer, error) {
@@ -87,6 +87,75 @@ func TestProtocol_settledSameAsFramework(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("read", func(t *testing.T) {
+		typeOf := func(name string) tftypes.Object { return schemas.ResourceSchemas[name].ValueType().(tftypes.Object) }
+		var got [2][]string
+		for i, r := range sides {
+			component, componentID := createdOver(t, r, "ardoq_component", typeOf("ardoq_component"), map[string]tftypes.Value{
+				"root_workspace": tfStr("5eed0000000000000000b001"), "type_id": tfStr("p1700000000001"), "name": tfStr("Read me")})
+			var attrs map[string]tftypes.Value
+			_ = component.As(&attrs)
+			reference, referenceID := createdOver(t, r, "ardoq_reference", typeOf("ardoq_reference"), map[string]tftypes.Value{
+				"source": attrs["id"], "target": attrs["id"], "type": tftypes.NewValue(tftypes.Number, big.NewFloat(1))})
+			gone := map[string]tftypes.Value{}
+			_ = component.As(&gone)
+			gone["id"] = tfStr("5eed00000000000000000dea")
+			for _, c := range []struct {
+				what, typeName string
+				state          tftypes.Value
+				identity       *tfprotov6.ResourceIdentityData
+				private        []byte
+			}{
+				{"component, identity sent", "ardoq_component", component, componentID, nil},
+				{"component, no identity sent", "ardoq_component", component, nil, nil},
+				{"component just imported", "ardoq_component", component, nil, []byte(`{".import_before_read":"dHJ1ZQ=="}`)},
+				{"component gone", "ardoq_component", tftypes.NewValue(typeOf("ardoq_component"), gone), nil, nil},
+				{"reference, identity sent", "ardoq_reference", reference, referenceID, nil},
+			} {
+				resp, err := r.server.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: c.typeName,
+					CurrentState: mustDynamic(t, typeOf(c.typeName), c.state), CurrentIdentity: c.identity, Private: c.private})
+				if err != nil {
+					t.Fatal(err)
+				}
+				identityType := identities.IdentitySchemas[c.typeName].ValueType()
+				text := planText(t, typeOf(c.typeName), identityType, &tfprotov6.PlanResourceChangeResponse{PlannedState: resp.NewState,
+					PlannedIdentity: resp.NewIdentity, PlannedPrivate: resp.Private, Diagnostics: resp.Diagnostics})
+				got[i] = append(got[i], c.what+": "+text)
+			}
+		}
+		for i := range got[0] {
+			if got[0][i] != got[1][i] {
+				t.Errorf("the framework reads\n%s\nthe protocol server\n%s", got[0][i], got[1][i])
+			}
+		}
+	})
+}
+
+// createdOver creates a resource through the server (plan and apply, as Terraform does), returning its
+// state and identity.
+func createdOver(t *testing.T, r *batchRPC, typeName string, typ tftypes.Object, config map[string]tftypes.Value) (tftypes.Value, *tfprotov6.ResourceIdentityData) {
+	t.Helper()
+	ctx := context.Background()
+	null := mustDynamic(t, typ, tftypes.NewValue(typ, nil))
+	configDV := r.dynamic(typ, config)
+	plan, err := r.server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{TypeName: typeName, PriorState: null,
+		ProposedNewState: configDV, Config: configDV})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.check("PlanResourceChange", plan.Diagnostics)
+	applied, err := r.server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{TypeName: typeName, PriorState: null,
+		PlannedState: plan.PlannedState, Config: configDV, PlannedIdentity: plan.PlannedIdentity})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.check("ApplyResourceChange", applied.Diagnostics)
+	state, err := applied.NewState.Unmarshal(typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return state, applied.NewIdentity
 }
 
 // settledValues is a state with every attribute set (custom fields of several kinds) and its

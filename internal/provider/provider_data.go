@@ -25,7 +25,7 @@ type providerData struct {
 	me      string // e-mail of the token's user (lost_answer.go), once meKnown
 	meKnown bool
 	madeMu  sync.Mutex
-	made    map[string]bool // ids created or read in this run (lost_answer.go)
+	made    map[string]bool // ids read (false) or created (true) in this run (lost_answer.go)
 
 	workspaces sync.Map // component id -> its workspace, as read or written in this run
 

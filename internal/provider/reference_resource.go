@@ -138,7 +138,7 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 		addClientError(&resp.Diagnostics, "Unable to Create Reference", err)
 		return
 	}
-	r.data.claim(created.ID)
+	r.data.claimCreated(created.ID)
 	tflog.Debug(ctx, "created reference", map[string]any{"id": created.ID})
 	state := referenceFromAPI(created, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
