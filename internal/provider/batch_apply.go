@@ -35,6 +35,7 @@ func (r *batchResource) apply(ctx context.Context, request client.BatchRequest, 
 	}
 	sent := time.Now()
 	resp, err := r.data.client.Batch(ctx, request)
+	answered := err == nil // Ardoq's own answer says what it created; a search after a lost answer only suggests it
 	if client.IsAmbiguous(err) {
 		var d diag.Diagnostics
 		resp, d = r.recoverBatch(ctx, request, batchWorkspaces(prior, planned), sent, lostBatchAnswer(err), err)
@@ -60,9 +61,9 @@ func (r *batchResource) apply(ctx context.Context, request client.BatchRequest, 
 				"nothing was recorded. Run terraform plan to see where the items stand.", lost, err))
 			return result, false
 		}
-		resp = rebuilt
+		resp, answered = rebuilt, false
 	}
-	claimBatchCreated(r.data, resp)
+	claimBatchCreated(r.data, resp, answered)
 	return result, true
 }
 
@@ -82,13 +83,15 @@ func keptItems(prior, planned batchItems) batchItems {
 	return kept
 }
 
-// claimBatchCreated remembers what a batch created, so no lost-answer search of this run takes it for its own.
-func claimBatchCreated(d *providerData, resp *client.BatchResponse) {
+// claimBatchCreated remembers what a batch created, so no lost-answer search of this run takes it for its
+// own; as made by this run (already_made.go) only when Ardoq's answer said so, not a search after a lost one
+// (which may take what an earlier run made moments before for this run's).
+func claimBatchCreated(d *providerData, resp *client.BatchResponse, answered bool) {
 	for _, c := range resp.Components.Created {
-		d.claimCreated(c.ID)
+		d.remember(c.ID, answered)
 	}
 	for _, c := range resp.References.Created {
-		d.claimCreated(c.ID)
+		d.remember(c.ID, answered)
 	}
 }
 

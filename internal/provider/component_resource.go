@@ -130,7 +130,9 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 		addClientError(&resp.Diagnostics, "Unable to Create Component", err)
 		return
 	}
-	r.data.claimCreated(created.ID)
+	if err == nil { // Ardoq answered: this create made it (recoverCreate claims what it found)
+		r.data.claimCreated(created.ID)
+	}
 	r.data.rememberWorkspace(created)
 	tflog.Debug(ctx, "created component", map[string]any{"id": created.ID, "version": created.Version})
 	state := componentFromAPI(created, plan.CustomFields, false)

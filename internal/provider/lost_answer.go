@@ -90,7 +90,7 @@ func recoverCreate[T any](ctx context.Context, d *providerData, s createSearch[T
 	}
 	switch {
 	case len(made) == 1:
-		d.claimCreated(s.idOf(made[0]))
+		d.claim(s.idOf(made[0])) // found, not answered: it may be what an earlier run made moments before
 		diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("%s The provider looked for it and found %s %s, created by you at %s: "+
 			"it is recorded in the state, so nothing is created twice.", lost, s.noun, s.idOf(made[0]), s.meta(made[0]).Created))
 		return &made[0], diags

@@ -2,7 +2,10 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"reflect"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
@@ -43,6 +46,9 @@ func settledResources(ctx context.Context) (map[string]settledShape, error) {
 		r := withData(nil)
 		var s resource.SchemaResponse
 		r.Schema(ctx, resource.SchemaRequest{}, &s)
+		if err := settleable(s.Schema); err != nil {
+			return nil, fmt.Errorf("%s cannot be served without the framework: %w", name, err)
+		}
 		typ, ok := s.Schema.Type().TerraformType(ctx).(tftypes.Object)
 		withIdentity, hasIdentity := r.(resource.ResourceWithIdentity)
 		if !ok || !hasIdentity {
@@ -58,6 +64,34 @@ func settledResources(ctx context.Context) (map[string]settledShape, error) {
 			identitySchema: i.IdentitySchema, configured: withData}
 	}
 	return out, nil
+}
+
+// settleable checks settledResources' conditions on a schema, so that a change to one (a default, a
+// custom type, a nested attribute) stops the provider from starting instead of planning differently from
+// the framework. The plan modifiers allowed change nothing when the plan equals the prior state.
+func settleable(s schema.Schema) error {
+	if len(s.Blocks) > 0 {
+		return errors.New("it has blocks")
+	}
+	for name, a := range s.Attributes {
+		if _, nested := a.(schema.NestedAttribute); nested || a.IsWriteOnly() {
+			return fmt.Errorf("attribute %s is nested or write-only", name)
+		}
+		fields := reflect.ValueOf(a)
+		for _, field := range []string{"Default", "CustomType"} {
+			if f := fields.FieldByName(field); f.IsValid() && !f.IsNil() {
+				return fmt.Errorf("attribute %s has a %s", name, field)
+			}
+		}
+		modifiers := fields.FieldByName("PlanModifiers")
+		for i := 0; modifiers.IsValid() && i < modifiers.Len(); i++ {
+			kind := fmt.Sprintf("%T", modifiers.Index(i).Interface())
+			if !strings.HasSuffix(kind, ".useStateForUnknownModifier") && !strings.HasSuffix(kind, ".requiresReplaceIfModifier") {
+				return fmt.Errorf("attribute %s has the plan modifier %s", name, kind)
+			}
+		}
+	}
+	return nil
 }
 
 // planUnchanged answers the plan of a single resource whose proposed state is exactly its prior state,
@@ -103,6 +137,9 @@ func (s *protocolServer) readSettled(ctx context.Context, req *tfprotov6.ReadRes
 	shape.configured(s.provider.data).Read(ctx, resource.ReadRequest{ClientCapabilities: readCapabilities(req.ClientCapabilities), State: state,
 		Identity: &tfsdk.ResourceIdentity{Raw: identity, Schema: shape.identitySchema}}, &read)
 	resp = &tfprotov6.ReadResourceResponse{Diagnostics: protocolDiagnostics(read.Diagnostics)}
+	if read.Deferred != nil {
+		resp.Deferred = &tfprotov6.Deferred{Reason: tfprotov6.DeferredReason(read.Deferred.Reason)}
+	}
 	if !read.Diagnostics.HasError() {
 		resp.Diagnostics = append(resp.Diagnostics, identityProblems(identity, read.Identity.Raw)...)
 	}

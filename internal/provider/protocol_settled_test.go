@@ -3,9 +3,15 @@ package provider
 import (
 	"context"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -56,6 +62,9 @@ func TestProtocol_settledSameAsFramework(t *testing.T) {
 						t.Fatal(err)
 					}
 					r.check("UpgradeResourceState", resp.Diagnostics)
+					if handedBack := resp.UpgradedState.JSON != nil; r == protocol && handedBack != (what == "saved") {
+						t.Errorf("%s state: handed back as it came %v, want %v", what, handedBack, what == "saved")
+					}
 					if got[i], err = resp.UpgradedState.Unmarshal(typ); err != nil {
 						t.Fatal(err)
 					}
@@ -66,10 +75,10 @@ func TestProtocol_settledSameAsFramework(t *testing.T) {
 			}
 
 			for what, req := range map[string]tfprotov6.PlanResourceChangeRequest{
-				"unchanged, identity sent":     {PriorState: stateDV, ProposedNewState: stateDV, Config: configDV, PriorIdentity: identity},
-				"unchanged, no identity sent":  {PriorState: stateDV, ProposedNewState: stateDV, Config: configDV},
-				"unchanged, with private data": {PriorState: stateDV, ProposedNewState: stateDV, Config: configDV, PriorPrivate: []byte(`{"k":"dg=="}`)},
-				"described":                    {PriorState: stateDV, ProposedNewState: changedDV, Config: configDV, PriorIdentity: identity},
+				"unchanged, identity sent":    {PriorState: stateDV, ProposedNewState: stateDV, Config: configDV, PriorIdentity: identity},
+				"unchanged, no identity sent": {PriorState: stateDV, ProposedNewState: stateDV, Config: configDV},
+				"unchanged with private data": {PriorState: stateDV, ProposedNewState: stateDV, Config: configDV, PriorPrivate: []byte(`{"k":"dg=="}`)},
+				"described":                   {PriorState: stateDV, ProposedNewState: changedDV, Config: configDV, PriorIdentity: identity},
 			} {
 				var got [2]string
 				for i, r := range sides {
@@ -78,6 +87,9 @@ func TestProtocol_settledSameAsFramework(t *testing.T) {
 					resp, err := r.server.PlanResourceChange(ctx, &req)
 					if err != nil {
 						t.Fatal(err)
+					}
+					if served := resp.PlannedState == req.ProposedNewState; r == protocol && served != strings.HasPrefix(what, "unchanged,") {
+						t.Errorf("%s plan: served without the framework %v", what, served)
 					}
 					got[i] = planText(t, typ, identityType, resp)
 				}
@@ -113,8 +125,14 @@ func TestProtocol_settledSameAsFramework(t *testing.T) {
 				{"component gone", "ardoq_component", tftypes.NewValue(typeOf("ardoq_component"), gone), nil, nil},
 				{"reference, identity sent", "ardoq_reference", reference, referenceID, nil},
 			} {
-				resp, err := r.server.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: c.typeName,
-					CurrentState: mustDynamic(t, typeOf(c.typeName), c.state), CurrentIdentity: c.identity, Private: c.private})
+				req := &tfprotov6.ReadResourceRequest{TypeName: c.typeName,
+					CurrentState: mustDynamic(t, typeOf(c.typeName), c.state), CurrentIdentity: c.identity, Private: c.private}
+				if s, ok := r.server.(*protocolServer); ok {
+					if _, served := s.readSettled(ctx, req); served != (c.private == nil) {
+						t.Errorf("%s: read without the framework %v, want %v", c.what, served, c.private == nil)
+					}
+				}
+				resp, err := r.server.ReadResource(ctx, req)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -232,4 +250,22 @@ func fmtList(items []string) string {
 		out += s
 	}
 	return out + "]"
+}
+
+// A schema the protocol server could plan differently from the framework stops the provider from starting.
+func TestSettleable(t *testing.T) {
+	for name, attr := range map[string]schema.Attribute{
+		"a default":             schema.StringAttribute{Optional: true, Computed: true, Default: stringdefault.StaticString("x")},
+		"a custom type":         schema.StringAttribute{Optional: true, CustomType: basetypes.StringType{}},
+		"another plan modifier": schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseNonNullStateForUnknown()}},
+		"nested attributes":     schema.SingleNestedAttribute{Optional: true, Attributes: map[string]schema.Attribute{"x": schema.StringAttribute{Optional: true}}},
+	} {
+		if err := settleable(schema.Schema{Attributes: map[string]schema.Attribute{"a": attr}}); err == nil {
+			t.Errorf("a schema with %s is settleable", name)
+		}
+	}
+	fine := schema.StringAttribute{Optional: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplace()}}
+	if err := settleable(schema.Schema{Attributes: map[string]schema.Attribute{"a": fine}}); err != nil {
+		t.Errorf("UseStateForUnknown and RequiresReplace refused: %v", err)
+	}
 }

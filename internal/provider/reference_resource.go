@@ -138,7 +138,9 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 		addClientError(&resp.Diagnostics, "Unable to Create Reference", err)
 		return
 	}
-	r.data.claimCreated(created.ID)
+	if err == nil { // Ardoq answered: this create made it (recoverCreate claims what it found)
+		r.data.claimCreated(created.ID)
+	}
 	tflog.Debug(ctx, "created reference", map[string]any{"id": created.ID})
 	state := referenceFromAPI(created, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
