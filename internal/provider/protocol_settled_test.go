@@ -238,18 +238,7 @@ func planText(t *testing.T, typ, identityType tftypes.Type, resp *tfprotov6.Plan
 		replace = append(replace, p.String())
 	}
 	return "state " + planned + "\nidentity " + identity + "\nprivate " + string(resp.PlannedPrivate) +
-		"\nreplace " + fmtList(replace) + "\ndiagnostics " + diagnosticsText(resp.Diagnostics)
-}
-
-func fmtList(items []string) string {
-	out := "["
-	for i, s := range items {
-		if i > 0 {
-			out += " "
-		}
-		out += s
-	}
-	return out + "]"
+		"\nreplace [" + strings.Join(replace, " ") + "]" + "\ndiagnostics " + diagnosticsText(resp.Diagnostics)
 }
 
 // A schema the protocol server could plan differently from the framework stops the provider from starting.
