@@ -10,10 +10,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire/tfwiretest"
 	"github.com/zclconf/go-cty/cty/json"
 	"github.com/zclconf/go-cty/cty/msgpack"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire/tfwiretest"
 )
 
 // The protocol server validates ardoq_batch's configuration and takes its saved state as the

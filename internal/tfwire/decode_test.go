@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire/tfwiretest"
 )
