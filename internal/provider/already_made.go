@@ -65,7 +65,15 @@ func (r *componentResource) warnIfComponentMade(ctx context.Context, plan compon
 	}
 	body := client.ComponentCreate{Name: plan.Name.ValueString(), RootWorkspace: plan.RootWorkspace.ValueString(),
 		TypeID: plan.TypeID.ValueString(), Parent: plan.Parent.ValueStringPointer()}
-	return warnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Component", fmt.Sprintf("%q", body.Name), body)
+	search := r.createSearch(body, time.Time{}, nil)
+	searchOnItsOwn := search.find
+	search.find = func(ctx context.Context) ([]client.Component, error) {
+		if all, ok := r.data.smallWorkspaces.all(ctx, body.RootWorkspace); ok {
+			return sameAsCreated(all, body), nil
+		}
+		return searchOnItsOwn(ctx)
+	}
+	return warnAlreadyMade(ctx, r.data, search, "Component", fmt.Sprintf("%q", body.Name), body)
 }
 
 // warnIfReferenceMade looks, for a reference the plan creates between existing components, for one with

@@ -243,18 +243,24 @@ func (r *componentResource) createSearch(body client.ComponentCreate, sent time.
 		find: func(ctx context.Context) ([]client.Component, error) {
 			found, err := r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: body.RootWorkspace, Name: body.Name,
 				TypeID: body.TypeID, Parent: textOf(body.Parent)})
-			var same []client.Component
-			for _, c := range found {
-				if textOf(c.Parent) == textOf(body.Parent) {
-					same = append(same, c)
-				}
-			}
-			return same, err
+			return sameAsCreated(found, body), err
 		},
 		meta:       func(c client.Component) client.Meta { return c.Meta },
 		idOf:       func(c client.Component) string { return c.ID },
 		importHint: "terraform import <address> <component id>",
 	}
+}
+
+// sameAsCreated keeps the components a create with body would have made: same workspace, name, type and
+// parent.
+func sameAsCreated(components []client.Component, body client.ComponentCreate) []client.Component {
+	var same []client.Component
+	for _, c := range components {
+		if c.RootWorkspace == body.RootWorkspace && c.Name == body.Name && c.TypeID == body.TypeID && textOf(c.Parent) == textOf(body.Parent) {
+			same = append(same, c)
+		}
+	}
+	return same
 }
 
 // ImportState takes a component id, a component key such as APP-12 (component_import.go), or an

@@ -5,8 +5,13 @@ package provider
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -314,33 +319,11 @@ func importWhatTheWarningsName(t *testing.T, run *cliRun) (imported int) {
 // back for single resources: the plan warns at each resource whose entity Ardoq already holds, with the
 // id to import; for ardoq_batch: its adoption settings.
 func TestAccInterrupt_killed(t *testing.T) {
-	t.Run("single resources", func(t *testing.T) {
-		env := newTestEnv(t)
-		env.requireEmulator(t, "latency control")
-		run := newCLIRun(t, env, "1.5.0")
-		run.write("main.tf", interruptedSingles(env))
-		env.srv.SetLatency(150 * time.Millisecond)
-		components, _ := env.srv.Counts()
-		apply := run.start("apply", "-auto-approve")
-		apply.waitUntil(t, "a quarter of the components to be created, and one more on its way", func() bool {
-			c, _ := env.srv.Counts()
-			return c >= components+interruptedSize/4 && writeInFlight(env, "/api/v2/components")
-		})
-		sendSignal(t, apply, syscall.SIGKILL, true)
-		apply.wait(t, time.Minute)
-		waitIdle(t, env) // what was in flight is finished by the emulator
-		env.srv.SetLatency(0)
-		// With prevent_duplicates (as in CI), applying straight away fails at plan instead of making them twice.
-		before, _ := interruptedHeld(t, env)
-		out, code := run.shell("ARDOQ_PREVENT_DUPLICATES=true terraform apply -auto-approve -no-color -input=false")
-		if after, _ := interruptedHeld(t, env); code == 0 || !strings.Contains(out, "Error: Component") || after != before {
-			t.Fatalf("with prevent_duplicates the apply must fail at plan (exit %d) and create nothing (%d -> %d):\n%s", code, before, after, out)
-		}
-		if imported := importWhatTheWarningsName(t, run); imported == 0 {
-			t.Fatal("the killed run left entities behind, yet no plan warning named one")
-		}
-		requireExactly(t, env, run)
-	})
+	// Pages of 2: the already-made searches go on their own; of 100: the workspace fits on one list page,
+	// which answers them.
+	for _, pageSize := range []int{2, 100} {
+		t.Run(fmt.Sprintf("single resources, pages of %d", pageSize), func(t *testing.T) { killSingles(t, pageSize) })
+	}
 	t.Run("ardoq_batch", func(t *testing.T) {
 		env := newTestEnv(t)
 		env.requireEmulator(t, "fault control")
@@ -359,6 +342,71 @@ func TestAccInterrupt_killed(t *testing.T) {
 		run.write("main.tf", interruptedBatch(env, true))
 		requireExactly(t, env, run)
 	})
+}
+
+// killSingles kills an apply of single resources, with pageSize entities per list page.
+func killSingles(t *testing.T, pageSize int) {
+	env := newTestEnv(t, emulator.WithPageSize(pageSize))
+	env.requireEmulator(t, "latency control")
+	run := newCLIRun(t, env, "1.5.0")
+	run.write("main.tf", interruptedSingles(env))
+	env.srv.SetLatency(150 * time.Millisecond)
+	components, _ := env.srv.Counts()
+	apply := run.start("apply", "-auto-approve")
+	apply.waitUntil(t, "a quarter of the components to be created, and one more on its way", func() bool {
+		c, _ := env.srv.Counts()
+		return c >= components+interruptedSize/4 && writeInFlight(env, "/api/v2/components")
+	})
+	sendSignal(t, apply, syscall.SIGKILL, true)
+	apply.wait(t, time.Minute)
+	waitIdle(t, env) // what was in flight is finished by the emulator
+	env.srv.SetLatency(0)
+	// With prevent_duplicates (as in CI), applying straight away fails at plan instead of making them twice.
+	before, _ := interruptedHeld(t, env)
+	out, code := run.shell("ARDOQ_PREVENT_DUPLICATES=true terraform apply -auto-approve -no-color -input=false")
+	if after, _ := interruptedHeld(t, env); code == 0 || !strings.Contains(out, "Error: Component") || after != before {
+		t.Fatalf("with prevent_duplicates the apply must fail at plan (exit %d) and create nothing (%d -> %d):\n%s", code, before, after, out)
+	}
+	// The first plan names every component the killed run made and left out of the state, whether its
+	// search went on its own or was answered from the workspace's list page (small_workspace.go).
+	leftOut := before - componentsInState(t, run.dir)
+	out, _ = run.run("plan")
+	if named := strings.Count(out, "Warning: Component "); named != leftOut {
+		t.Fatalf("the first plan after the killed run named %d components, want the %d it left out of the state:\n%s", named, leftOut, out)
+	}
+	if imported := importWhatTheWarningsName(t, run); imported == 0 {
+		t.Fatal("the killed run left entities behind, yet no plan warning named one")
+	}
+	requireExactly(t, env, run)
+}
+
+// componentsInState counts the ardoq_component instances in dir's state file: none when the run was
+// killed before its first save (no file, or an empty one).
+func componentsInState(t *testing.T, dir string) int {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(dir, "terraform.tfstate"))
+	if errors.Is(err, fs.ErrNotExist) || (err == nil && len(bytes.TrimSpace(raw)) == 0) {
+		return 0
+	}
+	var state struct {
+		Resources []struct {
+			Type      string            `json:"type"`
+			Instances []json.RawMessage `json:"instances"`
+		} `json:"resources"`
+	}
+	if err == nil {
+		err = json.Unmarshal(raw, &state)
+	}
+	if err != nil {
+		t.Fatalf("reading the state: %v", err)
+	}
+	n := 0
+	for _, r := range state.Resources {
+		if r.Type == "ardoq_component" {
+			n += len(r.Instances)
+		}
+	}
+	return n
 }
 
 // batchInFlight reports whether the emulator is serving a POST /batch.

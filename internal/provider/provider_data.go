@@ -31,12 +31,13 @@ type providerData struct {
 
 	listedComponents *sharedListing[client.Component] // refresh from list pages (shared_listing.go)
 	listedReferences *sharedListing[client.Reference]
-	memo             *commandMemo  // what this terraform command's plan walk learnt (command_memo.go)
-	cascadeViews     *cascadeViews // the cascade guard's readings of workspaces, shared by this run's deletes
+	smallWorkspaces  *smallWorkspaces[client.Component] // already-made searches from one list page (small_workspace.go)
+	memo             *commandMemo                       // what this terraform command's plan walk learnt (command_memo.go)
+	cascadeViews     *cascadeViews                      // the cascade guard's readings of workspaces, shared by this run's deletes
 }
 
 func newProviderData(c *client.Client, allowCascadeDelete bool) *providerData {
-	return &providerData{
+	d := &providerData{
 		client: c, contexts: newContextCache(c), allowCascadeDelete: allowCascadeDelete, memo: newCommandMemo(), cascadeViews: newCascadeViews(c),
 		listedComponents: newSharedListing(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
@@ -44,7 +45,12 @@ func newProviderData(c *client.Client, allowCascadeDelete bool) *providerData {
 		listedReferences: newSharedListing(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Reference], error] {
 			return c.ReferencePages(ctx, client.ReferenceFilter{RootWorkspace: ws})
 		}, func(e *client.Reference) string { return e.ID }, c.Writes),
+		smallWorkspaces: newSmallWorkspaces(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
+			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
+		}, c.Writes),
 	}
+	d.listedComponents.startsAlso = d.listedReferences.prefetch
+	return d
 }
 
 // readComponent reads a component for a refresh: from its workspace's shared listing when that

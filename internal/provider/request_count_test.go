@@ -61,6 +61,26 @@ resource "ardoq_reference" "r" {
 		ProtoV6ProviderFactories: testAccProviders,
 		Steps: []resource.TestStep{
 			{
+				Config:             cfg(0),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				PreConfig: func() {
+					got := counts()
+					t.Logf("plan of the create: %v", got)
+					// per plan (one GET /me each): the already-made searches, the first on their own, the rest answered
+					// from the one list page the workspace fits on (small_workspace.go)
+					plans := got["GET /api/v2/me"]
+					if err := expect(got, map[string]int{"GET /api/v2/components?rootWorkspace": plans}); err != nil {
+						t.Error(err)
+					}
+					if searches := got["GET /api/v2/components?name&rootWorkspace&typeId"]; plans == 0 || searches > plans*listingStartAfter {
+						t.Errorf("%d plans sent %d already-made searches for %d new components, want at most %d each: the rest should "+
+							"come from the workspace's list page", plans, searches, n, listingStartAfter)
+					}
+					reset()
+				},
 				Config: cfg(0),
 				Check: func(*terraform.State) error {
 					got := counts()
@@ -90,6 +110,10 @@ resource "ardoq_reference" "r" {
 					if reads := refreshRequests(refreshed); reads > 2*(listingStartAfter+1) {
 						return fmt.Errorf("refreshing %d components and %d references took %d requests, want at most %d: the rest should "+
 							"come from list pages (%v)", n, n, reads, 2*(listingStartAfter+1), refreshed)
+					}
+					// the references' listing was started with the components' (prefetch): no reference is read on its own
+					if gets := refreshed["GET /api/v2/references/{id}"]; gets != 0 {
+						return fmt.Errorf("%d references read on their own: their listing should have started with the components' (%v)", gets, refreshed)
 					}
 					got := counts()
 					t.Logf("change 5: %v", got)

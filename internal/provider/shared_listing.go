@@ -24,6 +24,9 @@ type sharedListing[T any] struct {
 	pages  func(ctx context.Context, workspace string) iter.Seq2[client.Page[T], error]
 	idOf   func(*T) string
 	writes func() uint64 // the client's write count: a change means what was listed may be stale
+	// startsAlso is called when the listing of a workspace starts: the component listing prefetches the
+	// references' of the same workspace.
+	startsAlso func(ctx context.Context, workspace string)
 
 	mu         sync.Mutex
 	workspaces map[string]*workspaceListing[T]
@@ -58,15 +61,13 @@ func (s *sharedListing[T]) lookup(ctx context.Context, workspace, id string) (*T
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	w := s.workspaces[workspace]
-	if w == nil {
-		w = &workspaceListing[T]{held: map[string]*T{}, wake: make(chan struct{}, 1)}
-		s.workspaces[workspace] = w
-	}
+	w := s.workspace(workspace)
 	w.reads++
 	if !w.started && w.reads >= listingStartAfter && !w.ended {
-		w.started, w.writesAtStart, w.fetching = true, s.writes(), make(chan struct{})
-		go s.list(context.WithoutCancel(ctx), workspace, w)
+		s.start(ctx, workspace, w)
+		if s.startsAlso != nil {
+			s.startsAlso(ctx, workspace)
+		}
 		return nil, false // this read does not wait: the first page is only now asked for
 	}
 	for waits := 0; waits < listingWaits && w.held[id] == nil && w.fetching != nil && (w.hits > 0 || w.pages < listingWaits); waits++ {
@@ -97,6 +98,31 @@ func (s *sharedListing[T]) lookup(ctx context.Context, workspace, id string) (*T
 	default:
 	}
 	return e, true
+}
+
+// prefetch starts the listing of a workspace before its first read: Terraform refreshes references after
+// the components they hang on, so their listing can be on its way while the components are read. With no
+// read it fetches listingLead + 1 pages at most.
+func (s *sharedListing[T]) prefetch(ctx context.Context, workspace string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if w := s.workspace(workspace); !w.started && !w.ended {
+		s.start(ctx, workspace, w)
+	}
+}
+
+func (s *sharedListing[T]) workspace(id string) *workspaceListing[T] {
+	w := s.workspaces[id]
+	if w == nil {
+		w = &workspaceListing[T]{held: map[string]*T{}, wake: make(chan struct{}, 1)}
+		s.workspaces[id] = w
+	}
+	return w
+}
+
+func (s *sharedListing[T]) start(ctx context.Context, workspace string, w *workspaceListing[T]) {
+	w.started, w.writesAtStart, w.fetching = true, s.writes(), make(chan struct{})
+	go s.list(context.WithoutCancel(ctx), workspace, w)
 }
 
 // list fetches the workspace's pages while they pay for themselves.

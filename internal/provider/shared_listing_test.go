@@ -213,3 +213,31 @@ func BenchmarkSharedListing(b *testing.B) {
 		})
 	}
 }
+
+// The listing that starts for components starts the references' of the same workspace too: Terraform
+// reads references after their components, and their pages are then already there.
+func TestSharedListing_startsAlsoPrefetches(t *testing.T) {
+	components := &fakeWorkspace{size: 200, pageSize: 100}
+	references := &fakeWorkspace{size: 200, pageSize: 100}
+	c, r := components.listing(), references.listing()
+	c.startsAlso = r.prefetch
+	components.refresh(t, c, components.sample(200, 8))
+	waitFor(t, func() bool { return references.pageRequests.Load() == 2 })
+	references.refresh(t, r, references.sample(200, 9))
+	if references.gets.Load() != 0 || references.pageRequests.Load() != 2 {
+		t.Errorf("references: %d GETs and %d pages, want their 2 pages fetched before the first read and no GET",
+			references.gets.Load(), references.pageRequests.Load())
+	}
+}
+
+// With no read, a prefetched listing stops after listingLead + 1 pages.
+func TestSharedListing_prefetchWithoutReadsIsBounded(t *testing.T) {
+	f := &fakeWorkspace{size: 10_000, pageSize: 100}
+	s := f.listing()
+	s.prefetch(context.Background(), "ws")
+	waitFor(t, func() bool { return f.pageRequests.Load() >= listingLead+1 })
+	time.Sleep(50 * time.Millisecond)
+	if pages := f.pageRequests.Load(); pages != listingLead+1 {
+		t.Errorf("a listing nobody reads fetched %d pages, want %d", pages, listingLead+1)
+	}
+}
