@@ -20,8 +20,9 @@ import (
 // protocol to tell the two apart. A memo entry counts for the same terraform process (the parent of both
 // provider processes) only. Only hashes are written, in a directory of the user's own.
 //
-// Two things are memoized: a batch request that passed Ardoq's dry run (batch_dry_run.go), and a search
-// for what an interrupted run made that found nothing (already_made.go).
+// Three things are memoized: a batch request that passed Ardoq's dry run (batch_dry_run.go), a search
+// for what an interrupted run made that found nothing (already_made.go), and a credentials check that
+// passed (provider.go).
 type commandMemo struct {
 	dir    string
 	parent int

@@ -157,3 +157,34 @@ func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
 		t.Error("did not search below components this run only read")
 	}
 }
+
+// TestCredentialsCheckedOncePerCommand: the apply walk's provider process does not ask GET /me again
+// after the plan walk's check passed; a failed check is not remembered.
+func TestCredentialsCheckedOncePerCommand(t *testing.T) {
+	srv := openapitest.Start(t)
+	dir := t.TempDir()
+	meRequests := func(token string) (int, error) {
+		t.Helper()
+		c, err := client.New(client.Config{BaseURL: srv.URL, Token: token, Org: srv.OrgLabel(), UserAgent: "memo-test/1", RequestsPerSecond: -1, MaxRetries: 0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := newProviderData(c, false)
+		d.memo = &commandMemo{dir: dir, parent: 4343, now: time.Now}
+		srv.ResetRequests()
+		err = d.checkCredentials(context.Background())
+		return len(srv.Requests()), err
+	}
+	if n, err := meRequests("wrong-token"); n != 1 || err == nil {
+		t.Fatalf("a wrong token: %d requests, error %v; want one GET /me and an error", n, err)
+	}
+	if n, err := meRequests("wrong-token"); n != 1 || err == nil {
+		t.Fatalf("a failed check was remembered: %d requests, error %v", n, err)
+	}
+	if n, err := meRequests(srv.Token()); n != 1 || err != nil {
+		t.Fatalf("plan walk: %d requests, error %v; want one GET /me", n, err)
+	}
+	if n, err := meRequests(srv.Token()); n != 0 || err != nil {
+		t.Fatalf("apply walk: %d requests, error %v; want none", n, err)
+	}
+}

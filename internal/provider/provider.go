@@ -179,7 +179,7 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	data := newProviderData(c, allowCascade)
 	data.preventDuplicates = preventDuplicates
 	if !cfg.SkipCredentialsCheck.ValueBool() {
-		if _, err := data.callerEmail(ctx); err != nil {
+		if err := data.checkCredentials(ctx); err != nil {
 			resp.Diagnostics.AddError(credentialsCheckError(baseURL, org, err))
 			return
 		}
@@ -188,6 +188,22 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.ListResourceData = data
+}
+
+// checkCredentials asks Ardoq whose token this is (GET /me), once per terraform command: the apply walk
+// of `terraform apply` is a new provider process, configured right after the plan walk's check passed for
+// the same configuration (a plan walk that failed it ends the command). A token revoked in between fails
+// the first request with Ardoq's answer.
+func (d *providerData) checkCredentials(ctx context.Context) error {
+	key := memoKey(d.client, "credentials-checked", nil)
+	if d.memo.seen(key) {
+		return nil
+	}
+	if _, err := d.callerEmail(ctx); err != nil {
+		return err
+	}
+	d.memo.note(key)
+	return nil
 }
 
 // credentialsCheckError says why GET /me failed when the provider was configured.
