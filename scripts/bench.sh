@@ -7,7 +7,9 @@
 #                 BENCH_SMALL_SIZES, default "2500 20000 50000"
 #   batch-fields  ardoq_batch with BENCH_N + BENCH_N items carrying custom fields, default 20,000
 # each against an emulator on plain loopback and one adding 100 ms to every request (BENCH_LATENCIES).
-# BENCH_QUICK=1 divides every N by ten. BENCH_ONLY="single batch-small" picks workloads.
+# BENCH_QUICK=1 divides every N by ten. BENCH_ONLY="single batch-small" picks workloads. BENCH_REPEAT=3 runs
+# every step three times, interleaved with the floor's, and reports the median (the small workloads vary
+# by a few tenths of a second from run to run).
 # For each step: wall time, ratio to the floor, the provider's peak memory (VmHWM) and requests by endpoint.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -20,6 +22,7 @@ small_sizes=()
 for n in ${BENCH_SMALL_SIZES:-2500 20000 50000}; do small_sizes+=($((n / div))); done
 fields_n=$((${BENCH_N:-20000} / div))
 latencies="${BENCH_LATENCIES:-0 100ms}"
+repeat="${BENCH_REPEAT:-1}"
 only="${BENCH_ONLY:-single batch-small batch-fields}"
 work="$root/.bench"
 rm -rf "$work" && mkdir -p "$work/bin"
@@ -84,22 +87,40 @@ step_args() {
   esac
 }
 
-# workload NAME PROVIDER_DIR FLOOR_DIR N: the floor's steps, then the provider's at each latency; one table.
+# median VALUES...: the middle value (the lower of the two middle ones for an even count).
+median() { printf '%s\n' "$@" | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
+
+# workload NAME PROVIDER_DIR FLOOR_DIR N: the floor's steps, then the provider's at each latency, BENCH_REPEAT
+# rounds of them interleaved (each step's median wall time; the highest peak); one table.
 workload() {
-  local name="$1" provider="$2" floor="$3" n="$4" step latency
-  declare -A floor_wall p_wall p_peak p_requests
+  local name="$1" provider="$2" floor="$3" n="$4" step latency round
+  declare -A floor_walls p_walls floor_wall p_wall p_peak p_requests
   mkdir -p "$work/$name/floor" && cp "bench/$floor/main.tf" "$work/$name/floor/"
-  for step in "${steps[@]}"; do
-    # shellcheck disable=SC2046
-    measure "$work/$name/floor" "${latencies%% *}" "$n" $(step_args "$step") # the floor sends no request
-    floor_wall[$step]=$wall
-  done
   for latency in $latencies; do
     mkdir -p "$work/$name/$latency" && cp "bench/$provider/main.tf" "$work/$name/$latency/"
+  done
+  for round in $(seq 1 "$repeat"); do
     for step in "${steps[@]}"; do
       # shellcheck disable=SC2046
-      measure "$work/$name/$latency" "$latency" "$n" $(step_args "$step")
-      p_wall[$step/$latency]=$wall p_peak[$step/$latency]=$peak p_requests[$step/$latency]=$requests
+      measure "$work/$name/floor" "${latencies%% *}" "$n" $(step_args "$step") # the floor sends no request
+      floor_walls[$step]+="$wall "
+    done
+    for latency in $latencies; do
+      for step in "${steps[@]}"; do
+        # shellcheck disable=SC2046
+        measure "$work/$name/$latency" "$latency" "$n" $(step_args "$step")
+        p_walls[$step/$latency]+="$wall " p_requests[$step/$latency]=$requests
+        [ "${peak% MiB}" -gt "${p_peak[$step/$latency]:-0}" ] 2>/dev/null && p_peak[$step/$latency]=${peak% MiB}
+      done
+    done
+  done
+  for step in "${steps[@]}"; do
+    # shellcheck disable=SC2086
+    floor_wall[$step]=$(median ${floor_walls[$step]})
+    for latency in $latencies; do
+      # shellcheck disable=SC2086
+      p_wall[$step/$latency]=$(median ${p_walls[$step/$latency]})
+      p_peak[$step/$latency]=$([ -n "${p_peak[$step/$latency]:-}" ] && echo "${p_peak[$step/$latency]} MiB" || echo -)
     done
   done
   echo
@@ -124,7 +145,7 @@ workload() {
   done
 }
 
-echo "Terraform: $("$terraform" version | head -n1); machine: $(nproc) cores; latencies: $latencies"
+echo "Terraform: $("$terraform" version | head -n1); machine: $(nproc) cores; latencies: $latencies; rounds: $repeat (medians)"
 for w in $only; do
   case "$w" in
     single) [ "$single_n" -gt 0 ] && workload single single single-floor "$single_n" ;;

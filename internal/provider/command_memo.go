@@ -24,10 +24,11 @@ import (
 // for what an interrupted run made that found nothing (already_made.go), and a credentials check that
 // passed (provider.go).
 type commandMemo struct {
-	dir    string
-	parent int
-	now    func() time.Time
-	swept  sync.Once
+	dir      string
+	parent   int
+	now      func() time.Time
+	swept    sync.Once
+	sweeping sync.WaitGroup
 }
 
 // commandMemoLifetime bounds how long an entry counts, however long the apply waits for approval.
@@ -66,8 +67,9 @@ func (m *commandMemo) seen(key string) bool {
 	return err == nil && m.now().Sub(info.ModTime()) < commandMemoLifetime
 }
 
-// note records key, and (once per process) forgets the entries too old to count. Failing to is
-// harmless: the next plan asks Ardoq again.
+// note records key, and (once per process, in the background: the directory holds an entry per new
+// resource of the last hour, and the first note comes in Configure) forgets the entries too old to count.
+// Failing to is harmless: the next plan asks Ardoq again.
 func (m *commandMemo) note(key string) {
 	if m == nil || key == "" {
 		return
@@ -76,7 +78,7 @@ func (m *commandMemo) note(key string) {
 		return
 	}
 	_ = os.WriteFile(m.path(key), nil, 0o600)
-	m.swept.Do(m.sweep)
+	m.swept.Do(func() { m.sweeping.Go(m.sweep) })
 }
 
 func (m *commandMemo) sweep() {

@@ -31,6 +31,7 @@ func TestCommandMemo(t *testing.T) {
 		t.Fatal("a request nobody ran passed")
 	}
 	memo.note(key)
+	memo.sweeping.Wait()
 	if !memo.seen(key) {
 		t.Fatal("the request that passed the dry run in this terraform command is not remembered")
 	}
@@ -56,6 +57,7 @@ func TestCommandMemo(t *testing.T) {
 	}
 	later := &commandMemo{dir: memo.dir, parent: 4444, now: memo.now}
 	later.note(memoKey(c, "dry-run", "something else"))
+	later.sweeping.Wait()
 	if _, err := os.Stat(memo.path(key)); !os.IsNotExist(err) {
 		t.Errorf("an entry an hour old is kept: %v", err)
 	}
