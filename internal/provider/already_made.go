@@ -3,13 +3,10 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
-
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 // After a run that was killed (SIGKILL, an out-of-memory kill, a crashed CI runner), Ardoq holds what its
@@ -54,37 +51,4 @@ func warnAlreadyMade[T any](ctx context.Context, d *providerData, s createSearch
 			"interrupted\".", s.what, id, s.meta(m).Created, id, id))
 	}
 	return diags
-}
-
-// warnIfComponentMade looks, for a component the plan creates, for one with its name, type, workspace
-// and parent already in Ardoq. A component below a new parent is new: nothing is looked up for it, in
-// the plan walk (the parent is unknown) as in the apply walk (this run created the parent).
-func (r *componentResource) warnIfComponentMade(ctx context.Context, plan componentModel) diag.Diagnostics {
-	if plan.Name.IsUnknown() || plan.Parent.IsUnknown() || r.data.createdHere(plan.Parent.ValueString()) {
-		return nil
-	}
-	body := client.ComponentCreate{Name: plan.Name.ValueString(), RootWorkspace: plan.RootWorkspace.ValueString(),
-		TypeID: plan.TypeID.ValueString(), Parent: plan.Parent.ValueStringPointer()}
-	search := r.createSearch(body, time.Time{}, nil)
-	searchOnItsOwn := search.find
-	search.find = func(ctx context.Context) ([]client.Component, error) {
-		if all, ok := r.data.smallWorkspaces.all(ctx, body.RootWorkspace); ok {
-			return sameAsCreated(all, body), nil
-		}
-		return searchOnItsOwn(ctx)
-	}
-	return warnAlreadyMade(ctx, r.data, search, "Component", fmt.Sprintf("%q", body.Name), body)
-}
-
-// warnIfReferenceMade looks, for a reference the plan creates between existing components, for one with
-// its source, target and type already in Ardoq. A reference to or from a new component is new, in the
-// plan walk (the id is unknown) as in the apply walk (this run created the component).
-func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan referenceModel) diag.Diagnostics {
-	if plan.Source.IsUnknown() || plan.Target.IsUnknown() || plan.Type.IsUnknown() ||
-		r.data.createdHere(plan.Source.ValueString()) || r.data.createdHere(plan.Target.ValueString()) {
-		return nil
-	}
-	body := client.ReferenceCreate{Source: plan.Source.ValueString(), Target: plan.Target.ValueString(), Type: plan.Type.ValueInt64()}
-	name := fmt.Sprintf("From %s to %s", body.Source, body.Target)
-	return warnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Reference", strings.TrimSpace(name), body)
 }

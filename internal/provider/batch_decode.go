@@ -82,13 +82,13 @@ func (b batchRaw) items() batchItems {
 	items, _, _ := b.planned()
 	for key, v := range elementsOrNil(b.get("computed_components")) {
 		if c, ok := items.Components[key]; ok {
-			componentAttributes.readComputed(v, &c)
+			readComputed(componentAttributes, v, &c)
 			items.Components[key] = c
 		}
 	}
 	for key, v := range elementsOrNil(b.get("computed_references")) {
 		if r, ok := items.References[key]; ok {
-			referenceAttributes.readComputed(v, &r)
+			readComputed(referenceAttributes, v, &r)
 			items.References[key] = r
 		}
 	}
@@ -96,7 +96,7 @@ func (b batchRaw) items() batchItems {
 }
 
 // readComputed reads an element of a computed map.
-func (t entityAttributes[M, V, E, C, U]) readComputed(obj tftypes.Value, into *V) {
+func readComputed[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], obj tftypes.Value, into *V) {
 	for _, a := range t {
 		switch {
 		case !a.inBatch:
@@ -142,7 +142,7 @@ func decodeBatchItems(components, references tftypes.Value) (batchItems, bool, d
 		if attrs, ok := d.attributes(p, item, allowed); ok {
 			d.checkWorkspace(p, attrs["root_workspace"])
 			var c componentValues
-			componentAttributes.decode(d, p, attrs, &c)
+			decodeItem(componentAttributes, d, p, attrs, &c)
 			items.Components[key] = c
 		}
 	}
@@ -151,7 +151,7 @@ func decodeBatchItems(components, references tftypes.Value) (batchItems, bool, d
 		p := path.Root("references").AtMapKey(key)
 		if attrs, ok := d.attributes(p, item, allowed); ok {
 			var r referenceValues
-			referenceAttributes.decode(d, p, attrs, &r)
+			decodeItem(referenceAttributes, d, p, attrs, &r)
 			items.References[key] = r
 		}
 	}
@@ -192,9 +192,9 @@ func (d *itemDecoder) attributes(p path.Path, item tftypes.Value, allowed []stri
 	return attrs, true
 }
 
-// decode reads an item's attributes by the table: required ones must be there, and strings given must
+// decodeItem reads an item's attributes by the table: required ones must be there, and strings given must
 // not be empty (as ardoq_component and ardoq_reference require).
-func (t entityAttributes[M, V, E, C, U]) decode(d *itemDecoder, p path.Path, attrs map[string]tftypes.Value, into *V) {
+func decodeItem[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], d *itemDecoder, p path.Path, attrs map[string]tftypes.Value, into *V) {
 	for _, a := range t {
 		v, given := attrs[a.name]
 		if a.kind == computedAttribute || (!given && !a.required) {
@@ -281,62 +281,4 @@ func (d *itemDecoder) integer(p path.Path, v tftypes.Value) int64 {
 		d.diags.AddAttributeError(p, "Invalid Batch Item Attribute", fmt.Sprintf("%s must be a whole number; got %q.", pathText(p), *s))
 	}
 	return n
-}
-
-// elementsOf returns the attributes of an object or the elements of a map.
-func elementsOf(v tftypes.Value) (map[string]tftypes.Value, bool) {
-	if !v.Type().Is(tftypes.Object{}) && !v.Type().Is(tftypes.Map{}) {
-		return nil, false
-	}
-	var elems map[string]tftypes.Value
-	if err := v.As(&elems); err != nil {
-		return nil, false
-	}
-	return elems, true
-}
-
-func elementsOrNil(v tftypes.Value) map[string]tftypes.Value {
-	if v.Type() == nil || v.IsNull() || !v.IsKnown() {
-		return nil
-	}
-	elems, _ := elementsOf(v)
-	return elems
-}
-
-// pathText writes an attribute path as configuration does: components["api"].custom_fields["cost"].
-func pathText(p path.Path) string {
-	var b strings.Builder
-	for i, step := range p.Steps() {
-		switch s := step.(type) {
-		case path.PathStepAttributeName:
-			if i > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(string(s))
-		case path.PathStepElementKeyString:
-			fmt.Fprintf(&b, "[%q]", string(s))
-		}
-	}
-	return b.String()
-}
-
-// typeText names a value's type the way Terraform users write types.
-func typeText(t tftypes.Type) string {
-	switch {
-	case t == nil:
-		return "nothing"
-	case t.Is(tftypes.Object{}):
-		return "an object"
-	case t.Is(tftypes.Map{}):
-		return "a map"
-	case t.Is(tftypes.List{}), t.Is(tftypes.Tuple{}), t.Is(tftypes.Set{}):
-		return "a list"
-	case t.Is(tftypes.String):
-		return "a string"
-	case t.Is(tftypes.Number):
-		return "a number"
-	case t.Is(tftypes.Bool):
-		return "a boolean"
-	}
-	return t.String()
 }

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"math/big"
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -15,7 +14,7 @@ import (
 
 // computedType is the type of a computed_components or computed_references element: the table's
 // computed attributes that ardoq_batch keeps.
-func (t entityAttributes[M, V, E, C, U]) computedType() tftypes.Object {
+func computedType[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) tftypes.Object {
 	attrs := map[string]tftypes.Type{}
 	for _, a := range t {
 		if a.inBatch {
@@ -29,7 +28,7 @@ func (t entityAttributes[M, V, E, C, U]) computedType() tftypes.Object {
 }
 
 // computedSchemaType is computedType for the schema.
-func (t entityAttributes[M, V, E, C, U]) computedSchemaType() types.ObjectType {
+func computedSchemaType[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) types.ObjectType {
 	attrs := map[string]attr.Type{}
 	for _, a := range t {
 		if a.inBatch {
@@ -54,7 +53,7 @@ func computedReferences(items map[string]referenceValues, changed map[string]boo
 // yet) is unknown, and so is the version of an item the request changes. An element equal to prior's
 // (a computed map in state, or null) is prior's own, so that the new value holds no second copy of it.
 func computedMap[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], items map[string]V, changed map[string]bool, prior tftypes.Value) tftypes.Value {
-	elemType := t.computedType()
+	elemType := computedType(t)
 	priorElems := elementsOrNil(prior)
 	elems := make(map[string]tftypes.Value, len(items))
 	for key, item := range items {
@@ -87,10 +86,10 @@ type itemView struct {
 	fields map[string]fieldValue // managed custom fields that have a value
 }
 
-func componentView(c componentValues) itemView { return componentAttributes.view(&c) }
-func referenceView(r referenceValues) itemView { return referenceAttributes.view(&r) }
+func componentView(c componentValues) itemView { return itemViewOf(componentAttributes, &c) }
+func referenceView(r referenceValues) itemView { return itemViewOf(referenceAttributes, &r) }
 
-func (t entityAttributes[M, V, E, C, U]) view(v *V) itemView {
+func itemViewOf[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], v *V) itemView {
 	view := itemView{attrs: map[string]*string{}}
 	for _, a := range t {
 		switch a.kind {
@@ -188,56 +187,6 @@ func renderText(prior tftypes.Value, s *string, natural tftypes.Type) tftypes.Va
 		t = natural
 	}
 	return textValue(*s, t)
-}
-
-// textValue writes s as a value of type t where s reads as one (a number, true or false), and as a
-// string otherwise (the type then changes, which Terraform shows).
-func textValue(s string, t tftypes.Type) tftypes.Value {
-	switch {
-	case t.Is(tftypes.Number):
-		if f, _, err := big.ParseFloat(s, 10, 512, big.ToNearestEven); err == nil {
-			return tftypes.NewValue(tftypes.Number, f)
-		}
-	case t.Is(tftypes.Bool):
-		if s == "true" || s == "false" {
-			return tftypes.NewValue(tftypes.Bool, s == "true")
-		}
-	}
-	return tftypes.NewValue(tftypes.String, s)
-}
-
-func stringListValue(t tftypes.Type, list []string) tftypes.Value {
-	elems := make([]tftypes.Value, len(list))
-	types := make([]tftypes.Type, len(list))
-	for i, s := range list {
-		elems[i], types[i] = tftypes.NewValue(tftypes.String, s), tftypes.String
-	}
-	switch {
-	case t.Is(tftypes.List{}):
-		return tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, elems)
-	case t.Is(tftypes.Set{}):
-		return tftypes.NewValue(tftypes.Set{ElementType: tftypes.String}, elems)
-	}
-	return tftypes.NewValue(tftypes.Tuple{ElementTypes: types}, elems)
-}
-
-// objectOrMap builds a map when the prior value was one and every element still has its element
-// type, and an object otherwise.
-func objectOrMap(prior tftypes.Type, elems map[string]tftypes.Value) tftypes.Value {
-	if m, isMap := prior.(tftypes.Map); isMap {
-		same := true
-		for _, v := range elems {
-			same = same && v.Type().Equal(m.ElementType)
-		}
-		if same {
-			return tftypes.NewValue(m, elems)
-		}
-	}
-	types := make(map[string]tftypes.Type, len(elems))
-	for k, v := range elems {
-		types[k] = v.Type()
-	}
-	return tftypes.NewValue(tftypes.Object{AttributeTypes: types}, elems)
 }
 
 // renderPlanned is the planned computed values: unknown where the request assigns them; the elements

@@ -1,6 +1,9 @@
 package provider
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -13,12 +16,12 @@ var (
 	batchComponentsDescription = "Components keyed by your own key (stable: renaming a key replaces the item, unless " +
 		"`adopt_components_by` still matches it): a map or object of objects, written inline, built with `for`, or a variable " +
 		"typed `map(object({...}))`. Omitted attributes are unset in Ardoq; what Ardoq assigns is in `computed_components`. " +
-		"Each item is an object with:\n" + componentAttributes.describe()
+		"Each item is an object with:\n" + describeItems(componentAttributes)
 	batchReferencesDescription = "References keyed by your own key, written as `components` are; what Ardoq assigns is in " +
-		"`computed_references`. Each item is an object with:\n" + referenceAttributes.describe()
+		"`computed_references`. Each item is an object with:\n" + describeItems(referenceAttributes)
 
-	batchComputedComponentType = componentAttributes.computedSchemaType()
-	batchComputedReferenceType = referenceAttributes.computedSchemaType()
+	batchComputedComponentType = computedSchemaType(componentAttributes)
+	batchComputedReferenceType = computedSchemaType(referenceAttributes)
 )
 
 // batchSchema keeps the items in dynamic attributes: terraform-plugin-framework walks map-nested
@@ -78,13 +81,53 @@ func batchSchema() schema.Schema {
 			"computed_components": schema.MapAttribute{
 				Computed: true, ElementType: batchComputedComponentType,
 				MarkdownDescription: "What Ardoq assigned to each component item, keyed like `components`: " +
-					componentAttributes.describeComputed() + ".",
+					describeComputed(componentAttributes) + ".",
 			},
 			"computed_references": schema.MapAttribute{
 				Computed: true, ElementType: batchComputedReferenceType,
 				MarkdownDescription: "What Ardoq assigned to each reference item, keyed like `references`: " +
-					referenceAttributes.describeComputed() + ".",
+					describeComputed(referenceAttributes) + ".",
 			},
 		},
 	}
+}
+
+// describeItems lists the attributes of an ardoq_batch item for its description.
+func describeItems[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) string {
+	var b strings.Builder
+	for _, a := range t {
+		if a.kind == computedAttribute {
+			continue
+		}
+		typ, flags := "String", ""
+		switch a.kind {
+		case typeAttribute:
+			typ = "Number"
+		case customFieldsAttribute:
+			typ = "Object"
+		}
+		if a.required {
+			flags = ", required"
+		}
+		fmt.Fprintf(&b, "  - `%s` (%s%s): %s", a.name, typ, flags, a.doc)
+		switch a.kind {
+		case identityAttribute, typeAttribute:
+			b.WriteString(" Changing it re-creates the item.")
+		case componentRefAttribute:
+			b.WriteString(" A component item's key works too.")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// describeComputed lists the computed values ardoq_batch keeps, for its description.
+func describeComputed[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) string {
+	var parts []string
+	for _, a := range t {
+		if a.inBatch {
+			parts = append(parts, fmt.Sprintf("`%s`, %s", a.name, a.doc))
+		}
+	}
+	return strings.Join(parts, "; ")
 }

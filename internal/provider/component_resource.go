@@ -43,7 +43,7 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"component (keeping their ids) before the old one goes. (A `root_workspace` change replaces it too, and its children " +
 			"must change workspace with it.) The provider setting `allow_cascade_delete` lets the cascade happen, with a warning " +
 			"that lists what went along.",
-		Attributes: withAttributes(componentAttributes.schemaAttributes("component"), map[string]schema.Attribute{
+		Attributes: withAttributes(schemaAttributes(componentAttributes, "component"), map[string]schema.Attribute{
 			"id":            idAttribute("component"),
 			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: customFieldsDescription},
 			"component_key": schema.StringAttribute{
@@ -112,7 +112,7 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	body, diags := plan.toCreate(r.data.componentFields(ctx, plan.RootWorkspace.ValueString(), plan.TypeID.ValueString()))
+	body, diags := plan.toCreate(componentFieldsLookup(ctx, r.data, plan.RootWorkspace.ValueString(), plan.TypeID.ValueString()))
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -171,7 +171,7 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	body, diags := plan.toUpdate(prior, r.data.componentFields(ctx, plan.RootWorkspace.ValueString(), plan.TypeID.ValueString()))
+	body, diags := plan.toUpdate(prior, componentFieldsLookup(ctx, r.data, plan.RootWorkspace.ValueString(), plan.TypeID.ValueString()))
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -267,4 +267,24 @@ func sameAsCreated(components []client.Component, body client.ComponentCreate) [
 // import block's identity (Terraform 1.12 and later).
 func (r *componentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	importByOID(ctx, req, resp, "component", r.componentKeyResolver(ctx))
+}
+
+// warnIfComponentMade looks, for a component the plan creates, for one with its name, type, workspace
+// and parent already in Ardoq. A component below a new parent is new: nothing is looked up for it, in
+// the plan walk (the parent is unknown) as in the apply walk (this run created the parent).
+func (r *componentResource) warnIfComponentMade(ctx context.Context, plan componentModel) diag.Diagnostics {
+	if plan.Name.IsUnknown() || plan.Parent.IsUnknown() || r.data.createdHere(plan.Parent.ValueString()) {
+		return nil
+	}
+	body := client.ComponentCreate{Name: plan.Name.ValueString(), RootWorkspace: plan.RootWorkspace.ValueString(),
+		TypeID: plan.TypeID.ValueString(), Parent: plan.Parent.ValueStringPointer()}
+	search := r.createSearch(body, time.Time{}, nil)
+	searchOnItsOwn := search.find
+	search.find = func(ctx context.Context) ([]client.Component, error) {
+		if all, ok := r.data.smallWorkspaces.all(ctx, body.RootWorkspace); ok {
+			return sameAsCreated(all, body), nil
+		}
+		return searchOnItsOwn(ctx)
+	}
+	return warnAlreadyMade(ctx, r.data, search, "Component", fmt.Sprintf("%q", body.Name), body)
 }

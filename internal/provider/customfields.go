@@ -116,29 +116,6 @@ func listValue(list []string) fieldValue {
 	return fieldValue{text: string(b), kind: listField}
 }
 
-// scalarText renders a known string, number or boolean as text.
-func scalarText(v tftypes.Value) (string, bool) {
-	switch {
-	case v.Type().Is(tftypes.String):
-		var s string
-		err := v.As(&s)
-		return s, err == nil
-	case v.Type().Is(tftypes.Number):
-		var f big.Float
-		if v.As(&f) != nil {
-			return "", false
-		}
-		return f.Text('f', -1), true
-	case v.Type().Is(tftypes.Bool):
-		var b bool
-		if v.As(&b) != nil {
-			return "", false
-		}
-		return strconv.FormatBool(b), true
-	}
-	return "", false
-}
-
 // decodeFields reads a custom_fields value at p: keys with null values are left out, and known is
 // false when some value is not known yet (its key is left out too).
 func decodeFields(p path.Path, v tftypes.Value) (fields map[string]fieldValue, known bool, diags diag.Diagnostics) {

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/mail"
@@ -217,35 +216,6 @@ func checkCustomFields(planned, prior types.Dynamic, scope fieldScope) diag.Diag
 // when they are sent (the workspace's model, read once per run); it is called only when there are
 // values to send.
 type fieldScopeLookup func() (fieldScope, error)
-
-func (d *providerData) componentFields(ctx context.Context, workspace, typeID string) fieldScopeLookup {
-	return func() (fieldScope, error) {
-		model, err := d.contexts.get(ctx, workspace)
-		if err != nil {
-			return fieldScope{}, err
-		}
-		return componentFieldScope(model, typeID), nil
-	}
-}
-
-// referenceFields looks fields up in the model of the source's workspace.
-func (d *providerData) referenceFields(ctx context.Context, plan, prior referenceModel) fieldScopeLookup {
-	return func() (fieldScope, error) {
-		workspace := prior.RootWorkspace.ValueString()
-		if workspace == "" || !plan.Source.Equal(prior.Source) {
-			ws, err := d.componentWorkspace(ctx, plan.Source.ValueString())
-			if err != nil {
-				return fieldScope{}, err
-			}
-			workspace = ws
-		}
-		model, err := d.contexts.get(ctx, workspace)
-		if err != nil {
-			return fieldScope{}, err
-		}
-		return referenceFieldScope(model, plan.Type.ValueInt64()), nil
-	}
-}
 
 // encodeWith encodes a single resource's custom fields, looking their scope up only when there are
 // values to type.

@@ -134,3 +134,6 @@ func describeFilters(pairs ...string) string {
 	}
 	return out
 }
+
+// stringOrNull maps an optional API string: absent and null become a null attribute.
+func stringOrNull(s *string) types.String { return types.StringPointerValue(s) }

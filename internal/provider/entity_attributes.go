@@ -1,14 +1,6 @@
 package provider
 
 import (
-	"fmt"
-	"strings"
-
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
@@ -206,87 +198,6 @@ func (t entityAttributes[M, V, E, C, U]) same(x, y *V, sameRef func(a, b string)
 		}
 	}
 	return true
-}
-
-// describe lists the attributes of an ardoq_batch item for its description.
-func (t entityAttributes[M, V, E, C, U]) describe() string {
-	var b strings.Builder
-	for _, a := range t {
-		if a.kind == computedAttribute {
-			continue
-		}
-		typ, flags := "String", ""
-		switch a.kind {
-		case typeAttribute:
-			typ = "Number"
-		case customFieldsAttribute:
-			typ = "Object"
-		}
-		if a.required {
-			flags = ", required"
-		}
-		fmt.Fprintf(&b, "  - `%s` (%s%s): %s", a.name, typ, flags, a.doc)
-		switch a.kind {
-		case identityAttribute, typeAttribute:
-			b.WriteString(" Changing it re-creates the item.")
-		case componentRefAttribute:
-			b.WriteString(" A component item's key works too.")
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
-// schemaAttributes builds the single resource's schema attributes of the table's configurable
-// attributes, custom fields apart; entity names the resource in descriptions.
-func (t entityAttributes[M, V, E, C, U]) schemaAttributes(entity string) map[string]schema.Attribute {
-	out := map[string]schema.Attribute{}
-	for _, a := range t {
-		switch a.kind {
-		case computedAttribute, customFieldsAttribute:
-		case typeAttribute:
-			out[a.name] = schema.Int64Attribute{Required: a.required, Optional: !a.required, MarkdownDescription: a.schemaDoc(entity),
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()}}
-		default:
-			attr := schema.StringAttribute{Required: a.required, Optional: !a.required, MarkdownDescription: a.schemaDoc(entity),
-				Validators: []validator.String{notEmpty{optional: !a.required}}}
-			if a.oid || a.kind == componentRefAttribute {
-				attr.Validators = oidValidators()
-			}
-			if a.kind == identityAttribute {
-				attr.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplace()}
-			}
-			out[a.name] = attr
-		}
-	}
-	return out
-}
-
-// schemaDoc is the attribute's description in the single resource's schema: the table's, with its
-// example and what a change does.
-func (a entityAttribute[M, V, E, C, U]) schemaDoc(entity string) string {
-	doc := a.doc
-	if a.example != "" {
-		doc = strings.TrimSuffix(doc, ".") + ", for example " + a.example + "."
-	}
-	switch a.kind {
-	case identityAttribute, typeAttribute:
-		doc += " Changing it replaces the " + entity + "."
-	case componentRefAttribute:
-		doc += " Can be changed in place."
-	}
-	return doc
-}
-
-// describeComputed lists the computed values ardoq_batch keeps, for its description.
-func (t entityAttributes[M, V, E, C, U]) describeComputed() string {
-	var parts []string
-	for _, a := range t {
-		if a.inBatch {
-			parts = append(parts, fmt.Sprintf("`%s`, %s", a.name, a.doc))
-		}
-	}
-	return strings.Join(parts, "; ")
 }
 
 func eqPtr(a, b *string) bool { return (a == nil && b == nil) || (a != nil && b != nil && *a == *b) }

@@ -60,7 +60,7 @@ func checkAgreement[M, V, E, C, U any](t *testing.T, r resource.Resource, entity
 				t.Errorf("want required=%v, got %+v", a.required, got)
 			}
 			checkType(t, got, a.kind == typeAttribute, a.kind == customFieldsAttribute)
-			want := a.schemaDoc(entity)
+			want := schemaDoc(a, entity)
 			if a.kind == customFieldsAttribute {
 				want = customFieldsDescription
 			} else if !strings.HasPrefix(want, strings.TrimSuffix(a.doc, ".")) {
@@ -88,20 +88,20 @@ func checkAgreement[M, V, E, C, U any](t *testing.T, r resource.Resource, entity
 	}
 
 	// ardoq_batch takes every configurable attribute and requires the required ones...
-	if diags := decodeItem(item, full); diags.HasError() {
+	if diags := decodeOneItem(item, full); diags.HasError() {
 		t.Errorf("a full %s item: %v", entity, diags)
 	}
 	for _, a := range table {
 		if a.kind == computedAttribute {
 			// ...and refuses the computed ones.
-			if diags := decodeItem(item, withAttribute(full, a.name, str(agreeID))); !hasSummary(diags, "Unsupported Batch Item Attribute") {
+			if diags := decodeOneItem(item, withAttribute(full, a.name, str(agreeID))); !hasSummary(diags, "Unsupported Batch Item Attribute") {
 				t.Errorf("computed %s in a %s item: %v", a.name, entity, diags)
 			}
 			continue
 		}
 		without := maps.Clone(full)
 		delete(without, a.name)
-		if diags := decodeItem(item, without); hasSummary(diags, "Missing Batch Item Attribute") != a.required || diags.HasError() != a.required {
+		if diags := decodeOneItem(item, without); hasSummary(diags, "Missing Batch Item Attribute") != a.required || diags.HasError() != a.required {
 			t.Errorf("a %s item without %s (required=%v): %v", entity, a.name, a.required, diags)
 		}
 	}
@@ -156,7 +156,7 @@ func checkEmptyRefusal(ctx context.Context, t *testing.T, a schema.StringAttribu
 	if ref {
 		return
 	}
-	batch := decodeItem(item, map[string]tftypes.Value{name: str("")})
+	batch := decodeOneItem(item, map[string]tftypes.Value{name: str("")})
 	found := hasSummary(batch, "Empty Attribute Value")
 	if !oid {
 		found = slices.ContainsFunc(batch, func(d diag.Diagnostic) bool { return d.Detail() == item+"."+refused[0].Detail() })
@@ -167,7 +167,7 @@ func checkEmptyRefusal(ctx context.Context, t *testing.T, a schema.StringAttribu
 }
 
 // decodeItem decodes one ardoq_batch item, a component or a reference as item's path says.
-func decodeItem(item string, attrs map[string]tftypes.Value) diag.Diagnostics {
+func decodeOneItem(item string, attrs map[string]tftypes.Value) diag.Diagnostics {
 	items := tfObject(map[string]tftypes.Value{"a": tfObject(attrs)})
 	if strings.HasPrefix(item, "components") {
 		_, _, diags := decodeBatchItems(items, noItems)

@@ -227,20 +227,6 @@ func addUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int6
 	return false
 }
 
-// callerEmail is the e-mail of the token's user, read once per provider run (GET /me).
-func (d *providerData) callerEmail(ctx context.Context) (string, error) {
-	d.meMu.Lock()
-	defer d.meMu.Unlock()
-	if !d.meKnown {
-		info, err := d.client.Me(ctx)
-		if err != nil {
-			return "", err
-		}
-		d.me, d.meKnown = info.User.Email, true
-	}
-	return d.me, nil
-}
-
 // confirmDeleted reads an entity back after an ambiguous delete: gone is success; otherwise the error
 // says whether it is still there.
 func confirmDeleted(ctx context.Context, diags *diag.Diagnostics, noun, id string, cause error, read func(context.Context) error) {
@@ -261,43 +247,4 @@ func confirmDeleted(ctx context.Context, diags *diag.Diagnostics, noun, id strin
 		diags.AddError("Unable to Delete "+noun, fmt.Sprintf("%s The provider read it back twice, %s apart: it still exists, so it "+
 			"has not been deleted. Run terraform apply again.", lost, recheckPause))
 	}
-}
-
-// textOf is a pointer's string, "" for nil.
-func textOf(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
-// claim remembers an id that a resource of this run read, so that no lost-answer search (or
-// already_made.go's) takes it for its own.
-func (d *providerData) claim(id string) { d.remember(id, false) }
-
-// claimCreated remembers an id that a create of this run made, which claim's searches skip too; and
-// nothing an earlier run made can hang from it (already_made.go).
-func (d *providerData) claimCreated(id string) { d.remember(id, true) }
-
-func (d *providerData) remember(id string, created bool) {
-	d.madeMu.Lock()
-	defer d.madeMu.Unlock()
-	if d.made == nil {
-		d.made = map[string]bool{}
-	}
-	d.made[id] = d.made[id] || created
-}
-
-func (d *providerData) claimed(id string) bool {
-	d.madeMu.Lock()
-	defer d.madeMu.Unlock()
-	_, ok := d.made[id]
-	return ok
-}
-
-// createdHere reports whether a create of this run (this provider process) made id.
-func (d *providerData) createdHere(id string) bool {
-	d.madeMu.Lock()
-	defer d.madeMu.Unlock()
-	return d.made[id]
 }

@@ -377,7 +377,7 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 				t.Skip("no workspace model has a reference type the test workspace's lacks")
 			}
 			d := data(tc.read...)
-			diags := d.checkReferenceAnywhere(ctx, tc.ref, referenceModel{})
+			diags := checkReferenceAnywhere(ctx, d, tc.ref, referenceModel{})
 			if got := summaries(diags); got != tc.want {
 				t.Errorf("diagnostics %q, want %q", got, tc.want)
 			}

@@ -190,22 +190,6 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.ListResourceData = data
 }
 
-// checkCredentials asks Ardoq whose token this is (GET /me), once per terraform command: the apply walk
-// of `terraform apply` is a new provider process, configured right after the plan walk's check passed for
-// the same configuration (a plan walk that failed it ends the command). A token revoked in between fails
-// the first request with Ardoq's answer.
-func (d *providerData) checkCredentials(ctx context.Context) error {
-	key := memoKey(d.client, "credentials-checked", nil)
-	if d.memo.seen(key) {
-		return nil
-	}
-	if _, err := d.callerEmail(ctx); err != nil {
-		return err
-	}
-	d.memo.note(key)
-	return nil
-}
-
 // credentialsCheckError says why GET /me failed when the provider was configured.
 func credentialsCheckError(baseURL, org string, err error) (summary, detail string) {
 	if !client.IsUnauthorized(err) {
@@ -285,15 +269,6 @@ func isLoopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
-}
-
-func firstNonEmpty(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 func (p *ardoqProvider) Resources(_ context.Context) []func() resource.Resource {

@@ -208,3 +208,64 @@ func (cc *contextCache) all(ctx context.Context) (map[string]*client.WorkspaceCo
 	}
 	return out, g.Wait()
 }
+
+// callerEmail is the e-mail of the token's user, read once per provider run (GET /me).
+func (d *providerData) callerEmail(ctx context.Context) (string, error) {
+	d.meMu.Lock()
+	defer d.meMu.Unlock()
+	if !d.meKnown {
+		info, err := d.client.Me(ctx)
+		if err != nil {
+			return "", err
+		}
+		d.me, d.meKnown = info.User.Email, true
+	}
+	return d.me, nil
+}
+
+// claim remembers an id that a resource of this run read, so that no lost-answer search (or
+// already_made.go's) takes it for its own.
+func (d *providerData) claim(id string) { d.remember(id, false) }
+
+// claimCreated remembers an id that a create of this run made, which claim's searches skip too; and
+// nothing an earlier run made can hang from it (already_made.go).
+func (d *providerData) claimCreated(id string) { d.remember(id, true) }
+
+func (d *providerData) remember(id string, created bool) {
+	d.madeMu.Lock()
+	defer d.madeMu.Unlock()
+	if d.made == nil {
+		d.made = map[string]bool{}
+	}
+	d.made[id] = d.made[id] || created
+}
+
+func (d *providerData) claimed(id string) bool {
+	d.madeMu.Lock()
+	defer d.madeMu.Unlock()
+	_, ok := d.made[id]
+	return ok
+}
+
+// createdHere reports whether a create of this run (this provider process) made id.
+func (d *providerData) createdHere(id string) bool {
+	d.madeMu.Lock()
+	defer d.madeMu.Unlock()
+	return d.made[id]
+}
+
+// checkCredentials asks Ardoq whose token this is (GET /me), once per terraform command: the apply walk
+// of `terraform apply` is a new provider process, configured right after the plan walk's check passed for
+// the same configuration (a plan walk that failed it ends the command). A token revoked in between fails
+// the first request with Ardoq's answer.
+func (d *providerData) checkCredentials(ctx context.Context) error {
+	key := memoKey(d.client, "credentials-checked", nil)
+	if d.memo.seen(key) {
+		return nil
+	}
+	if _, err := d.callerEmail(ctx); err != nil {
+		return err
+	}
+	d.memo.note(key)
+	return nil
+}

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -37,7 +38,7 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"both this resource and `ardoq_batch`. The plan checks `type` and `custom_fields` against the model of the source's " +
 			"workspace; while the source is a component the same run creates, against the models of every workspace it could be in, " +
 			"and a reference that only its own workspace's model refuses then fails at apply, after the source is created.",
-		Attributes: withAttributes(referenceAttributes.schemaAttributes("reference"), map[string]schema.Attribute{
+		Attributes: withAttributes(schemaAttributes(referenceAttributes, "reference"), map[string]schema.Attribute{
 			"id":            idAttribute("reference"),
 			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: customFieldsDescription},
 			"root_workspace": schema.StringAttribute{
@@ -86,7 +87,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	if plan.Source.IsUnknown() {
-		resp.Diagnostics.Append(withDestroyHint(r.data.checkReferenceAnywhere(ctx, plan, prior))...)
+		resp.Diagnostics.Append(withDestroyHint(checkReferenceAnywhere(ctx, r.data, plan, prior))...)
 		return
 	}
 	workspace := prior.RootWorkspace
@@ -120,7 +121,7 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	body, diags := plan.toCreate(r.data.referenceFields(ctx, plan, referenceModel{}))
+	body, diags := plan.toCreate(referenceFieldsLookup(ctx, r.data, plan, referenceModel{}))
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -177,7 +178,7 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	body, diags := plan.toUpdate(prior, r.data.referenceFields(ctx, plan, prior))
+	body, diags := plan.toUpdate(prior, referenceFieldsLookup(ctx, r.data, plan, prior))
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -249,4 +250,17 @@ func (r *referenceResource) createSearch(body client.ReferenceCreate, sent time.
 // ImportState takes a reference id, or an import block's identity (Terraform 1.12 and later).
 func (r *referenceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	importByOID(ctx, req, resp, "reference", nil)
+}
+
+// warnIfReferenceMade looks, for a reference the plan creates between existing components, for one with
+// its source, target and type already in Ardoq. A reference to or from a new component is new, in the
+// plan walk (the id is unknown) as in the apply walk (this run created the component).
+func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan referenceModel) diag.Diagnostics {
+	if plan.Source.IsUnknown() || plan.Target.IsUnknown() || plan.Type.IsUnknown() ||
+		r.data.createdHere(plan.Source.ValueString()) || r.data.createdHere(plan.Target.ValueString()) {
+		return nil
+	}
+	body := client.ReferenceCreate{Source: plan.Source.ValueString(), Target: plan.Target.ValueString(), Type: plan.Type.ValueInt64()}
+	name := fmt.Sprintf("From %s to %s", body.Source, body.Target)
+	return warnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Reference", strings.TrimSpace(name), body)
 }

@@ -7,9 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
 // Resource identity (Terraform 1.12 and later): ardoq_component and ardoq_reference are identified by
@@ -20,37 +17,12 @@ var (
 	_ resource.ResourceWithIdentity = (*referenceResource)(nil)
 )
 
-// oidIdentity is the identity of ardoq_component and ardoq_reference.
-type oidIdentity struct {
-	ID types.String `tfsdk:"id"`
-}
-
-func oidIdentitySchema(what string) identityschema.Schema {
-	return identityschema.Schema{
-		Attributes: map[string]identityschema.Attribute{
-			"id": identityschema.StringAttribute{
-				RequiredForImport: true,
-				Description:       "The " + what + "'s Ardoq id (24 hexadecimal characters), which Ardoq never changes.",
-			},
-		},
-	}
-}
-
 func (r *componentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = oidIdentitySchema("component")
 }
 
 func (r *referenceResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = oidIdentitySchema("reference")
-}
-
-// setIdentity records id as the resource's identity. Read calls it before it may remove the resource,
-// because the framework wants an identity even then (state written before identity existed has none).
-func setIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, id string) diag.Diagnostics {
-	if identity == nil || id == "" {
-		return nil
-	}
-	return identity.Set(ctx, oidIdentity{ID: types.StringValue(id)})
 }
 
 // importOID is the id an import names: the import id of `terraform import` or an import block's `id`,

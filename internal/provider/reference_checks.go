@@ -7,7 +7,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
@@ -24,41 +23,6 @@ import (
 // plan is that refresh rather than `terraform plan`, so a resource whose configuration has a mistake
 // (a create of something not in state, or a change to something in state) fails the destroy as it
 // fails the plan (hashicorp/terraform#33908).
-
-// destroyHint ends the first error of a resource's model checks.
-const destroyHint = " Running `terraform destroy`? It plans the configuration first (to refresh the state), so this error " +
-	"stops it too: correct or remove this resource's configuration, or destroy with `terraform destroy -refresh=false`, " +
-	"which this provider supports (what is already gone from Ardoq is skipped with a warning)."
-
-// planChanges reports whether a plan creates or changes the resource: a plan equal to the state does
-// neither (the framework leaves computed values known only then).
-func planChanges(req resource.ModifyPlanRequest) bool {
-	return req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw)
-}
-
-// withDestroyHint is diags with destroyHint at the end of the first error's detail.
-func withDestroyHint(diags diag.Diagnostics) diag.Diagnostics {
-	return withDetail(diags, destroyHint, true)
-}
-
-// withDetail appends text to the detail of every error of diags, or of the first only.
-func withDetail(diags diag.Diagnostics, text string, firstOnly bool) diag.Diagnostics {
-	out := make(diag.Diagnostics, 0, len(diags))
-	done := false
-	for _, d := range diags {
-		if d.Severity() != diag.SeverityError || done {
-			out = append(out, d)
-			continue
-		}
-		done = firstOnly
-		if withPath, ok := d.(diag.DiagnosticWithPath); ok {
-			out = append(out, diag.NewAttributeErrorDiagnostic(withPath.Path(), d.Summary(), d.Detail()+text))
-		} else {
-			out = append(out, diag.NewErrorDiagnostic(d.Summary(), d.Detail()+text))
-		}
-	}
-	return out
-}
 
 // checkReference checks a reference's type and custom fields against the model of its source's
 // workspace.
@@ -86,7 +50,7 @@ func checkReference(model *client.WorkspaceContext, workspace string, plan, prio
 // since the source may be there; otherwise the plan fails. A reference that fits some workspace of the
 // org, but not its source's, fails at apply, after its source was created (Terraform plans it again
 // once the source is known, and the check runs then, before the reference is sent).
-func (d *providerData) checkReferenceAnywhere(ctx context.Context, plan, prior referenceModel) diag.Diagnostics {
+func checkReferenceAnywhere(ctx context.Context, d *providerData, plan, prior referenceModel) diag.Diagnostics {
 	fits := func(m *client.WorkspaceContext) bool { return !checkReference(m, "", plan, prior).HasError() }
 	read := d.contexts.loaded()
 	for _, ws := range sortedKeysOf(read) {

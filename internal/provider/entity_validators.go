@@ -1,0 +1,44 @@
+package provider
+
+import (
+	"context"
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+var oidPattern = regexp.MustCompile(`^[0-9a-f]{24}$`)
+
+// oidValidators check an Ardoq object id (24 hexadecimal characters) at plan time.
+func oidValidators() []validator.String {
+	return []validator.String{stringvalidator.RegexMatches(oidPattern, "must be an Ardoq id: 24 lowercase hexadecimal characters")}
+}
+
+// notEmpty refuses "", in the single resources' schemas (as a validator) and in ardoq_batch's items
+// alike; an optional attribute is left out instead.
+type notEmpty struct{ optional bool }
+
+func (v notEmpty) Description(context.Context) string { return "must not be empty" }
+
+func (v notEmpty) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v notEmpty) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if !req.ConfigValue.IsNull() && !req.ConfigValue.IsUnknown() {
+		resp.Diagnostics.Append(v.check(req.Path, req.ConfigValue.ValueString())...)
+	}
+}
+
+// check is the one refusal of "".
+func (v notEmpty) check(p path.Path, s string) diag.Diagnostics {
+	if s != "" {
+		return nil
+	}
+	hint := "; it needs at least 1 character"
+	if v.optional {
+		hint = "; leave it out for none"
+	}
+	return diag.Diagnostics{diag.NewAttributeErrorDiagnostic(p, "Empty Attribute Value", pathText(p)+" must not be empty"+hint+".")}
+}

@@ -1,0 +1,34 @@
+package provider
+
+import (
+	"context"
+)
+
+func componentFieldsLookup(ctx context.Context, d *providerData, workspace, typeID string) fieldScopeLookup {
+	return func() (fieldScope, error) {
+		model, err := d.contexts.get(ctx, workspace)
+		if err != nil {
+			return fieldScope{}, err
+		}
+		return componentFieldScope(model, typeID), nil
+	}
+}
+
+// referenceFields looks fields up in the model of the source's workspace.
+func referenceFieldsLookup(ctx context.Context, d *providerData, plan, prior referenceModel) fieldScopeLookup {
+	return func() (fieldScope, error) {
+		workspace := prior.RootWorkspace.ValueString()
+		if workspace == "" || !plan.Source.Equal(prior.Source) {
+			ws, err := d.componentWorkspace(ctx, plan.Source.ValueString())
+			if err != nil {
+				return fieldScope{}, err
+			}
+			workspace = ws
+		}
+		model, err := d.contexts.get(ctx, workspace)
+		if err != nil {
+			return fieldScope{}, err
+		}
+		return referenceFieldScope(model, plan.Type.ValueInt64()), nil
+	}
+}

@@ -1,0 +1,174 @@
+package provider
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// Conversions between values and text shared by every feature: tftypes objects and maps, attribute
+// paths and types as configuration writes them, sorted keys, optional text. They know nothing of Ardoq.
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// elementsOf returns the attributes of an object or the elements of a map.
+func elementsOf(v tftypes.Value) (map[string]tftypes.Value, bool) {
+	if !v.Type().Is(tftypes.Object{}) && !v.Type().Is(tftypes.Map{}) {
+		return nil, false
+	}
+	var elems map[string]tftypes.Value
+	if err := v.As(&elems); err != nil {
+		return nil, false
+	}
+	return elems, true
+}
+
+func elementsOrNil(v tftypes.Value) map[string]tftypes.Value {
+	if v.Type() == nil || v.IsNull() || !v.IsKnown() {
+		return nil
+	}
+	elems, _ := elementsOf(v)
+	return elems
+}
+
+// pathText writes an attribute path as configuration does: components["api"].custom_fields["cost"].
+func pathText(p path.Path) string {
+	var b strings.Builder
+	for i, step := range p.Steps() {
+		switch s := step.(type) {
+		case path.PathStepAttributeName:
+			if i > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(string(s))
+		case path.PathStepElementKeyString:
+			fmt.Fprintf(&b, "[%q]", string(s))
+		}
+	}
+	return b.String()
+}
+
+// typeText names a value's type the way Terraform users write types.
+func typeText(t tftypes.Type) string {
+	switch {
+	case t == nil:
+		return "nothing"
+	case t.Is(tftypes.Object{}):
+		return "an object"
+	case t.Is(tftypes.Map{}):
+		return "a map"
+	case t.Is(tftypes.List{}), t.Is(tftypes.Tuple{}), t.Is(tftypes.Set{}):
+		return "a list"
+	case t.Is(tftypes.String):
+		return "a string"
+	case t.Is(tftypes.Number):
+		return "a number"
+	case t.Is(tftypes.Bool):
+		return "a boolean"
+	}
+	return t.String()
+}
+
+// textValue writes s as a value of type t where s reads as one (a number, true or false), and as a
+// string otherwise (the type then changes, which Terraform shows).
+func textValue(s string, t tftypes.Type) tftypes.Value {
+	switch {
+	case t.Is(tftypes.Number):
+		if f, _, err := big.ParseFloat(s, 10, 512, big.ToNearestEven); err == nil {
+			return tftypes.NewValue(tftypes.Number, f)
+		}
+	case t.Is(tftypes.Bool):
+		if s == "true" || s == "false" {
+			return tftypes.NewValue(tftypes.Bool, s == "true")
+		}
+	}
+	return tftypes.NewValue(tftypes.String, s)
+}
+
+func stringListValue(t tftypes.Type, list []string) tftypes.Value {
+	elems := make([]tftypes.Value, len(list))
+	types := make([]tftypes.Type, len(list))
+	for i, s := range list {
+		elems[i], types[i] = tftypes.NewValue(tftypes.String, s), tftypes.String
+	}
+	switch {
+	case t.Is(tftypes.List{}):
+		return tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, elems)
+	case t.Is(tftypes.Set{}):
+		return tftypes.NewValue(tftypes.Set{ElementType: tftypes.String}, elems)
+	}
+	return tftypes.NewValue(tftypes.Tuple{ElementTypes: types}, elems)
+}
+
+// objectOrMap builds a map when the prior value was one and every element still has its element
+// type, and an object otherwise.
+func objectOrMap(prior tftypes.Type, elems map[string]tftypes.Value) tftypes.Value {
+	if m, isMap := prior.(tftypes.Map); isMap {
+		same := true
+		for _, v := range elems {
+			same = same && v.Type().Equal(m.ElementType)
+		}
+		if same {
+			return tftypes.NewValue(m, elems)
+		}
+	}
+	types := make(map[string]tftypes.Type, len(elems))
+	for k, v := range elems {
+		types[k] = v.Type()
+	}
+	return tftypes.NewValue(tftypes.Object{AttributeTypes: types}, elems)
+}
+
+func sortedKeysOf[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// scalarText renders a known string, number or boolean as text.
+func scalarText(v tftypes.Value) (string, bool) {
+	switch {
+	case v.Type().Is(tftypes.String):
+		var s string
+		err := v.As(&s)
+		return s, err == nil
+	case v.Type().Is(tftypes.Number):
+		var f big.Float
+		if v.As(&f) != nil {
+			return "", false
+		}
+		return f.Text('f', -1), true
+	case v.Type().Is(tftypes.Bool):
+		var b bool
+		if v.As(&b) != nil {
+			return "", false
+		}
+		return strconv.FormatBool(b), true
+	}
+	return "", false
+}
+
+func firstNonEmpty(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// textOf is a pointer's string, "" for nil.
+func textOf(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
