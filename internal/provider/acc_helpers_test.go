@@ -15,6 +15,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 var testAccProviders = map[string]func() (tfprotov6.ProviderServer, error){
@@ -42,7 +43,7 @@ func newTestEnv(t *testing.T, opts ...emulator.Option) *testEnv {
 	env := &testEnv{}
 	if ws := os.Getenv("ARDOQ_ACC_WORKSPACE_ID"); ws != "" {
 		env.baseURL, env.token, env.org = os.Getenv("ARDOQ_BASE_URL"), os.Getenv("ARDOQ_API_TOKEN"), os.Getenv("ARDOQ_ORG")
-		env.ws, env.ws2 = ws, firstNonEmpty(os.Getenv("ARDOQ_ACC_WORKSPACE_ID_2"), ws)
+		env.ws, env.ws2 = ws, convert.FirstNonEmpty(os.Getenv("ARDOQ_ACC_WORKSPACE_ID_2"), ws)
 	} else {
 		env.srv = openapitest.Start(t, append([]emulator.Option{emulator.WithPageSize(2)}, opts...)...)
 		env.baseURL, env.token, env.org = env.srv.URL, env.srv.Token(), env.srv.OrgLabel()

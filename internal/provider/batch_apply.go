@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // The apply stage of ardoq_batch: the one request to what Ardoq made of the items. The request is
@@ -100,7 +101,7 @@ func claimBatchCreated(d *providerData, resp *client.BatchResponse, answered boo
 func checkPlannedAdoptions(plan batchRaw, prior batchItems, adopted batchMatches) diag.Diagnostics {
 	var diags diag.Diagnostics
 	check := func(kind string, planned tftypes.Value, priorID func(string) string, adopted map[string]batchMatch) {
-		for key, v := range elementsOrNil(planned) {
+		for key, v := range convert.ElementsOrNil(planned) {
 			id := rawString(v, "id")
 			if id == "" || id == priorID(key) || adopted[key].ID == id {
 				continue
@@ -111,7 +112,7 @@ func checkPlannedAdoptions(plan batchRaw, prior batchItems, adopted batchMatches
 			}
 			p := path.Root(kind).AtMapKey(key)
 			diags.AddAttributeError(p, "Adopted Entity Changed Since Plan", fmt.Sprintf("%s: the plan showed this item taking over %s, but "+
-				"in Ardoq it now %s. Nothing was changed; run terraform plan again.", pathText(p), id, now))
+				"in Ardoq it now %s. Nothing was changed; run terraform plan again.", convert.PathText(p), id, now))
 		}
 	}
 	check("components", plan.get("computed_components"), func(k string) string { return prior.Components[k].ID }, adopted.Components)
@@ -166,10 +167,10 @@ func batchWorkspaces(items ...batchItems) []string {
 		}
 	}
 	for _, it := range items {
-		for _, k := range sortedKeysOf(it.Components) {
+		for _, k := range convert.SortedKeys(it.Components) {
 			add(it.Components[k].RootWorkspace)
 		}
-		for _, k := range sortedKeysOf(it.References) {
+		for _, k := range convert.SortedKeys(it.References) {
 			add(it.References[k].RootWorkspace)
 		}
 	}

@@ -10,6 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // The decode stage of ardoq_batch: Terraform values to items. The items are dynamic values the
@@ -80,13 +82,13 @@ func (b batchRaw) planned() (batchItems, bool, diag.Diagnostics) {
 // items decodes the items of a state with what Ardoq assigned them (the computed maps).
 func (b batchRaw) items() batchItems {
 	items, _, _ := b.planned()
-	for key, v := range elementsOrNil(b.get("computed_components")) {
+	for key, v := range convert.ElementsOrNil(b.get("computed_components")) {
 		if c, ok := items.Components[key]; ok {
 			readComputed(componentAttributes, v, &c)
 			items.Components[key] = c
 		}
 	}
-	for key, v := range elementsOrNil(b.get("computed_references")) {
+	for key, v := range convert.ElementsOrNil(b.get("computed_references")) {
 		if r, ok := items.References[key]; ok {
 			readComputed(referenceAttributes, v, &r)
 			items.References[key] = r
@@ -110,7 +112,7 @@ func readComputed[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], obj tfty
 
 func rawString(obj tftypes.Value, name string) string {
 	var s string
-	if v, ok := elementsOrNil(obj)[name]; ok && v.IsKnown() && !v.IsNull() {
+	if v, ok := convert.ElementsOrNil(obj)[name]; ok && v.IsKnown() && !v.IsNull() {
 		_ = v.As(&s)
 	}
 	return s
@@ -118,7 +120,7 @@ func rawString(obj tftypes.Value, name string) string {
 
 func rawInt(obj tftypes.Value, name string) int64 {
 	var f big.Float
-	if v, ok := elementsOrNil(obj)[name]; ok && v.IsKnown() && !v.IsNull() && v.As(&f) == nil {
+	if v, ok := convert.ElementsOrNil(obj)[name]; ok && v.IsKnown() && !v.IsNull() && v.As(&f) == nil {
 		n, _ := f.Int64()
 		return n
 	}
@@ -163,10 +165,10 @@ func (d *itemDecoder) items(p path.Path, v tftypes.Value) map[string]tftypes.Val
 	if !d.present(v) {
 		return nil
 	}
-	elems, ok := elementsOf(v)
+	elems, ok := convert.ElementsOf(v)
 	if !ok {
 		d.diags.AddAttributeError(p, "Invalid Batch Items", fmt.Sprintf("%s must be a map of objects keyed by your own keys, "+
-			"for example { api = { name = \"API\", ... } }; got %s.", pathText(p), typeText(v.Type())))
+			"for example { api = { name = \"API\", ... } }; got %s.", convert.PathText(p), convert.TypeText(v.Type())))
 	}
 	return elems
 }
@@ -177,16 +179,16 @@ func (d *itemDecoder) attributes(p path.Path, item tftypes.Value, allowed []stri
 		d.known = false
 		return nil, false
 	}
-	attrs, ok := elementsOf(item)
+	attrs, ok := convert.ElementsOf(item)
 	if !ok || item.IsNull() {
 		d.diags.AddAttributeError(p, "Invalid Batch Item", fmt.Sprintf("%s must be an object with attributes %s; got %s.",
-			pathText(p), strings.Join(allowed, ", "), typeText(item.Type())))
+			convert.PathText(p), strings.Join(allowed, ", "), convert.TypeText(item.Type())))
 		return nil, false
 	}
-	for _, name := range sortedKeysOf(attrs) {
+	for _, name := range convert.SortedKeys(attrs) {
 		if !slices.Contains(allowed, name) {
 			d.diags.AddAttributeError(p.AtName(name), "Unsupported Batch Item Attribute", fmt.Sprintf("%s: %q is not an attribute of this "+
-				"item; the attributes are %s.", pathText(p), name, strings.Join(allowed, ", ")))
+				"item; the attributes are %s.", convert.PathText(p), name, strings.Join(allowed, ", ")))
 		}
 	}
 	return attrs, true
@@ -202,7 +204,7 @@ func decodeItem[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], d *itemDec
 		}
 		at := p.AtName(a.name)
 		if a.required && (!given || v.IsNull()) {
-			d.diags.AddAttributeError(at, "Missing Batch Item Attribute", fmt.Sprintf("%s: %q is required.", pathText(p), a.name))
+			d.diags.AddAttributeError(at, "Missing Batch Item Attribute", fmt.Sprintf("%s: %q is required.", convert.PathText(p), a.name))
 			continue
 		}
 		switch a.kind {
@@ -232,9 +234,9 @@ func (d *itemDecoder) checkWorkspace(p path.Path, v tftypes.Value) {
 	if v.Type() == nil || !v.IsKnown() || v.IsNull() {
 		return
 	}
-	if ws, ok := scalarText(v); ok && !oidPattern.MatchString(ws) {
+	if ws, ok := convert.ScalarText(v); ok && !oidPattern.MatchString(ws) {
 		d.diags.AddAttributeError(p.AtName("root_workspace"), "Invalid Workspace Id", fmt.Sprintf("%s.root_workspace: %q is not an "+
-			"Ardoq id (24 hexadecimal characters).", pathText(p), ws))
+			"Ardoq id (24 hexadecimal characters).", convert.PathText(p), ws))
 	}
 }
 
@@ -256,9 +258,9 @@ func (d *itemDecoder) optText(p path.Path, v tftypes.Value) *string {
 	if !d.present(v) {
 		return nil
 	}
-	s, ok := scalarText(v)
+	s, ok := convert.ScalarText(v)
 	if !ok {
-		d.diags.AddAttributeError(p, "Invalid Batch Item Attribute", fmt.Sprintf("%s must be a string; got %s.", pathText(p), typeText(v.Type())))
+		d.diags.AddAttributeError(p, "Invalid Batch Item Attribute", fmt.Sprintf("%s must be a string; got %s.", convert.PathText(p), convert.TypeText(v.Type())))
 		return nil
 	}
 	return &s
@@ -278,7 +280,7 @@ func (d *itemDecoder) integer(p path.Path, v tftypes.Value) int64 {
 	}
 	n, err := strconv.ParseInt(*s, 10, 64)
 	if err != nil {
-		d.diags.AddAttributeError(p, "Invalid Batch Item Attribute", fmt.Sprintf("%s must be a whole number; got %q.", pathText(p), *s))
+		d.diags.AddAttributeError(p, "Invalid Batch Item Attribute", fmt.Sprintf("%s must be a whole number; got %q.", convert.PathText(p), *s))
 	}
 	return n
 }

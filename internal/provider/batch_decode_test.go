@@ -6,16 +6,18 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 
 func tfObject(attrs map[string]tftypes.Value) tftypes.Value {
-	return objectOrMap(tftypes.Object{}, attrs)
+	return convert.ObjectOrMap(tftypes.Object{}, attrs)
 }
 
 func tuple(ss ...string) tftypes.Value {
-	return stringListValue(tftypes.Tuple{}, ss)
+	return convert.StringListValue(tftypes.Tuple{}, ss)
 }
 
 var noItems = tftypes.NewValue(tftypes.DynamicPseudoType, nil)

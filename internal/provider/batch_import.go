@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // ImportState takes "<workspace id>/<custom field api key>": every component and reference of the
@@ -95,7 +96,7 @@ func importedItems(items map[string]tftypes.Value) tftypes.Value {
 	if len(items) == 0 {
 		return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
 	}
-	return objectOrMap(tftypes.Object{}, items)
+	return convert.ObjectOrMap(tftypes.Object{}, items)
 }
 
 // importedItem writes an item as a configuration would: an object of its set attributes.
@@ -103,8 +104,8 @@ func importedItem(view itemView) tftypes.Value {
 	attrs := map[string]tftypes.Value{}
 	for name, s := range view.attrs {
 		if s != nil {
-			attrs[name] = textValue(*s, naturalType(name))
+			attrs[name] = convert.TextValue(*s, naturalType(name))
 		}
 	}
-	return objectOrMap(tftypes.Object{}, attrs)
+	return convert.ObjectOrMap(tftypes.Object{}, attrs)
 }

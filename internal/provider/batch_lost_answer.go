@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // batchCheck rebuilds, from the org, what a batch whose answer was lost did. Ardoq applies a batch all
@@ -178,7 +179,7 @@ func (b *batchCheck) componentCreates(ops *client.ComponentOperations) {
 		progress = false
 		var next []pending
 		for _, p := range todo {
-			parent, known := b.resolve(textOf(p.body.Parent))
+			parent, known := b.resolve(convert.TextOf(p.body.Parent))
 			if !known {
 				next = append(next, p)
 				continue
@@ -187,7 +188,7 @@ func (b *batchCheck) componentCreates(ops *client.ComponentOperations) {
 			var found []client.Component
 			for _, c := range b.components {
 				if !b.claimed[c.ID] && c.Name == p.body.Name && c.TypeID == p.body.TypeID && c.RootWorkspace == p.body.RootWorkspace &&
-					textOf(c.Parent) == parent && createdByCaller(c.Meta, b.me, b.since) && !b.data.claimed(c.ID) {
+					convert.TextOf(c.Parent) == parent && createdByCaller(c.Meta, b.me, b.since) && !b.data.claimed(c.ID) {
 					found = append(found, c)
 				}
 			}
@@ -211,7 +212,7 @@ func (b *batchCheck) referenceCreates(ops *client.ReferenceOperations) {
 	for _, op := range ops.Upsert {
 		bodies[op.BatchID] = op.Body
 	}
-	for _, batchID := range sortedKeysOf(bodies) {
+	for _, batchID := range convert.SortedKeys(bodies) {
 		body := bodies[batchID]
 		source, okS := b.resolve(body.Source)
 		target, okT := b.resolve(body.Target)

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // The plan stage of ardoq_batch: prior and planned items to the one request that makes the org match.
@@ -67,7 +68,7 @@ func planBatch(in batchPlanInput) (client.BatchRequest, batchOpKeys, diag.Diagno
 	b := &batchPlanner{batchPlanInput: in, replaced: replacedItems(in.prior, in.plan), newOps: map[string]newItemOp{}, taken: map[string]string{},
 		comps: &client.ComponentOperations{}, refs: &client.ReferenceOperations{},
 		keys: batchOpKeys{adopted: batchMatches{Components: map[string]batchMatch{}, References: map[string]batchMatch{}}}}
-	for _, ws := range sortedKeysOf(in.models) {
+	for _, ws := range convert.SortedKeys(in.models) {
 		if m := in.models[ws]; m != nil { // nil: a workspace Ardoq does not have
 			b.known = append(b.known, m)
 		}
@@ -76,10 +77,10 @@ func planBatch(in batchPlanInput) (client.BatchRequest, batchOpKeys, diag.Diagno
 	b.checkAdoptionProperties()
 	b.decideAdoptions()
 	b.adoptFromDeletes()
-	for _, key := range sortedKeysOf(in.plan.Components) {
+	for _, key := range convert.SortedKeys(in.plan.Components) {
 		b.component(key)
 	}
-	for _, key := range sortedKeysOf(in.plan.References) {
+	for _, key := range convert.SortedKeys(in.plan.References) {
 		b.reference(key)
 	}
 	b.deletes()
@@ -218,14 +219,14 @@ func (b *batchPlanner) sourceWorkspace(r, old referenceValues) string {
 // deletes removes what left the configuration, references first; an entity a new key took over is
 // not deleted (the key was renamed).
 func (b *batchPlanner) deletes() {
-	for _, key := range sortedKeysOf(b.prior.References) {
+	for _, key := range convert.SortedKeys(b.prior.References) {
 		id := b.prior.References[key].ID
 		if b.goes("references", key) && id != "" && b.taken[id] == "" {
 			b.refs.Delete = append(b.refs.Delete, client.DeleteOp{ID: id})
 			b.keys.referenceDeletes = append(b.keys.referenceDeletes, key)
 		}
 	}
-	for _, key := range sortedKeysOf(b.prior.Components) {
+	for _, key := range convert.SortedKeys(b.prior.Components) {
 		id := b.prior.Components[key].ID
 		if b.goes("components", key) && id != "" && b.taken[id] == "" {
 			b.comps.Delete = append(b.comps.Delete, client.DeleteOp{ID: id})
@@ -302,7 +303,7 @@ func (r *batchResource) request(ctx context.Context, prior, plan batchItems, raw
 func (r *batchResource) models(ctx context.Context, plan batchItems) (map[string]*client.WorkspaceContext, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	models := map[string]*client.WorkspaceContext{}
-	for _, k := range sortedKeysOf(plan.Components) {
+	for _, k := range convert.SortedKeys(plan.Components) {
 		ws := plan.Components[k].RootWorkspace
 		if _, seen := models[ws]; seen {
 			continue
@@ -312,7 +313,7 @@ func (r *batchResource) models(ctx context.Context, plan batchItems) (map[string
 		case client.IsNotFound(err):
 			p := path.Root("components").AtMapKey(k).AtName("root_workspace")
 			diags.AddAttributeError(p, "Unknown Workspace", fmt.Sprintf("%s: Ardoq has no workspace %q. Look workspaces up with the "+
-				"ardoq_workspace data source.", pathText(p), ws))
+				"ardoq_workspace data source.", convert.PathText(p), ws))
 			models[ws] = nil
 		case err != nil:
 			addClientError(&diags, "Unable to Read Workspace Context", err)

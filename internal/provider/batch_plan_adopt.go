@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // The adoption rules of planBatch: which new items take over an existing entity (found at plan time,
@@ -14,7 +16,7 @@ import (
 // entity it matched, before any operation is built: items pointing at an adopted item use its id.
 func (b *batchPlanner) decideAdoptions() {
 	owners := b.owners("components")
-	for _, key := range sortedKeysOf(b.plan.Components) {
+	for _, key := range convert.SortedKeys(b.plan.Components) {
 		c := b.plan.Components[key]
 		if p, existed := b.prior.Components[key]; existed && !b.isNew("components", key, p.ID) {
 			continue
@@ -27,7 +29,7 @@ func (b *batchPlanner) decideAdoptions() {
 		}
 	}
 	owners = b.owners("references")
-	for _, key := range sortedKeysOf(b.plan.References) {
+	for _, key := range convert.SortedKeys(b.plan.References) {
 		r := b.plan.References[key]
 		if p, existed := b.prior.References[key]; existed && !b.isNew("references", key, p.ID) {
 			continue
@@ -54,7 +56,7 @@ func (b *batchPlanner) newItemOp(kind, key string, m batchMatch, found, fits, ad
 		return createItem
 	case managed && !leaving:
 		b.diags.AddAttributeError(p, "Adopted Entity Already Managed", fmt.Sprintf("%s: adopt_%s_by matches %s, which this resource "+
-			"manages as %s[%q]; one entity cannot be two items. Give the items different values for those properties.", pathText(p), kind,
+			"manages as %s[%q]; one entity cannot be two items. Give the items different values for those properties.", convert.PathText(p), kind,
 			m.describe(), kind, owner))
 	case !fits && leaving:
 		return createItem // it replaces the entity it matched, which the request deletes
@@ -64,11 +66,11 @@ func (b *batchPlanner) newItemOp(kind, key string, m batchMatch, found, fits, ad
 			has = fmt.Sprintf("type_id %s and root_workspace %s", m.TypeID, m.RootWorkspace)
 		}
 		b.diags.AddAttributeError(p, "Adopted Entity Cannot Change Type", fmt.Sprintf("%s: adopt_%s_by matches %s, which has %s: Ardoq "+
-			"cannot change those to the item's. Change the item to match it, or its properties so that they match nothing.", pathText(p), kind,
+			"cannot change those to the item's. Change the item to match it, or its properties so that they match nothing.", convert.PathText(p), kind,
 			m.describe(), has))
 	case b.taken[m.ID] != "":
 		b.diags.AddAttributeError(p, "Entity Adopted Twice", fmt.Sprintf("%s: adopt_%s_by matches %s, which %s[%q] takes over too; "+
-			"one entity cannot be two items.", pathText(p), kind, m.describe(), kind, b.taken[m.ID]))
+			"one entity cannot be two items.", convert.PathText(p), kind, m.describe(), kind, b.taken[m.ID]))
 	default:
 		b.taken[m.ID] = key
 		return adoptItem
@@ -86,7 +88,7 @@ func (b *batchPlanner) adoptFromDeletes() {
 	if leaving := b.leavingComponents(); len(leaving) > 0 {
 		owners := b.owners("components")
 		var upserts []string
-		for _, key := range sortedKeysOf(b.plan.Components) {
+		for _, key := range convert.SortedKeys(b.plan.Components) {
 			if b.newOps["components/"+key] == upsertItem {
 				upserts = append(upserts, key)
 			}
@@ -118,7 +120,7 @@ func (b *batchPlanner) adoptFromDeletes() {
 		return
 	}
 	owners, workspaceOf := b.owners("references"), b.componentWorkspaces()
-	for _, key := range sortedKeysOf(b.plan.References) {
+	for _, key := range convert.SortedKeys(b.plan.References) {
 		r := b.plan.References[key]
 		if b.newOps["references/"+key] != upsertItem {
 			continue
@@ -144,7 +146,7 @@ func (b *batchPlanner) leavingComponents() map[string][]batchMatch {
 		return nil
 	}
 	index := map[string][]batchMatch{}
-	for _, k := range sortedKeysOf(b.prior.Components) {
+	for _, k := range convert.SortedKeys(b.prior.Components) {
 		c := b.prior.Components[k]
 		if c.ID == "" || !b.goes("components", k) || b.taken[c.ID] != "" {
 			continue
@@ -163,7 +165,7 @@ func (b *batchPlanner) leavingReferences() map[string][]batchMatch {
 		return nil
 	}
 	index := map[string][]batchMatch{}
-	for _, k := range sortedKeysOf(b.prior.References) {
+	for _, k := range convert.SortedKeys(b.prior.References) {
 		r := b.prior.References[k]
 		if r.ID == "" || !b.goes("references", k) || b.taken[r.ID] != "" {
 			continue

@@ -9,23 +9,24 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // checkItemKeys reports every parent, source and target that is neither a component key of this
 // resource nor an Ardoq id: most likely a misspelt key.
 func (b *batchPlanner) checkItemKeys() {
-	keys := sortedKeysOf(b.plan.Components)
+	keys := convert.SortedKeys(b.plan.Components)
 	check := func(p path.Path, ref string) {
 		if _, isKey := b.plan.Components[ref]; isKey || ref == "" || oidPattern.MatchString(ref) {
 			return
 		}
 		b.diags.AddAttributeError(p, "Unknown Item Key", fmt.Sprintf("%s: %q is not a key of this resource's components, nor an "+
-			"Ardoq id (24 hexadecimal characters). %s", pathText(p), ref, keyHint(ref, keys)))
+			"Ardoq id (24 hexadecimal characters). %s", convert.PathText(p), ref, keyHint(ref, keys)))
 	}
 	for _, k := range keys {
 		check(path.Root("components").AtMapKey(k).AtName("parent"), b.plan.Components[k].Parent)
 	}
-	for _, k := range sortedKeysOf(b.plan.References) {
+	for _, k := range convert.SortedKeys(b.plan.References) {
 		r := b.plan.References[k]
 		check(path.Root("references").AtMapKey(k).AtName("source"), r.Source)
 		check(path.Root("references").AtMapKey(k).AtName("target"), r.Target)
@@ -82,7 +83,7 @@ func (b *batchPlanner) componentScope(p path.Path, c componentValues) fieldScope
 	}
 	if _, ok := componentTypeOf(model, c.TypeID); !ok {
 		b.diags.AddAttributeError(p.AtName("type_id"), "Unknown Component Type", fmt.Sprintf("%s.type_id: component type %q is not in "+
-			"the model of workspace %s. %s", pathText(p), c.TypeID, c.RootWorkspace, componentTypeHint(model, c.TypeID)))
+			"the model of workspace %s. %s", convert.PathText(p), c.TypeID, c.RootWorkspace, componentTypeHint(model, c.TypeID)))
 	}
 	return componentFieldScope(model, c.TypeID)
 }
@@ -91,7 +92,7 @@ func (b *batchPlanner) componentScope(p path.Path, c componentValues) fieldScope
 // text is the one batchResource.models gives at the first item in it, so that one is not repeated.
 func (b *batchPlanner) unknownWorkspace(p path.Path, ws string) {
 	b.diags.AddAttributeError(p, "Unknown Workspace", fmt.Sprintf("%s: Ardoq has no workspace %q. Look workspaces up with the "+
-		"ardoq_workspace data source.", pathText(p), ws))
+		"ardoq_workspace data source.", convert.PathText(p), ws))
 }
 
 // adoptionProperties are the uniqueBy properties the provider matches items by (as Ardoq does), besides
@@ -129,7 +130,7 @@ func (b *batchPlanner) referenceScope(p path.Path, ws string, r referenceValues)
 	}
 	if _, ok := referenceTypeOf(model, r.Type); !ok {
 		b.diags.AddAttributeError(p.AtName("type"), "Unknown Reference Type", fmt.Sprintf("%s.type: reference type %d is not in the "+
-			"model of workspace %s (the source's). Its reference types are: %s.", pathText(p), r.Type, ws, referenceTypeList(model)))
+			"model of workspace %s (the source's). Its reference types are: %s.", convert.PathText(p), r.Type, ws, referenceTypeList(model)))
 	}
 	return referenceFieldScope(model, r.Type)
 }

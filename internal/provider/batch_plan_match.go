@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // The entities new items match in Ardoq, found for the plan stage: the entities are listed from the
@@ -75,12 +76,12 @@ func adoptable(uniqueBy []string, fields map[string]fieldValue) bool {
 // newAdoptableItems lists the keys of items without an entity of their own that can adopt one.
 func newAdoptableItems(prior, plan batchItems, adopt adoption) (components, references []string) {
 	replaced := replacedItems(prior, plan)
-	for _, k := range sortedKeysOf(plan.Components) {
+	for _, k := range convert.SortedKeys(plan.Components) {
 		if p := prior.Components[k]; (p.ID == "" || replaced["components/"+k]) && adoptable(adopt.components, plan.Components[k].CustomFields) {
 			components = append(components, k)
 		}
 	}
-	for _, k := range sortedKeysOf(plan.References) {
+	for _, k := range convert.SortedKeys(plan.References) {
 		if p := prior.References[k]; (p.ID == "" || replaced["references/"+k]) && adoptable(adopt.references, plan.References[k].CustomFields) {
 			references = append(references, k)
 		}
@@ -243,7 +244,7 @@ func pick(diags *diag.Diagnostics, p path.Path, kind string, found []batchMatch,
 			names = append(names, m.describe())
 		}
 		diags.AddAttributeError(p, "Ambiguous Adoption", fmt.Sprintf("%s: adopt_%s_by matches %d %s in Ardoq: %s. An item can adopt "+
-			"one only: make those values unique in Ardoq, or adopt by other properties.", pathText(p), kind, len(found), kind, strings.Join(names, ", ")))
+			"one only: make those values unique in Ardoq, or adopt by other properties.", convert.PathText(p), kind, len(found), kind, strings.Join(names, ", ")))
 	}
 }
 
@@ -328,7 +329,7 @@ func referenceUniqueValues(r *client.Reference) uniqueValue {
 		case "target":
 			return r.Target, true
 		case "type":
-			return itoa(r.Type), true
+			return convert.Itoa(r.Type), true
 		case "source.rootWorkspace", "rootWorkspace": // a reference lives in its source's workspace
 			return r.RootWorkspace, true
 		}
@@ -349,7 +350,7 @@ func referenceItemUniqueValues(r referenceValues, resolve func(string) (string, 
 		case "target":
 			return resolve(r.Target)
 		case "type":
-			return itoa(r.Type), true
+			return convert.Itoa(r.Type), true
 		case "source.rootWorkspace", "rootWorkspace":
 			return sourceWorkspace, sourceWorkspace != ""
 		}

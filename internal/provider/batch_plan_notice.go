@@ -3,6 +3,8 @@ package provider
 import (
 	"fmt"
 	"strings"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // The plan shows an adopting item as it will be, not the values the entity it takes over holds now,
@@ -12,14 +14,14 @@ import (
 // unsets ("" when none). Only entities the plan-time lookup listed are described.
 func adoptionNotice(planned batchItems, adopted batchMatches) string {
 	var lines []string
-	for _, k := range sortedKeysOf(adopted.Components) {
+	for _, k := range convert.SortedKeys(adopted.Components) {
 		m := adopted.Components[k]
 		changes := viewChanges(m.was, componentView(planned.Components[k]), componentAttributes.overwritable()...)
 		if len(changes) > 0 {
-			lines = append(lines, fmt.Sprintf("  - components[%q] takes over %s: %s", k, firstNonEmpty(m.ComponentKey, m.ID), strings.Join(changes, "; ")))
+			lines = append(lines, fmt.Sprintf("  - components[%q] takes over %s: %s", k, convert.FirstNonEmpty(m.ComponentKey, m.ID), strings.Join(changes, "; ")))
 		}
 	}
-	for _, k := range sortedKeysOf(adopted.References) {
+	for _, k := range convert.SortedKeys(adopted.References) {
 		m := adopted.References[k]
 		if changes := viewChanges(m.was, referenceView(planned.References[k]), referenceAttributes.overwritable()...); len(changes) > 0 {
 			lines = append(lines, fmt.Sprintf("  - references[%q] takes over reference %s: %s", k, m.ID, strings.Join(changes, "; ")))
@@ -52,7 +54,7 @@ func viewChanges(was, will itemView, attrs ...string) []string {
 			out = append(out, fmt.Sprintf("%s %q becomes %q", a, *before, *after))
 		}
 	}
-	for _, key := range sortedKeysOf(will.fields) {
+	for _, key := range convert.SortedKeys(will.fields) {
 		if before, had := was.fields[key]; had && !will.fields[key].means(before) {
 			out = append(out, fmt.Sprintf("custom_fields[%q] %q becomes %q", key, before.text, will.fields[key].text))
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 func sp(s string) *string { return &s }
@@ -218,7 +219,7 @@ func expectErrors(t *testing.T, diags diag.Diagnostics, want map[string]string) 
 	got := map[string]string{}
 	for _, d := range diags {
 		if wp, ok := d.(diag.DiagnosticWithPath); ok {
-			got[pathText(wp.Path())] = d.Summary() + ": " + d.Detail()
+			got[convert.PathText(wp.Path())] = d.Summary() + ": " + d.Detail()
 		} else {
 			got["(no path)"] = d.Summary() + ": " + d.Detail()
 		}

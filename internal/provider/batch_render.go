@@ -6,6 +6,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // The render stage of ardoq_batch: items to Terraform values. Items read back from Ardoq are written
@@ -54,7 +56,7 @@ func computedReferences(items map[string]referenceValues, changed map[string]boo
 // (a computed map in state, or null) is prior's own, so that the new value holds no second copy of it.
 func computedMap[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], items map[string]V, changed map[string]bool, prior tftypes.Value) tftypes.Value {
 	elemType := computedType(t)
-	priorElems := elementsOrNil(prior)
+	priorElems := convert.ElementsOrNil(prior)
 	elems := make(map[string]tftypes.Value, len(items))
 	for key, item := range items {
 		attrs := make(map[string]tftypes.Value, len(elemType.AttributeTypes))
@@ -117,7 +119,7 @@ func itemViewOf[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], v *V) item
 // the prior value's type where it can (drift shows on exactly that attribute), and items no longer in
 // Ardoq drop out (the plan creates them again).
 func renderItems(prior tftypes.Value, views map[string]itemView) tftypes.Value {
-	priorItems := elementsOrNil(prior)
+	priorItems := convert.ElementsOrNil(prior)
 	if priorItems == nil {
 		return prior
 	}
@@ -127,11 +129,11 @@ func renderItems(prior tftypes.Value, views map[string]itemView) tftypes.Value {
 			out[key] = renderItem(item, view)
 		}
 	}
-	return objectOrMap(prior.Type(), out)
+	return convert.ObjectOrMap(prior.Type(), out)
 }
 
 func renderItem(prior tftypes.Value, view itemView) tftypes.Value {
-	priorAttrs, _ := elementsOf(prior)
+	priorAttrs, _ := convert.ElementsOf(prior)
 	out := make(map[string]tftypes.Value, len(priorAttrs))
 	for name, pv := range priorAttrs {
 		if name == "custom_fields" {
@@ -142,13 +144,13 @@ func renderItem(prior tftypes.Value, view itemView) tftypes.Value {
 	}
 	for name, s := range view.attrs {
 		if _, had := priorAttrs[name]; !had && s != nil {
-			out[name] = textValue(*s, naturalType(name))
+			out[name] = convert.TextValue(*s, naturalType(name))
 		}
 	}
 	if sameElements(out, priorAttrs) {
 		return prior // the state holds one copy of what did not drift
 	}
-	return objectOrMap(prior.Type(), out)
+	return convert.ObjectOrMap(prior.Type(), out)
 }
 
 // sameElements reports whether two objects' or maps' elements are equal, types included.
@@ -178,7 +180,7 @@ func renderText(prior tftypes.Value, s *string, natural tftypes.Type) tftypes.Va
 		return tftypes.NewValue(prior.Type(), nil)
 	}
 	if prior.IsKnown() && !prior.IsNull() {
-		if text, ok := scalarText(prior); ok && text == *s {
+		if text, ok := convert.ScalarText(prior); ok && text == *s {
 			return prior
 		}
 	}
@@ -186,7 +188,7 @@ func renderText(prior tftypes.Value, s *string, natural tftypes.Type) tftypes.Va
 	if t.Is(tftypes.DynamicPseudoType) {
 		t = natural
 	}
-	return textValue(*s, t)
+	return convert.TextValue(*s, t)
 }
 
 // renderPlanned is the planned computed values: unknown where the request assigns them; the elements

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // Ardoq deletes a component's descendants and every reference touching any of them along with it.
@@ -63,7 +64,7 @@ func cascadeOf(slice orgSlice, in cascadeInput) lostEntities {
 	}
 	gone := map[string]bool{}
 	var lost lostEntities
-	queue := sortedKeysOf(in.deleteComponents)
+	queue := convert.SortedKeys(in.deleteComponents)
 	for _, id := range queue {
 		gone[id] = true
 	}
@@ -83,14 +84,14 @@ func cascadeOf(slice orgSlice, in cascadeInput) lostEntities {
 			}
 		}
 	}
-	for _, id := range sortedKeysOf(slice.references) {
+	for _, id := range convert.SortedKeys(slice.references) {
 		r := slice.references[id]
 		if in.deleteReferences[id] {
 			continue
 		}
 		source, target := r.Source, r.Target
 		if ends, moved := in.newEndpoints[id]; moved { // "" is an endpoint the request leaves as it is
-			source, target = firstNonEmpty(ends[0], source), firstNonEmpty(ends[1], target)
+			source, target = convert.FirstNonEmpty(ends[0], source), convert.FirstNonEmpty(ends[1], target)
 		}
 		if gone[source] || gone[target] {
 			lost.references = append(lost.references, r)
@@ -113,7 +114,7 @@ func loadOrgSlice(ctx context.Context, c *client.Client, deletes map[string]stri
 	for id, ws := range deletes {
 		byWorkspace[ws] = append(byWorkspace[ws], id)
 	}
-	for _, ws := range sortedKeysOf(byWorkspace) {
+	for _, ws := range convert.SortedKeys(byWorkspace) {
 		ids := byWorkspace[ws]
 		sort.Strings(ids)
 		whole := len(ids) > perComponentLookups
@@ -274,7 +275,7 @@ func cascadeListing(what string, lost lostEntities, names map[string]string) str
 	shown := 0
 	for _, c := range lost.components {
 		if shown < listedEntities {
-			fmt.Fprintf(&b, "  - component %q (%s, id %s)\n", c.Name, firstNonEmpty(c.ComponentKey, "no key"), c.ID)
+			fmt.Fprintf(&b, "  - component %q (%s, id %s)\n", c.Name, convert.FirstNonEmpty(c.ComponentKey, "no key"), c.ID)
 		}
 		shown++
 	}

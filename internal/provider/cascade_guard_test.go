@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 func TestCascadeOf(t *testing.T) {
@@ -67,7 +68,7 @@ func TestCascadeOf(t *testing.T) {
 func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
 	var lost lostEntities
 	for i := range int64(10) {
-		lost.components = append(lost.components, client.Component{ID: "id" + itoa(i), Name: "C" + itoa(i), ComponentKey: "APP-" + itoa(i)})
+		lost.components = append(lost.components, client.Component{ID: "id" + convert.Itoa(i), Name: "C" + convert.Itoa(i), ComponentKey: "APP-" + convert.Itoa(i)})
 	}
 	lost.references = append(lost.references, client.Reference{ID: "r1", Type: 2, Source: "p", Target: "x"})
 	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"p": "P"}, "The component was not deleted.", componentCascadeRecipe)
@@ -102,7 +103,7 @@ func TestCheckCascade_requests(t *testing.T) {
 	}
 	leaves := map[string]string{}
 	for i := range int64(10) {
-		leaves[create("Leaf "+itoa(i), nil)] = ws
+		leaves[create("Leaf "+convert.Itoa(i), nil)] = ws
 	}
 	tests := []struct {
 		name     string

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 var (
@@ -111,7 +112,7 @@ func (r *componentListResource) List(ctx context.Context, req list.ListRequest, 
 		noun: "Components",
 		id:   func(c *client.Component) string { return c.ID },
 		displayName: func(c *client.Component) string {
-			return fmt.Sprintf("%s (%s, %s)", c.Name, firstNonEmpty(c.ComponentKey, c.ID), firstNonEmpty(c.Type, c.TypeID))
+			return fmt.Sprintf("%s (%s, %s)", c.Name, convert.FirstNonEmpty(c.ComponentKey, c.ID), convert.FirstNonEmpty(c.Type, c.TypeID))
 		},
 		// What an import records: no custom field, so the configuration -generate-config-out writes plans no change.
 		model: func(c *client.Component) any { m := componentFromAPI(c, types.DynamicNull(), false); return &m },

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 var (
@@ -242,7 +243,7 @@ func (r *componentResource) createSearch(body client.ComponentCreate, sent time.
 		what: fmt.Sprintf("component %q (type %s in workspace %s)", body.Name, body.TypeID, body.RootWorkspace),
 		find: func(ctx context.Context) ([]client.Component, error) {
 			found, err := r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: body.RootWorkspace, Name: body.Name,
-				TypeID: body.TypeID, Parent: textOf(body.Parent)})
+				TypeID: body.TypeID, Parent: convert.TextOf(body.Parent)})
 			return sameAsCreated(found, body), err
 		},
 		meta:       func(c client.Component) client.Meta { return c.Meta },
@@ -256,7 +257,7 @@ func (r *componentResource) createSearch(body client.ComponentCreate, sent time.
 func sameAsCreated(components []client.Component, body client.ComponentCreate) []client.Component {
 	var same []client.Component
 	for _, c := range components {
-		if c.RootWorkspace == body.RootWorkspace && c.Name == body.Name && c.TypeID == body.TypeID && textOf(c.Parent) == textOf(body.Parent) {
+		if c.RootWorkspace == body.RootWorkspace && c.Name == body.Name && c.TypeID == body.TypeID && convert.TextOf(c.Parent) == convert.TextOf(body.Parent) {
 			same = append(same, c)
 		}
 	}

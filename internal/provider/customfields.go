@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // The one custom-field codec of ardoq_component, ardoq_reference and ardoq_batch: values are decoded
@@ -83,7 +84,7 @@ func (v fieldValue) String() string {
 // fieldValueOf reads a known, non-null Terraform value; ok is false for anything but a string, number,
 // boolean or list of strings.
 func fieldValueOf(v tftypes.Value) (fieldValue, bool) {
-	if s, ok := scalarText(v); ok {
+	if s, ok := convert.ScalarText(v); ok {
 		kind := stringField
 		switch {
 		case v.Type().Is(tftypes.Number):
@@ -125,10 +126,10 @@ func decodeFields(p path.Path, v tftypes.Value) (fields map[string]fieldValue, k
 	if !v.IsKnown() {
 		return nil, false, nil
 	}
-	elems, ok := elementsOf(v)
+	elems, ok := convert.ElementsOf(v)
 	if !ok {
 		diags.AddAttributeError(p, "Invalid Custom Fields", fmt.Sprintf("%s must be an object of values by field API key, for example "+
-			"{ owner = \"team-a\", cost = 12 }; got %s.", pathText(p), typeText(v.Type())))
+			"{ owner = \"team-a\", cost = 12 }; got %s.", convert.PathText(p), convert.TypeText(v.Type())))
 		return nil, true, diags
 	}
 	known = true
@@ -142,7 +143,7 @@ func decodeFields(p path.Path, v tftypes.Value) (fields map[string]fieldValue, k
 			fv, ok := fieldValueOf(value)
 			if !ok {
 				diags.AddAttributeError(p.AtMapKey(key), "Invalid Custom Field Value", fmt.Sprintf("%s must be a string, number, boolean "+
-					"or list of strings; got %s.", pathText(p.AtMapKey(key)), typeText(value.Type())))
+					"or list of strings; got %s.", convert.PathText(p.AtMapKey(key)), convert.TypeText(value.Type())))
 				continue
 			}
 			fields[key] = fv
@@ -156,19 +157,19 @@ func decodeFields(p path.Path, v tftypes.Value) (fields map[string]fieldValue, k
 func encodeFields(p path.Path, values, prior map[string]fieldValue, scope fieldScope) (client.CustomFields, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	out := client.CustomFields{}
-	for _, key := range sortedKeysOf(values) {
+	for _, key := range convert.SortedKeys(values) {
 		at := p.AtMapKey(key)
 		f, known := scope.field(key)
 		if was, managed := prior[key]; managed && known && settledByArdoq(f) && was.means(values[key]) {
 			continue // a calculated or read-only value state holds, unchanged (an earlier version's import recorded it): nothing to send
 		}
 		if summary, problem := scope.problem(f, known, key); problem != "" {
-			diags.AddAttributeError(at, summary, pathText(at)+": "+problem)
+			diags.AddAttributeError(at, summary, convert.PathText(at)+": "+problem)
 			continue
 		}
 		v, problem := encodeField(values[key], f, known)
 		if problem != "" {
-			diags.AddAttributeError(at, "Invalid Custom Field Value", fmt.Sprintf("%s: custom field %q (%s): %s.", pathText(at), key, f.Type, problem))
+			diags.AddAttributeError(at, "Invalid Custom Field Value", fmt.Sprintf("%s: custom field %q (%s): %s.", convert.PathText(at), key, f.Type, problem))
 			continue
 		}
 		out[key] = v
@@ -298,7 +299,7 @@ func fieldsEqual(a, b map[string]fieldValue) bool { return maps.Equal(a, b) }
 // value: a value as configured is kept exactly, another is written in the configured type where it
 // reads as one (drift shows on that key), and a key without a value is null.
 func renderFields(prior tftypes.Value, fields map[string]fieldValue) tftypes.Value {
-	priorFields := elementsOrNil(prior)
+	priorFields := convert.ElementsOrNil(prior)
 	if priorFields == nil {
 		return prior
 	}
@@ -317,7 +318,7 @@ func renderFields(prior tftypes.Value, fields map[string]fieldValue) tftypes.Val
 		}
 		out[key] = v.as(pv.Type())
 	}
-	return objectOrMap(prior.Type(), out)
+	return convert.ObjectOrMap(prior.Type(), out)
 }
 
 // everyField writes every field an entity has in its natural type (a list as HCL's list literal, a
@@ -331,7 +332,7 @@ func everyField(api client.CustomFields) tftypes.Value {
 	for key, v := range all {
 		out[key] = v.as(v.naturalType())
 	}
-	return objectOrMap(tftypes.Object{}, out)
+	return convert.ObjectOrMap(tftypes.Object{}, out)
 }
 
 func (v fieldValue) naturalType() tftypes.Type {
@@ -351,12 +352,12 @@ func (v fieldValue) as(t tftypes.Type) tftypes.Value {
 	if v.kind == listField {
 		var list []string
 		_ = json.Unmarshal([]byte(v.text), &list)
-		return stringListValue(t, list)
+		return convert.StringListValue(t, list)
 	}
 	if t.Is(tftypes.String) || t.Is(tftypes.Number) || t.Is(tftypes.Bool) {
-		return textValue(v.text, t)
+		return convert.TextValue(v.text, t)
 	}
-	return textValue(v.text, v.naturalType())
+	return convert.TextValue(v.text, v.naturalType())
 }
 
 func nonEmpty(cf client.CustomFields) client.CustomFields {

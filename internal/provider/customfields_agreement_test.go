@@ -20,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // The same custom field values go through ardoq_component, ardoq_reference and ardoq_batch (as a
@@ -76,15 +77,15 @@ func problemOf(t *testing.T, diags diag.Diagnostics, at string) string {
 	}
 	d := diags[0]
 	p := d.(diag.DiagnosticWithPath).Path()
-	if pathText(p) != at || !strings.HasPrefix(d.Detail(), at+": ") {
-		t.Fatalf("error at %s (%q), want it at %s", pathText(p), d.Detail(), at)
+	if convert.PathText(p) != at || !strings.HasPrefix(d.Detail(), at+": ") {
+		t.Fatalf("error at %s (%q), want it at %s", convert.PathText(p), d.Detail(), at)
 	}
 	return d.Summary() + ": " + strings.TrimPrefix(d.Detail(), at+": ")
 }
 
 func fieldOf(t *testing.T, v tftypes.Value, key string) tftypes.Value {
 	t.Helper()
-	return elementsOrNil(v)[key]
+	return convert.ElementsOrNil(v)[key]
 }
 
 func viaComponent(t *testing.T, model map[string]*client.WorkspaceContext, prior, fields tftypes.Value, api any) agreeResult {
@@ -158,7 +159,7 @@ func viaBatch(t *testing.T, model map[string]*client.WorkspaceContext, prior, fi
 	request, _, diags := planBatch(in)
 	var componentDiags, referenceDiags diag.Diagnostics
 	for _, d := range diags {
-		if pathText(d.(diag.DiagnosticWithPath).Path())[:10] == "components" {
+		if convert.PathText(d.(diag.DiagnosticWithPath).Path())[:10] == "components" {
 			componentDiags.Append(d)
 		} else {
 			referenceDiags.Append(d)
@@ -196,7 +197,7 @@ func TestCustomFieldsAgreeAcrossResources(t *testing.T) {
 	dateTime := client.Field{APIKey: "f", Type: "DateTime"}
 	num := func(f float64) tftypes.Value { return tftypes.NewValue(tftypes.Number, f) }
 	boolean := func(b bool) tftypes.Value { return tftypes.NewValue(tftypes.Bool, b) }
-	stringList := func(ss ...string) tftypes.Value { return stringListValue(tftypes.List{}, ss) }
+	stringList := func(ss ...string) tftypes.Value { return convert.StringListValue(tftypes.List{}, ss) }
 	none := tftypes.NewValue(tftypes.DynamicPseudoType, nil)
 
 	cases := []struct {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // TestAccCustomFields_settledByArdoq adopts a component holding a calculated or a read-only value. An
@@ -38,7 +39,7 @@ func TestAccCustomFields_settledByArdoq(t *testing.T) {
 			if key == "" {
 				t.Skipf("type %q of workspace %s allows no %s custom field", env.app.Name, env.ws, kind.name)
 			}
-			owner := firstNonEmpty(env.owner, env.ext)
+			owner := convert.FirstNonEmpty(env.owner, env.ext)
 			if owner == "" {
 				t.Skipf("type %q of workspace %s allows no writable Text custom field", env.app.Name, env.ws)
 			}

@@ -8,6 +8,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 var oidPattern = regexp.MustCompile(`^[0-9a-f]{24}$`)
@@ -40,5 +42,5 @@ func (v notEmpty) check(p path.Path, s string) diag.Diagnostics {
 	if v.optional {
 		hint = "; leave it out for none"
 	}
-	return diag.Diagnostics{diag.NewAttributeErrorDiagnostic(p, "Empty Attribute Value", pathText(p)+" must not be empty"+hint+".")}
+	return diag.Diagnostics{diag.NewAttributeErrorDiagnostic(p, "Empty Attribute Value", convert.PathText(p)+" must not be empty"+hint+".")}
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 var (
@@ -145,9 +146,9 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	baseURL := firstNonEmpty(cfg.BaseURL.ValueString(), os.Getenv("ARDOQ_BASE_URL"), client.DefaultBaseURL)
-	token := firstNonEmpty(cfg.APIToken.ValueString(), os.Getenv("ARDOQ_API_TOKEN"))
-	org := firstNonEmpty(cfg.Org.ValueString(), os.Getenv("ARDOQ_ORG"))
+	baseURL := convert.FirstNonEmpty(cfg.BaseURL.ValueString(), os.Getenv("ARDOQ_BASE_URL"), client.DefaultBaseURL)
+	token := convert.FirstNonEmpty(cfg.APIToken.ValueString(), os.Getenv("ARDOQ_API_TOKEN"))
+	org := convert.FirstNonEmpty(cfg.Org.ValueString(), os.Getenv("ARDOQ_ORG"))
 	if token == "" {
 		resp.Diagnostics.AddAttributeError(path.Root("api_token"), "Missing Ardoq API Token",
 			"Set api_token in the provider block or the ARDOQ_API_TOKEN environment variable. Create a token in Ardoq under "+

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // Plan-time checks of ardoq_component and ardoq_reference against the workspace model (types, custom
@@ -53,7 +54,7 @@ func checkReference(model *client.WorkspaceContext, workspace string, plan, prio
 func checkReferenceAnywhere(ctx context.Context, d *providerData, plan, prior referenceModel) diag.Diagnostics {
 	fits := func(m *client.WorkspaceContext) bool { return !checkReference(m, "", plan, prior).HasError() }
 	read := d.contexts.loaded()
-	for _, ws := range sortedKeysOf(read) {
+	for _, ws := range convert.SortedKeys(read) {
 		if fits(read[ws]) {
 			return nil
 		}
@@ -67,7 +68,7 @@ func checkReferenceAnywhere(ctx context.Context, d *providerData, plan, prior re
 		return diags
 	}
 	var elsewhere []string
-	for _, ws := range sortedKeysOf(all) {
+	for _, ws := range convert.SortedKeys(all) {
 		if _, seen := read[ws]; !seen && fits(all[ws]) {
 			elsewhere = append(elsewhere, ws)
 		}
@@ -77,7 +78,7 @@ func checkReferenceAnywhere(ctx context.Context, d *providerData, plan, prior re
 			diags.AddAttributeWarning(path.Root("type"), "Reference May Not Fit Its Source's Workspace", fmt.Sprintf("The source of this "+
 				"reference is known only at apply. Reference type %d with these custom fields is valid in the model of none of the workspaces "+
 				"this plan has read (%s), only in that of %s. If the source is in one of the former, the apply creates it and then fails on "+
-				"this reference.", plan.Type.ValueInt64(), strings.Join(sortedKeysOf(read), ", "), strings.Join(elsewhere, ", ")))
+				"this reference.", plan.Type.ValueInt64(), strings.Join(convert.SortedKeys(read), ", "), strings.Join(elsewhere, ", ")))
 		}
 		return diags
 	}
@@ -108,7 +109,7 @@ func checkReferenceAnywhere(ctx context.Context, d *providerData, plan, prior re
 
 // workspaceWithType is the first workspace (by id) whose model has the reference type.
 func workspaceWithType(models map[string]*client.WorkspaceContext, typ int64) (string, bool) {
-	for _, ws := range sortedKeysOf(models) {
+	for _, ws := range convert.SortedKeys(models) {
 		if _, ok := referenceTypeOf(models[ws], typ); ok {
 			return ws, true
 		}
@@ -119,7 +120,7 @@ func workspaceWithType(models map[string]*client.WorkspaceContext, typ int64) (s
 // firstKey is the first workspace (by id) of the first non-empty map.
 func firstKey(maps ...map[string]*client.WorkspaceContext) (string, bool) {
 	for _, m := range maps {
-		if keys := sortedKeysOf(m); len(keys) > 0 {
+		if keys := convert.SortedKeys(m); len(keys) > 0 {
 			return keys[0], true
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 var (
@@ -115,7 +116,7 @@ func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, 
 		noun: "References",
 		id:   func(ref *client.Reference) string { return ref.ID },
 		displayName: func(ref *client.Reference) string {
-			kind := "type " + itoa(ref.Type)
+			kind := "type " + convert.Itoa(ref.Type)
 			if wctx != nil {
 				if t, ok := referenceTypeOf(wctx, ref.Type); ok {
 					kind = t.Name

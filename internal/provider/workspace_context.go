@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 func componentTypeOf(wctx *client.WorkspaceContext, typeID string) (client.ComponentType, bool) {
@@ -35,7 +36,7 @@ func componentTypeList(wctx *client.WorkspaceContext) string {
 func referenceTypeList(wctx *client.WorkspaceContext) string {
 	parts := make([]string, 0, len(wctx.ReferenceTypes))
 	for _, t := range wctx.ReferenceTypes {
-		parts = append(parts, t.Name+" ("+itoa(t.Type)+")")
+		parts = append(parts, t.Name+" ("+convert.Itoa(t.Type)+")")
 	}
 	return strings.Join(parts, ", ")
 }

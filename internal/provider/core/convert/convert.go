@@ -1,4 +1,6 @@
-package provider
+// Package convert turns values into text and back: tftypes objects and maps, attribute paths and types as
+// configuration writes them, sorted keys, optional text. It knows nothing of Ardoq or of the provider.
+package convert
 
 import (
 	"fmt"
@@ -11,13 +13,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// Conversions between values and text shared by every feature: tftypes objects and maps, attribute
-// paths and types as configuration writes them, sorted keys, optional text. They know nothing of Ardoq.
+// Itoa writes n in decimal.
+func Itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
-
-// elementsOf returns the attributes of an object or the elements of a map.
-func elementsOf(v tftypes.Value) (map[string]tftypes.Value, bool) {
+// ElementsOf returns the attributes of an object or the elements of a map.
+func ElementsOf(v tftypes.Value) (map[string]tftypes.Value, bool) {
 	if !v.Type().Is(tftypes.Object{}) && !v.Type().Is(tftypes.Map{}) {
 		return nil, false
 	}
@@ -28,16 +28,17 @@ func elementsOf(v tftypes.Value) (map[string]tftypes.Value, bool) {
 	return elems, true
 }
 
-func elementsOrNil(v tftypes.Value) map[string]tftypes.Value {
+// ElementsOrNil is ElementsOf for a value that may be null, unknown or of no type: nil then.
+func ElementsOrNil(v tftypes.Value) map[string]tftypes.Value {
 	if v.Type() == nil || v.IsNull() || !v.IsKnown() {
 		return nil
 	}
-	elems, _ := elementsOf(v)
+	elems, _ := ElementsOf(v)
 	return elems
 }
 
-// pathText writes an attribute path as configuration does: components["api"].custom_fields["cost"].
-func pathText(p path.Path) string {
+// PathText writes an attribute path as configuration does: components["api"].custom_fields["cost"].
+func PathText(p path.Path) string {
 	var b strings.Builder
 	for i, step := range p.Steps() {
 		switch s := step.(type) {
@@ -53,8 +54,8 @@ func pathText(p path.Path) string {
 	return b.String()
 }
 
-// typeText names a value's type the way Terraform users write types.
-func typeText(t tftypes.Type) string {
+// TypeText names a value's type the way Terraform users write types.
+func TypeText(t tftypes.Type) string {
 	switch {
 	case t == nil:
 		return "nothing"
@@ -74,9 +75,9 @@ func typeText(t tftypes.Type) string {
 	return t.String()
 }
 
-// textValue writes s as a value of type t where s reads as one (a number, true or false), and as a
+// TextValue writes s as a value of type t where s reads as one (a number, true or false), and as a
 // string otherwise (the type then changes, which Terraform shows).
-func textValue(s string, t tftypes.Type) tftypes.Value {
+func TextValue(s string, t tftypes.Type) tftypes.Value {
 	switch {
 	case t.Is(tftypes.Number):
 		if f, _, err := big.ParseFloat(s, 10, 512, big.ToNearestEven); err == nil {
@@ -90,7 +91,8 @@ func textValue(s string, t tftypes.Type) tftypes.Value {
 	return tftypes.NewValue(tftypes.String, s)
 }
 
-func stringListValue(t tftypes.Type, list []string) tftypes.Value {
+// StringListValue builds a list, set or tuple (as t is) of strings.
+func StringListValue(t tftypes.Type, list []string) tftypes.Value {
 	elems := make([]tftypes.Value, len(list))
 	types := make([]tftypes.Type, len(list))
 	for i, s := range list {
@@ -105,9 +107,9 @@ func stringListValue(t tftypes.Type, list []string) tftypes.Value {
 	return tftypes.NewValue(tftypes.Tuple{ElementTypes: types}, elems)
 }
 
-// objectOrMap builds a map when the prior value was one and every element still has its element
+// ObjectOrMap builds a map when the prior value was one and every element still has its element
 // type, and an object otherwise.
-func objectOrMap(prior tftypes.Type, elems map[string]tftypes.Value) tftypes.Value {
+func ObjectOrMap(prior tftypes.Type, elems map[string]tftypes.Value) tftypes.Value {
 	if m, isMap := prior.(tftypes.Map); isMap {
 		same := true
 		for _, v := range elems {
@@ -124,7 +126,8 @@ func objectOrMap(prior tftypes.Type, elems map[string]tftypes.Value) tftypes.Val
 	return tftypes.NewValue(tftypes.Object{AttributeTypes: types}, elems)
 }
 
-func sortedKeysOf[V any](m map[string]V) []string {
+// SortedKeys returns the keys of m in order.
+func SortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)
@@ -133,8 +136,8 @@ func sortedKeysOf[V any](m map[string]V) []string {
 	return out
 }
 
-// scalarText renders a known string, number or boolean as text.
-func scalarText(v tftypes.Value) (string, bool) {
+// ScalarText renders a known string, number or boolean as text.
+func ScalarText(v tftypes.Value) (string, bool) {
 	switch {
 	case v.Type().Is(tftypes.String):
 		var s string
@@ -156,7 +159,8 @@ func scalarText(v tftypes.Value) (string, bool) {
 	return "", false
 }
 
-func firstNonEmpty(values ...string) string {
+// FirstNonEmpty returns the first of values that is not empty, "" when all are.
+func FirstNonEmpty(values ...string) string {
 	for _, v := range values {
 		if v != "" {
 			return v
@@ -165,8 +169,8 @@ func firstNonEmpty(values ...string) string {
 	return ""
 }
 
-// textOf is a pointer's string, "" for nil.
-func textOf(p *string) string {
+// TextOf is a pointer's string, "" for nil.
+func TextOf(p *string) string {
 	if p == nil {
 		return ""
 	}
