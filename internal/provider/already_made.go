@@ -7,6 +7,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/memo"
 )
 
 // After a run that was killed (SIGKILL, an out-of-memory kill, a crashed CI runner), Ardoq holds what its
@@ -16,15 +18,15 @@ import (
 // far (Terraform refreshes and plans resources in parallel, so this is a hint, not proof). It warns at
 // the resource, with the id to import. The summary names the entity, so that Terraform does not fold the
 // warnings of many resources into one and hide their ids. Terraform plans a create again in the apply walk
-// of `terraform apply`; a search that found nothing in the plan walk is not repeated there (command_memo.go):
+// of `terraform apply`; a search that found nothing in the plan walk is not repeated there (core/memo):
 // what it looks for was left by an earlier command, not by this one.
 
 // warnAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates. identity
 // is what the search matches on (the create's body).
 func warnAlreadyMade[T any](ctx context.Context, d *providerData, s createSearch[T], noun, name string, identity any) diag.Diagnostics {
 	var diags diag.Diagnostics
-	key := memoKey(d.client, "none-made", identity)
-	if d.memo.seen(key) {
+	key := memo.Key(d.client, "none-made", identity)
+	if d.memo.Seen(key) {
 		tflog.Debug(ctx, "the plan walk of this terraform command found nothing an earlier run made; not looking again")
 		return diags
 	}
@@ -34,7 +36,7 @@ func warnAlreadyMade[T any](ctx context.Context, d *providerData, s createSearch
 		return diags
 	}
 	if len(made) == 0 {
-		d.memo.note(key)
+		d.memo.Note(key)
 	}
 	for _, m := range made {
 		id := s.idOf(m)

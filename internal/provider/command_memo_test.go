@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -12,61 +11,8 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/memo"
 )
-
-func TestCommandMemo(t *testing.T) {
-	now := time.Now()
-	memo := &commandMemo{dir: t.TempDir(), parent: 4242, now: func() time.Time { return now }}
-	c, err := client.New(client.Config{BaseURL: "https://example.ardoq.com", Token: "t", Org: "o"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := "A"
-	request := client.BatchRequest{Components: &client.ComponentOperations{
-		Create: []client.ComponentCreateOp{{Body: client.ComponentCreate{Name: name}}},
-	}}
-	key := memoKey(c, "dry-run", request)
-
-	if memo.seen(key) {
-		t.Fatal("a request nobody ran passed")
-	}
-	memo.note(key)
-	memo.sweeping.Wait()
-	if !memo.seen(key) {
-		t.Fatal("the request that passed the dry run in this terraform command is not remembered")
-	}
-	if memo.seen(memoKey(c, "none-made", request)) {
-		t.Error("an entry of one kind counts for another")
-	}
-	request.Components.Create[0].Body.Name = "B"
-	if memo.seen(memoKey(c, "dry-run", request)) {
-		t.Error("a different request counts as passed")
-	}
-	other, _ := client.New(client.Config{BaseURL: "https://example.ardoq.com", Token: "t", Org: "other"})
-	request.Components.Create[0].Body.Name = name
-	if memo.seen(memoKey(other, "dry-run", request)) {
-		t.Error("the same request to another org counts as passed")
-	}
-	another := &commandMemo{dir: memo.dir, parent: 4343, now: memo.now}
-	if another.seen(key) {
-		t.Error("another terraform process sees this one's entries")
-	}
-	now = now.Add(commandMemoLifetime + time.Minute)
-	if memo.seen(key) {
-		t.Error("an entry an hour old still counts")
-	}
-	later := &commandMemo{dir: memo.dir, parent: 4444, now: memo.now}
-	later.note(memoKey(c, "dry-run", "something else"))
-	later.sweeping.Wait()
-	if _, err := os.Stat(memo.path(key)); !os.IsNotExist(err) {
-		t.Errorf("an entry an hour old is kept: %v", err)
-	}
-	var off *commandMemo // served in-process or reattached
-	off.note(key)
-	if off.seen(key) {
-		t.Error("without a memo every plan must ask Ardoq")
-	}
-}
 
 // TestAlreadyMadeSearchOncePerCommand: the apply walk does not repeat a search for what an earlier run
 // made that found nothing in the plan walk, and does repeat one that found something.
@@ -79,7 +25,7 @@ func TestAlreadyMadeSearchOncePerCommand(t *testing.T) {
 	dir := t.TempDir()
 	walk := func() *componentResource { // each walk is a new provider process of the same terraform command
 		d := newProviderData(c, false)
-		d.memo = &commandMemo{dir: dir, parent: 4242, now: time.Now}
+		d.memo = memo.NewAt(dir, 4242, time.Now)
 		return &componentResource{data: d}
 	}
 	plan := componentModel{}
@@ -124,7 +70,7 @@ func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
 	}
 	ctx := context.Background()
 	d := newProviderData(c, false)
-	d.memo = &commandMemo{dir: t.TempDir(), parent: 4243, now: time.Now}
+	d.memo = memo.NewAt(t.TempDir(), 4243, time.Now)
 	ids := map[string]string{}
 	for _, name := range []string{"Read A", "Read B", "Created"} {
 		made, err := c.CreateComponent(ctx, client.ComponentCreate{Name: name, RootWorkspace: "5eed0000000000000000b001", TypeID: "p1700000000001"})
@@ -172,7 +118,7 @@ func TestCredentialsCheckedOncePerCommand(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := newProviderData(c, false)
-		d.memo = &commandMemo{dir: dir, parent: 4343, now: time.Now}
+		d.memo = memo.NewAt(dir, 4343, time.Now)
 		srv.ResetRequests()
 		err = d.checkCredentials(context.Background())
 		return len(srv.Requests()), err

@@ -282,7 +282,7 @@ func (r *componentResource) warnIfComponentMade(ctx context.Context, plan compon
 	search := r.createSearch(body, time.Time{}, nil)
 	searchOnItsOwn := search.find
 	search.find = func(ctx context.Context) ([]client.Component, error) {
-		if all, ok := r.data.smallWorkspaces.all(ctx, body.RootWorkspace); ok {
+		if all, ok := r.data.smallWorkspaces.All(ctx, body.RootWorkspace); ok {
 			return sameAsCreated(all, body), nil
 		}
 		return searchOnItsOwn(ctx)

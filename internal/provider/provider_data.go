@@ -12,6 +12,8 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/memo"
 )
 
 // providerData is what Configure hands to every resource and data source.
@@ -29,34 +31,34 @@ type providerData struct {
 
 	workspaces sync.Map // component id -> its workspace, as read or written in this run
 
-	listedComponents *sharedListing[client.Component] // refresh from list pages (shared_listing.go)
-	listedReferences *sharedListing[client.Reference]
-	smallWorkspaces  *smallWorkspaces[client.Component] // already-made searches from one list page (small_workspace.go)
-	memo             *commandMemo                       // what this terraform command's plan walk learnt (command_memo.go)
-	cascadeViews     *cascadeViews                      // the cascade guard's readings of workspaces, shared by this run's deletes
+	listedComponents *listing.Shared[client.Component] // refresh from list pages (core/listing)
+	listedReferences *listing.Shared[client.Reference]
+	smallWorkspaces  *listing.SmallWorkspaces[client.Component] // already-made searches from one list page (core/listing)
+	memo             *memo.Memo                                 // what this terraform command's plan walk learnt (core/memo)
+	cascadeViews     *cascadeViews                              // the cascade guard's readings of workspaces, shared by this run's deletes
 }
 
 func newProviderData(c *client.Client, allowCascadeDelete bool) *providerData {
 	d := &providerData{
-		client: c, contexts: newContextCache(c), allowCascadeDelete: allowCascadeDelete, memo: newCommandMemo(), cascadeViews: newCascadeViews(c),
-		listedComponents: newSharedListing(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
+		client: c, contexts: newContextCache(c), allowCascadeDelete: allowCascadeDelete, memo: memo.New(), cascadeViews: newCascadeViews(c),
+		listedComponents: listing.NewShared(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
 		}, func(e *client.Component) string { return e.ID }, c.Writes),
-		listedReferences: newSharedListing(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Reference], error] {
+		listedReferences: listing.NewShared(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Reference], error] {
 			return c.ReferencePages(ctx, client.ReferenceFilter{RootWorkspace: ws})
 		}, func(e *client.Reference) string { return e.ID }, c.Writes),
-		smallWorkspaces: newSmallWorkspaces(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
+		smallWorkspaces: listing.NewSmallWorkspaces(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
 		}, c.Writes),
 	}
-	d.listedComponents.startsAlso = d.listedReferences.prefetch
+	d.listedComponents.StartsAlso = d.listedReferences.Prefetch
 	return d
 }
 
 // readComponent reads a component for a refresh: from its workspace's shared listing when that
 // already brought it, otherwise on its own.
 func (d *providerData) readComponent(ctx context.Context, workspace, id string) (*client.Component, error) {
-	if c, ok := d.listedComponents.lookup(ctx, workspace, id); ok {
+	if c, ok := d.listedComponents.Lookup(ctx, workspace, id); ok {
 		return c, nil
 	}
 	return d.client.GetComponent(ctx, id)
@@ -64,7 +66,7 @@ func (d *providerData) readComponent(ctx context.Context, workspace, id string) 
 
 // readReference reads a reference for a refresh, like readComponent; workspace is its source's.
 func (d *providerData) readReference(ctx context.Context, workspace, id string) (*client.Reference, error) {
-	if r, ok := d.listedReferences.lookup(ctx, workspace, id); ok {
+	if r, ok := d.listedReferences.Lookup(ctx, workspace, id); ok {
 		return r, nil
 	}
 	return d.client.GetReference(ctx, id)
@@ -259,13 +261,13 @@ func (d *providerData) createdHere(id string) bool {
 // the same configuration (a plan walk that failed it ends the command). A token revoked in between fails
 // the first request with Ardoq's answer.
 func (d *providerData) checkCredentials(ctx context.Context) error {
-	key := memoKey(d.client, "credentials-checked", nil)
-	if d.memo.seen(key) {
+	key := memo.Key(d.client, "credentials-checked", nil)
+	if d.memo.Seen(key) {
 		return nil
 	}
 	if _, err := d.callerEmail(ctx); err != nil {
 		return err
 	}
-	d.memo.note(key)
+	d.memo.Note(key)
 	return nil
 }

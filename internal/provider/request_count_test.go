@@ -13,6 +13,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
 )
 
 // TestAccRequestCounts pins what single resources cost, counted in the emulator's request log (so it
@@ -75,9 +76,9 @@ resource "ardoq_reference" "r" {
 					if err := expect(got, map[string]int{"GET /api/v2/components?rootWorkspace": plans}); err != nil {
 						t.Error(err)
 					}
-					if searches := got["GET /api/v2/components?name&rootWorkspace&typeId"]; plans == 0 || searches > plans*listingStartAfter {
+					if searches := got["GET /api/v2/components?name&rootWorkspace&typeId"]; plans == 0 || searches > plans*listing.StartAfter {
 						t.Errorf("%d plans sent %d already-made searches for %d new components, want at most %d each: the rest should "+
-							"come from the workspace's list page", plans, searches, n, listingStartAfter)
+							"come from the workspace's list page", plans, searches, n, listing.StartAfter)
 					}
 					reset()
 				},
@@ -107,9 +108,9 @@ resource "ardoq_reference" "r" {
 					t.Logf("refresh (plan only): %v", refreshed)
 					// per kind: the GETs before the listing starts, then the one page the workspace fits on (the
 					// reads that come while it is on its way wait for it)
-					if reads := refreshRequests(refreshed); reads > 2*(listingStartAfter+1) {
+					if reads := refreshRequests(refreshed); reads > 2*(listing.StartAfter+1) {
 						return fmt.Errorf("refreshing %d components and %d references took %d requests, want at most %d: the rest should "+
-							"come from list pages (%v)", n, n, reads, 2*(listingStartAfter+1), refreshed)
+							"come from list pages (%v)", n, n, reads, 2*(listing.StartAfter+1), refreshed)
 					}
 					// the references' listing was started with the components' (prefetch): no reference is read on its own
 					if gets := refreshed["GET /api/v2/references/{id}"]; gets != 0 {

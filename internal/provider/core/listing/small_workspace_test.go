@@ -1,4 +1,4 @@
-package provider
+package listing
 
 import (
 	"context"
@@ -20,8 +20,8 @@ type fakePages struct {
 	fail           bool
 }
 
-func (f *fakePages) workspaces() *smallWorkspaces[int] {
-	return newSmallWorkspaces(func(context.Context, string) iter.Seq2[client.Page[int], error] {
+func (f *fakePages) workspaces() *SmallWorkspaces[int] {
+	return NewSmallWorkspaces(func(context.Context, string) iter.Seq2[client.Page[int], error] {
 		return func(yield func(client.Page[int], error) bool) {
 			for start := 0; start < f.size || start == 0; start += f.pageSize {
 				f.requests.Add(1)
@@ -44,14 +44,14 @@ func (f *fakePages) workspaces() *smallWorkspaces[int] {
 
 // search runs n searches of one workspace with Terraform's parallelism of 10 and counts those answered
 // from the page.
-func (f *fakePages) search(s *smallWorkspaces[int], n int) (answered int) {
+func (f *fakePages) search(s *SmallWorkspaces[int], n int) (answered int) {
 	var mu sync.Mutex
 	work := make(chan int)
 	var wg sync.WaitGroup
 	for range 10 {
 		wg.Go(func() {
 			for range work {
-				if all, ok := s.all(context.Background(), "ws"); ok {
+				if all, ok := s.All(context.Background(), "ws"); ok {
 					if len(all) != f.size {
 						panic("a page that is not the whole workspace answered a search")
 					}
@@ -73,15 +73,15 @@ func (f *fakePages) search(s *smallWorkspaces[int], n int) (answered int) {
 func TestSmallWorkspaces_onePageAnswersTheSearches(t *testing.T) {
 	f := &fakePages{size: 60, pageSize: 100}
 	answered := f.search(f.workspaces(), 200)
-	if f.requests.Load() != 1 || answered < 200-listingStartAfter {
-		t.Errorf("200 searches: %d pages, %d answered from it; want one page answering all but the first %d", f.requests.Load(), answered, listingStartAfter)
+	if f.requests.Load() != 1 || answered < 200-StartAfter {
+		t.Errorf("200 searches: %d pages, %d answered from it; want one page answering all but the first %d", f.requests.Load(), answered, StartAfter)
 	}
 }
 
 func TestSmallWorkspaces_fewSearchesNeverList(t *testing.T) {
 	f := &fakePages{size: 60, pageSize: 100}
-	if answered := f.search(f.workspaces(), listingStartAfter-1); answered != 0 || f.requests.Load() != 0 {
-		t.Errorf("%d searches asked for %d pages: one search each is cheaper", listingStartAfter-1, f.requests.Load())
+	if answered := f.search(f.workspaces(), StartAfter-1); answered != 0 || f.requests.Load() != 0 {
+		t.Errorf("%d searches asked for %d pages: one search each is cheaper", StartAfter-1, f.requests.Load())
 	}
 }
 
@@ -109,7 +109,7 @@ func TestSmallWorkspaces_writeDropsThePage(t *testing.T) {
 	if answered := f.search(s, 20); answered != 0 {
 		t.Errorf("%d searches answered from a page read before a write", answered)
 	}
-	if _, ok := s.all(context.Background(), ""); ok {
+	if _, ok := s.All(context.Background(), ""); ok {
 		t.Error("a search with no workspace was answered")
 	}
 }

@@ -1,4 +1,7 @@
-package provider
+// Package listing lets the resources of one run read their workspaces' list pages, which carry a page of
+// entities per request, instead of one request per entity: Shared for the refresh of single resources,
+// SmallWorkspaces for the already-made searches of a plan.
+package listing
 
 import (
 	"context"
@@ -9,7 +12,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
-// sharedListing lets the single resources of one run refresh from their workspace's list pages, which
+// Shared lets the single resources of one run refresh from their workspace's list pages, which
 // carry a page of entities per request, instead of one GET each.
 //
 // A read waits for the listing only while a page it may be on is already on its way (and the listing
@@ -20,24 +23,24 @@ import (
 // than what the run manages costs a few pages, never more requests than the GETs it replaces. Whatever
 // the listing brought is dropped as soon as the provider writes anything: a listing only ever answers
 // the reads of a refresh, which Terraform runs before any change.
-type sharedListing[T any] struct {
+type Shared[T any] struct {
 	pages  func(ctx context.Context, workspace string) iter.Seq2[client.Page[T], error]
 	idOf   func(*T) string
 	writes func() uint64 // the client's write count: a change means what was listed may be stale
-	// startsAlso is called when the listing of a workspace starts: the component listing prefetches the
+	// StartsAlso is called when the listing of a workspace starts: the component listing prefetches the
 	// references' of the same workspace.
-	startsAlso func(ctx context.Context, workspace string)
+	StartsAlso func(ctx context.Context, workspace string)
 
 	mu         sync.Mutex
 	workspaces map[string]*workspaceListing[T]
 }
 
 const (
-	listingStartAfter = 3      // reads of a workspace served one by one before its listing starts
-	listingLead       = 2      // pages the listing may fetch beyond the reads it has served
-	listingMaxHeld    = 20_000 // entities held but not yet read: past this the listing stops
-	listingIdle       = 30 * time.Second
-	listingWaits      = 2 // pages a read waits for before it reads on its own
+	StartAfter     = 3      // reads (or searches) of a workspace served one by one before its listing starts
+	listingLead    = 2      // pages the listing may fetch beyond the reads it has served
+	listingMaxHeld = 20_000 // entities held but not yet read: past this the listing stops
+	listingIdle    = 30 * time.Second
+	listingWaits   = 2 // pages a read waits for before it reads on its own
 )
 
 type workspaceListing[T any] struct {
@@ -49,13 +52,13 @@ type workspaceListing[T any] struct {
 	fetching           chan struct{} // closed when the page being fetched has arrived; nil between pages
 }
 
-func newSharedListing[T any](pages func(context.Context, string) iter.Seq2[client.Page[T], error], idOf func(*T) string, writes func() uint64) *sharedListing[T] {
-	return &sharedListing[T]{pages: pages, idOf: idOf, writes: writes, workspaces: map[string]*workspaceListing[T]{}}
+func NewShared[T any](pages func(context.Context, string) iter.Seq2[client.Page[T], error], idOf func(*T) string, writes func() uint64) *Shared[T] {
+	return &Shared[T]{pages: pages, idOf: idOf, writes: writes, workspaces: map[string]*workspaceListing[T]{}}
 }
 
-// lookup returns the entity if the listing of its workspace brought it; otherwise the caller reads it
+// Lookup returns the entity if the listing of its workspace brought it; otherwise the caller reads it
 // on its own (it may be on a page not fetched yet, or gone from Ardoq).
-func (s *sharedListing[T]) lookup(ctx context.Context, workspace, id string) (*T, bool) {
+func (s *Shared[T]) Lookup(ctx context.Context, workspace, id string) (*T, bool) {
 	if workspace == "" {
 		return nil, false
 	}
@@ -63,10 +66,10 @@ func (s *sharedListing[T]) lookup(ctx context.Context, workspace, id string) (*T
 	defer s.mu.Unlock()
 	w := s.workspace(workspace)
 	w.reads++
-	if !w.started && w.reads >= listingStartAfter && !w.ended {
+	if !w.started && w.reads >= StartAfter && !w.ended {
 		s.start(ctx, workspace, w)
-		if s.startsAlso != nil {
-			s.startsAlso(ctx, workspace)
+		if s.StartsAlso != nil {
+			s.StartsAlso(ctx, workspace)
 		}
 		return nil, false // this read does not wait: the first page is only now asked for
 	}
@@ -100,10 +103,10 @@ func (s *sharedListing[T]) lookup(ctx context.Context, workspace, id string) (*T
 	return e, true
 }
 
-// prefetch starts the listing of a workspace before its first read: Terraform refreshes references after
+// Prefetch starts the listing of a workspace before its first read: Terraform refreshes references after
 // the components they hang on, so their listing can be on its way while the components are read. With no
 // read it fetches listingLead + 1 pages at most.
-func (s *sharedListing[T]) prefetch(ctx context.Context, workspace string) {
+func (s *Shared[T]) Prefetch(ctx context.Context, workspace string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if w := s.workspace(workspace); !w.started && !w.ended {
@@ -111,7 +114,7 @@ func (s *sharedListing[T]) prefetch(ctx context.Context, workspace string) {
 	}
 }
 
-func (s *sharedListing[T]) workspace(id string) *workspaceListing[T] {
+func (s *Shared[T]) workspace(id string) *workspaceListing[T] {
 	w := s.workspaces[id]
 	if w == nil {
 		w = &workspaceListing[T]{held: map[string]*T{}, wake: make(chan struct{}, 1)}
@@ -120,13 +123,13 @@ func (s *sharedListing[T]) workspace(id string) *workspaceListing[T] {
 	return w
 }
 
-func (s *sharedListing[T]) start(ctx context.Context, workspace string, w *workspaceListing[T]) {
+func (s *Shared[T]) start(ctx context.Context, workspace string, w *workspaceListing[T]) {
 	w.started, w.writesAtStart, w.fetching = true, s.writes(), make(chan struct{})
 	go s.list(context.WithoutCancel(ctx), workspace, w)
 }
 
 // list fetches the workspace's pages while they pay for themselves.
-func (s *sharedListing[T]) list(ctx context.Context, workspace string, w *workspaceListing[T]) {
+func (s *Shared[T]) list(ctx context.Context, workspace string, w *workspaceListing[T]) {
 	for page, err := range s.pages(ctx, workspace) {
 		s.mu.Lock()
 		if err != nil || w.ended || s.writes() != w.writesAtStart {
@@ -171,7 +174,7 @@ func (w *workspaceListing[T]) arrived() {
 }
 
 // waitForReads waits, with s.mu released, until a read is served or the run goes idle.
-func (s *sharedListing[T]) waitForReads(w *workspaceListing[T]) bool {
+func (s *Shared[T]) waitForReads(w *workspaceListing[T]) bool {
 	s.mu.Unlock()
 	defer s.mu.Lock()
 	select {

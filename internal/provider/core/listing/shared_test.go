@@ -1,4 +1,4 @@
-package provider
+package listing
 
 import (
 	"context"
@@ -27,7 +27,7 @@ type fakeWorkspace struct {
 
 func (f *fakeWorkspace) id(i int) string { return fmt.Sprintf("e%06d", i) }
 
-func (f *fakeWorkspace) listing() *sharedListing[listed] {
+func (f *fakeWorkspace) listing() *Shared[listed] {
 	pages := func(_ context.Context, _ string) iter.Seq2[client.Page[listed], error] {
 		return func(yield func(client.Page[listed], error) bool) {
 			for start := 0; start < f.size; start += f.pageSize {
@@ -47,19 +47,19 @@ func (f *fakeWorkspace) listing() *sharedListing[listed] {
 			}
 		}
 	}
-	return newSharedListing(pages, func(e *listed) string { return e.id }, f.writes.Load)
+	return NewShared(pages, func(e *listed) string { return e.id }, f.writes.Load)
 }
 
 // refresh reads ids with Terraform's parallelism of 10: from the listing when it has them, otherwise
 // with a GET (which takes a little time, as a request does).
-func (f *fakeWorkspace) refresh(t *testing.T, s *sharedListing[listed], ids []string) {
+func (f *fakeWorkspace) refresh(t *testing.T, s *Shared[listed], ids []string) {
 	t.Helper()
 	work := make(chan string)
 	var wg sync.WaitGroup
 	for range 10 {
 		wg.Go(func() {
 			for id := range work {
-				e, ok := s.lookup(context.Background(), "ws", id)
+				e, ok := s.Lookup(context.Background(), "ws", id)
 				if !ok {
 					f.gets.Add(1)
 					time.Sleep(max(f.latency, 200*time.Microsecond))
@@ -107,9 +107,9 @@ func TestSharedListing_readsWaitForThePageOnItsWay(t *testing.T) {
 	f := &fakeWorkspace{size: 200, pageSize: 100, latency: 20 * time.Millisecond}
 	f.refresh(t, f.listing(), f.sample(200, 4))
 	t.Logf("200 reads: %d pages + %d GETs", f.pageRequests.Load(), f.gets.Load())
-	if f.pageRequests.Load() != 2 || f.gets.Load() > listingStartAfter {
+	if f.pageRequests.Load() != 2 || f.gets.Load() > StartAfter {
 		t.Errorf("%d pages and %d GETs, want the workspace's 2 pages and at most the %d GETs before the listing started",
-			f.pageRequests.Load(), f.gets.Load(), listingStartAfter)
+			f.pageRequests.Load(), f.gets.Load(), StartAfter)
 	}
 }
 
@@ -143,9 +143,9 @@ func TestSharedListing_aTenthOfTheWorkspace(t *testing.T) {
 
 func TestSharedListing_fewReadsNeverList(t *testing.T) {
 	f := &fakeWorkspace{size: 50, pageSize: 100}
-	f.refresh(t, f.listing(), f.sample(listingStartAfter-1, 4))
+	f.refresh(t, f.listing(), f.sample(StartAfter-1, 4))
 	if f.pageRequests.Load() != 0 {
-		t.Errorf("%d reads listed the workspace: one GET each is cheaper", listingStartAfter-1)
+		t.Errorf("%d reads listed the workspace: one GET each is cheaper", StartAfter-1)
 	}
 }
 
@@ -157,7 +157,7 @@ func TestSharedListing_writeDropsWhatWasListed(t *testing.T) {
 	waitFor(t, func() bool { return f.pageRequests.Load() >= 1 })
 	f.writes.Add(1)
 	for i := range f.size {
-		if _, ok := s.lookup(context.Background(), "ws", f.id(i)); ok {
+		if _, ok := s.Lookup(context.Background(), "ws", f.id(i)); ok {
 			t.Fatalf("%s was served from a listing made before a write", f.id(i))
 		}
 	}
@@ -177,10 +177,10 @@ func TestSharedListing_absentIDsAreReadOnTheirOwn(t *testing.T) {
 	s := f.listing()
 	f.refresh(t, s, f.sample(100, 7))
 	waitFor(t, func() bool { return f.pageRequests.Load() == 1 })
-	if _, ok := s.lookup(context.Background(), "ws", "deleted-in-ardoq"); ok {
+	if _, ok := s.Lookup(context.Background(), "ws", "deleted-in-ardoq"); ok {
 		t.Error("an id the listing never saw was served")
 	}
-	if _, ok := s.lookup(context.Background(), "", "e000001"); ok {
+	if _, ok := s.Lookup(context.Background(), "", "e000001"); ok {
 		t.Error("a read with no workspace (an import) was served from a listing")
 	}
 }
@@ -203,7 +203,7 @@ func BenchmarkSharedListing(b *testing.B) {
 				s := f.listing()
 				for i := range size {
 					for {
-						if _, ok := s.lookup(context.Background(), "ws", f.id(i)); ok || i < listingStartAfter {
+						if _, ok := s.Lookup(context.Background(), "ws", f.id(i)); ok || i < StartAfter {
 							break
 						}
 						time.Sleep(time.Microsecond) // its page is on its way
@@ -220,7 +220,7 @@ func TestSharedListing_startsAlsoPrefetches(t *testing.T) {
 	components := &fakeWorkspace{size: 200, pageSize: 100}
 	references := &fakeWorkspace{size: 200, pageSize: 100}
 	c, r := components.listing(), references.listing()
-	c.startsAlso = r.prefetch
+	c.StartsAlso = r.Prefetch
 	components.refresh(t, c, components.sample(200, 8))
 	waitFor(t, func() bool { return references.pageRequests.Load() == 2 })
 	references.refresh(t, r, references.sample(200, 9))
@@ -234,7 +234,7 @@ func TestSharedListing_startsAlsoPrefetches(t *testing.T) {
 func TestSharedListing_prefetchWithoutReadsIsBounded(t *testing.T) {
 	f := &fakeWorkspace{size: 10_000, pageSize: 100}
 	s := f.listing()
-	s.prefetch(context.Background(), "ws")
+	s.Prefetch(context.Background(), "ws")
 	waitFor(t, func() bool { return f.pageRequests.Load() >= listingLead+1 })
 	time.Sleep(50 * time.Millisecond)
 	if pages := f.pageRequests.Load(); pages != listingLead+1 {

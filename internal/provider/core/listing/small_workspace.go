@@ -1,4 +1,4 @@
-package provider
+package listing
 
 import (
 	"context"
@@ -8,14 +8,14 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
-// smallWorkspaces answers the already-made searches of a plan (already_made.go) from one list page of
+// SmallWorkspaces answers the already-made searches of a plan (the single resources' already_made.go) from one list page of
 // their workspace when the whole workspace fits on it: a plan that adds many components to a new or small
 // workspace costs one request instead of one search each. The first searches of a workspace go on their
-// own (a plan that adds one or two components never lists), the listingStartAfter-th asks for the first
+// own (a plan that adds one or two components never lists), the StartAfter-th asks for the first
 // page, and the searches after it wait for that page: if it is the workspace's last, they are answered from
 // it; otherwise they search on their own, having waited no longer than their own search would take. What
 // the page brought is not used once the provider has written anything.
-type smallWorkspaces[T any] struct {
+type SmallWorkspaces[T any] struct {
 	pages  func(ctx context.Context, workspace string) iter.Seq2[client.Page[T], error]
 	writes func() uint64
 
@@ -31,13 +31,13 @@ type workspacePage[T any] struct {
 	writesAt uint64
 }
 
-func newSmallWorkspaces[T any](pages func(context.Context, string) iter.Seq2[client.Page[T], error], writes func() uint64) *smallWorkspaces[T] {
-	return &smallWorkspaces[T]{pages: pages, writes: writes, workspaces: map[string]*workspacePage[T]{}}
+func NewSmallWorkspaces[T any](pages func(context.Context, string) iter.Seq2[client.Page[T], error], writes func() uint64) *SmallWorkspaces[T] {
+	return &SmallWorkspaces[T]{pages: pages, writes: writes, workspaces: map[string]*workspacePage[T]{}}
 }
 
-// all returns every entity of the workspace when one list page holds them all; false means the caller
+// All returns every entity of the workspace when one list page holds them all; false means the caller
 // searches on its own.
-func (s *smallWorkspaces[T]) all(ctx context.Context, workspace string) ([]T, bool) {
+func (s *SmallWorkspaces[T]) All(ctx context.Context, workspace string) ([]T, bool) {
 	if workspace == "" {
 		return nil, false
 	}
@@ -49,7 +49,7 @@ func (s *smallWorkspaces[T]) all(ctx context.Context, workspace string) ([]T, bo
 	}
 	w.searches++
 	if w.arrived == nil {
-		if w.searches >= listingStartAfter {
+		if w.searches >= StartAfter {
 			w.arrived, w.writesAt = make(chan struct{}), s.writes()
 			go s.firstPage(context.WithoutCancel(ctx), workspace, w)
 		}
@@ -68,7 +68,7 @@ func (s *smallWorkspaces[T]) all(ctx context.Context, workspace string) ([]T, bo
 	return w.values, true
 }
 
-func (s *smallWorkspaces[T]) firstPage(ctx context.Context, workspace string, w *workspacePage[T]) {
+func (s *SmallWorkspaces[T]) firstPage(ctx context.Context, workspace string, w *workspacePage[T]) {
 	defer close(w.arrived)
 	for page, err := range s.pages(ctx, workspace) {
 		if err == nil {

@@ -1,0 +1,97 @@
+// Package memo remembers, for the rest of one terraform command, what a plan learnt from Ardoq that the
+// apply walk would otherwise ask again. `terraform apply` plans every change twice: in the plan walk, and
+// again in the apply walk just before applying, each time in a new provider process, with nothing in the
+// protocol to tell the two apart. A memo entry counts for the same terraform process (the parent of both
+// provider processes) only. Only hashes are written, in a directory of the user's own.
+//
+// Three things are memoized: an ardoq_batch request that passed Ardoq's dry run (the expand endpoint), a search
+// for what an interrupted run made that found nothing (already_made.go), and a credentials check that
+// passed (providerData.checkCredentials).
+package memo
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+// Memo is the memo of one terraform command; nil (no memo) remembers nothing.
+type Memo struct {
+	dir      string
+	parent   int
+	now      func() time.Time
+	swept    sync.Once
+	sweeping sync.WaitGroup
+}
+
+// NewAt returns a memo kept in dir for the terraform process parent, on the clock now (tests).
+func NewAt(dir string, parent int, now func() time.Time) *Memo {
+	return &Memo{dir: dir, parent: parent, now: now}
+}
+
+// Lifetime bounds how long an entry counts, however long the apply waits for approval.
+const Lifetime = time.Hour
+
+// New returns a memo when Terraform launched this process as a plugin (the handshake cookie
+// is set), and nil otherwise (a debugger's reattach, tests serving the provider in-process): then every
+// plan asks Ardoq.
+func New() *Memo {
+	if os.Getenv("TF_PLUGIN_MAGIC_COOKIE") == "" {
+		return nil
+	}
+	return &Memo{dir: filepath.Join(os.TempDir(), "terraform-provider-ardoq-"+strconv.Itoa(os.Getuid())), parent: os.Getppid(), now: time.Now}
+}
+
+// Key identifies what kind of question was asked about request, of which org.
+func Key(c *client.Client, kind string, request any) string {
+	body, err := json.Marshal(request)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(append([]byte(kind+"\n"+c.Endpoint()+"\n"), body...))
+	return hex.EncodeToString(sum[:])
+}
+
+func (m *Memo) path(key string) string {
+	return filepath.Join(m.dir, fmt.Sprintf("memo-%d-%s", m.parent, key))
+}
+
+// Seen says whether key was noted earlier in this terraform command.
+func (m *Memo) Seen(key string) bool {
+	if m == nil || key == "" {
+		return false
+	}
+	info, err := os.Stat(m.path(key))
+	return err == nil && m.now().Sub(info.ModTime()) < Lifetime
+}
+
+// Note records key, and (once per process, in the background: the directory holds an entry per new
+// resource of the last hour, and the first note comes in Configure) forgets the entries too old to count.
+// Failing to is harmless: the next plan asks Ardoq again.
+func (m *Memo) Note(key string) {
+	if m == nil || key == "" {
+		return
+	}
+	if err := os.MkdirAll(m.dir, 0o700); err != nil {
+		return
+	}
+	_ = os.WriteFile(m.path(key), nil, 0o600)
+	m.swept.Do(func() { m.sweeping.Go(m.sweep) })
+}
+
+func (m *Memo) sweep() {
+	entries, _ := os.ReadDir(m.dir)
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && m.now().Sub(info.ModTime()) >= Lifetime {
+			_ = os.Remove(filepath.Join(m.dir, e.Name()))
+		}
+	}
+}
