@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var (
@@ -81,7 +82,7 @@ func (d *attachmentDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	}
 	a, err := d.data.client.GetAttachment(ctx, cfg.ID.ValueString())
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Read Attachment", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Attachment", err)
 		return
 	}
 	state := attachmentFromAPI(a)
@@ -114,7 +115,7 @@ func (d *attachmentsDataSource) Read(ctx context.Context, req datasource.ReadReq
 	}
 	all, err := d.data.client.ListAttachments(ctx, client.AttachmentFilter{Filename: cfg.Filename.ValueString(), Folder: cfg.Folder.ValueString()})
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to List Attachments", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to List Attachments", err)
 		return
 	}
 	cfg.Attachments = make([]attachmentModel, len(all))

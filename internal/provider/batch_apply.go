@@ -12,6 +12,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 // The apply stage of ardoq_batch: the one request to what Ardoq made of the items. The request is
@@ -128,7 +129,7 @@ func (r *batchResource) destroy(ctx context.Context, prior batchItems, diags *di
 	if client.IsNotFound(err) {
 		current, rerr := r.refresh(ctx, prior)
 		if rerr != nil {
-			addClientError(diags, "Unable to Read Batch Items", rerr)
+			diagnostics.AddClientError(diags, "Unable to Read Batch Items", rerr)
 			return
 		}
 		keys, err = r.deleteItems(ctx, diags, current)

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 // What the apply stage makes of Ardoq's answer: the returned entities merged into the items, and a
@@ -169,13 +170,13 @@ func batchErrorPath(message string, keys batchOpKeys) (kind, key, attribute, fie
 func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batchOpKeys) {
 	var apiErr *client.APIError
 	if !errors.As(err, &apiErr) {
-		diags.AddError(summary, clientErrorDetail(err))
+		diags.AddError(summary, diagnostics.ClientErrorDetail(err))
 		return
 	}
 	if apiErr.StatusCode == 409 {
 		summary = "Batch Items Changed Outside Terraform"
 	}
-	detail := clientErrorDetail(err) + "\n\nThe batch is one transaction: nothing was changed in Ardoq."
+	detail := diagnostics.ClientErrorDetail(err) + "\n\nThe batch is one transaction: nothing was changed in Ardoq."
 	switch apiErr.StatusCode {
 	case 409:
 		detail += " An item was changed in Ardoq after Terraform read it; run terraform plan again to see the difference."

@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 // ImportState takes "<workspace id>/<custom field api key>": every component and reference of the
@@ -23,12 +24,12 @@ func (r *batchResource) ImportState(ctx context.Context, req resource.ImportStat
 	}
 	comps, err := r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Import Batch", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Import Batch", err)
 		return
 	}
 	refs, err := r.data.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Import Batch", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Import Batch", err)
 		return
 	}
 	imported, err := importedBatch(ws, apiKey, comps, refs)

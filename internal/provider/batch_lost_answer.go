@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 // batchCheck rebuilds, from the org, what a batch whose answer was lost did. Ardoq applies a batch all
@@ -47,7 +48,7 @@ func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchReques
 			"applied it (a batch is all or nothing). Nothing was recorded. Run terraform plan to see where the items stand; with "+
 			"adopt_components_by and adopt_references_by set, a new apply adopts items the batch created instead of creating them again "+
 			"(see the guide \"When a run is interrupted\").",
-			lost, clientErrorDetail(err)))
+			lost, diagnostics.ClientErrorDetail(err)))
 		return nil, diags
 	}
 	switch {
@@ -80,7 +81,7 @@ func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchReques
 
 // lostBatchAnswer is the sentence recoverBatch starts with when the batch's answer was lost.
 func lostBatchAnswer(cause error) string {
-	return fmt.Sprintf("Ardoq's answer to the batch was lost (%s).", clientErrorDetail(cause))
+	return fmt.Sprintf("Ardoq's answer to the batch was lost (%s).", diagnostics.ClientErrorDetail(cause))
 }
 
 func (r *batchResource) checkBatch(ctx context.Context, req client.BatchRequest, workspaces []string, sent time.Time) (*batchCheck, error) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 // The plan stage of ardoq_batch: prior and planned items to the one request that makes the org match.
@@ -294,7 +295,7 @@ func (r *batchResource) request(ctx context.Context, prior, plan batchItems, raw
 	diags.Append(d...)
 	request, keys, d := planBatch(batchPlanInput{prior: prior, plan: plan, models: models,
 		adoptComponentsBy: adopt.components, adoptReferencesBy: adopt.references, matches: matches})
-	diags.Append(withDestroyHint(d)...)
+	diags.Append(diagnostics.WithDestroyHint(d)...)
 	return request, keys, diags
 }
 
@@ -316,7 +317,7 @@ func (r *batchResource) models(ctx context.Context, plan batchItems) (map[string
 				"ardoq_workspace data source.", convert.PathText(p), ws))
 			models[ws] = nil
 		case err != nil:
-			addClientError(&diags, "Unable to Read Workspace Context", err)
+			diagnostics.AddClientError(&diags, "Unable to Read Workspace Context", err)
 			return nil, diags
 		default:
 			models[ws] = wctx

@@ -11,6 +11,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 // The entities new items match in Ardoq, found for the plan stage: the entities are listed from the
@@ -106,7 +107,7 @@ func (r *batchResource) findAdoptions(ctx context.Context, prior, plan batchItem
 	for _, ws := range componentWorkspaces {
 		listed, err := r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
 		if err != nil {
-			diags.AddError("Unable to Look Up Entities to Adopt", clientErrorDetail(err)+" The batch was not sent.")
+			diags.AddError("Unable to Look Up Entities to Adopt", diagnostics.ClientErrorDetail(err)+" The batch was not sent.")
 			return batchMatches{}, diags
 		}
 		in.components = append(in.components, listed...)
@@ -126,7 +127,7 @@ func (r *batchResource) findAdoptions(ctx context.Context, prior, plan batchItem
 				continue // no reference can have it as its source; Ardoq rejects the item
 			}
 			if err != nil {
-				diags.AddError("Unable to Look Up Entities to Adopt", clientErrorDetail(err)+" The batch was not sent.")
+				diags.AddError("Unable to Look Up Entities to Adopt", diagnostics.ClientErrorDetail(err)+" The batch was not sent.")
 				return batchMatches{}, diags
 			}
 			in.workspaceOf[source] = c.RootWorkspace
@@ -136,7 +137,7 @@ func (r *batchResource) findAdoptions(ctx context.Context, prior, plan batchItem
 	for _, ws := range referenceWorkspaces {
 		listed, err := r.data.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
 		if err != nil {
-			diags.AddError("Unable to Look Up Entities to Adopt", clientErrorDetail(err)+" The batch was not sent.")
+			diags.AddError("Unable to Look Up Entities to Adopt", diagnostics.ClientErrorDetail(err)+" The batch was not sent.")
 			return batchMatches{}, diags
 		}
 		in.references = append(in.references, listed...)

@@ -122,7 +122,7 @@ func (s *protocolServer) PlanResourceChange(ctx context.Context, req *tfprotov6.
 	}
 	resp := &tfprotov6.PlanResourceChangeResponse{PlannedPrivate: req.PriorPrivate}
 	if unchanged(req.PriorState, req.ProposedNewState) {
-		// The plan of an unchanged batch is its state: nothing below would alter it (planChanges), so it
+		// The plan of an unchanged batch is its state: nothing below would alter it (diagnostics.PlanChanges), so it
 		// is not decoded (at 20,000 + 20,000 items, three values of tens of MiB each).
 		resp.PlannedState = req.ProposedNewState
 		return resp, nil

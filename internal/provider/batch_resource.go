@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var (
@@ -50,7 +52,7 @@ func (r *batchResource) ValidateConfig(_ context.Context, req resource.ValidateC
 // and runs the batch expand endpoint with the request apply would send, so the server's validation
 // fails the plan.
 func (r *batchResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil || !planChanges(req) {
+	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return // nothing created or changed: nothing to check (model_checks.go)
 	}
 	plan := batchRawOf(req.Plan.Raw)
@@ -110,7 +112,7 @@ func (r *batchResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	state := batchRawOf(req.State.Raw)
 	refreshed, err := r.refresh(ctx, state.items())
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Read Batch Items", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Batch Items", err)
 		return
 	}
 	claimHeld(r.data, refreshed)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 // Ardoq deletes a component's descendants and every reference touching any of them along with it.
@@ -236,7 +237,7 @@ func guardDeletes(ctx context.Context, diags *diag.Diagnostics, c *client.Client
 	}
 	switch {
 	case err != nil:
-		diags.AddError("Unable to Check What the Delete Would Take Along", clientErrorDetail(err)+" "+n.notSent)
+		diags.AddError("Unable to Check What the Delete Would Take Along", diagnostics.ClientErrorDetail(err)+" "+n.notSent)
 		return false
 	case lost.empty():
 		return true

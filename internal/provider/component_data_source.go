@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var (
@@ -135,7 +136,7 @@ func (d *componentDataSource) Read(ctx context.Context, req datasource.ReadReque
 	if !cfg.ID.IsNull() {
 		c, err := d.data.client.GetComponent(ctx, cfg.ID.ValueString())
 		if err != nil {
-			addClientError(&resp.Diagnostics, "Unable to Read Component", err)
+			diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Component", err)
 			return
 		}
 		found = c
@@ -144,7 +145,7 @@ func (d *componentDataSource) Read(ctx context.Context, req datasource.ReadReque
 			ComponentKey: cfg.ComponentKey.ValueString(), TypeID: cfg.TypeID.ValueString(), CustomFields: cfg.CustomFieldsFilter}
 		all, err := d.data.client.ListComponents(ctx, f)
 		if err != nil {
-			addClientError(&resp.Diagnostics, "Unable to List Components", err)
+			diagnostics.AddClientError(&resp.Diagnostics, "Unable to List Components", err)
 			return
 		}
 		if !exactlyOne(&resp.Diagnostics, "Component", componentFilterText(f), len(all)) {
@@ -212,7 +213,7 @@ func (d *componentsDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	all, err := d.data.client.ListComponents(ctx, client.ComponentFilter{Name: cfg.Name.ValueString(), RootWorkspace: cfg.RootWorkspace.ValueString(),
 		Parent: cfg.Parent.ValueString(), ComponentKey: cfg.ComponentKey.ValueString(), TypeID: cfg.TypeID.ValueString(), CustomFields: cfg.CustomFields})
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to List Components", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to List Components", err)
 		return
 	}
 	cfg.Components, cfg.IDs = make([]componentItemModel, len(all)), make([]string, len(all))

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 // componentKeyPattern is the shape of a component key (the API's componentKey, "Ardoq ID" in the app):
@@ -33,7 +34,7 @@ func (r *componentResource) componentKeyResolver(ctx context.Context) func(strin
 		}
 		found, err := r.data.client.ListComponents(ctx, client.ComponentFilter{ComponentKey: raw})
 		if err != nil {
-			diags.AddError("Unable to Look Up Component Key", fmt.Sprintf("Looking up component key %q: %s", raw, clientErrorDetail(err)))
+			diags.AddError("Unable to Look Up Component Key", fmt.Sprintf("Looking up component key %q: %s", raw, diagnostics.ClientErrorDetail(err)))
 			return "", diags
 		}
 		switch len(found) {

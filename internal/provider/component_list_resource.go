@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var (
@@ -97,7 +98,7 @@ func (r *componentListResource) List(ctx context.Context, req list.ListRequest, 
 	if !cfg.TypeName.IsNull() {
 		wctx, err := r.data.contexts.get(ctx, ws)
 		if err != nil {
-			stream.Results = listError("Unable to Read Workspace Context", clientErrorDetail(err))
+			stream.Results = listError("Unable to Read Workspace Context", diagnostics.ClientErrorDetail(err))
 			return
 		}
 		typ, ok := componentTypeNamed(wctx, cfg.TypeName.ValueString())

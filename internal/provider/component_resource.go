@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var (
@@ -71,7 +72,7 @@ func (r *componentResource) Configure(_ context.Context, req resource.ConfigureR
 // ModifyPlan checks the type_id and custom fields of a component the plan creates or changes against its
 // workspace's model (model_checks.go).
 func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil || !planChanges(req) {
+	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
 	}
 	var plan componentModel
@@ -82,25 +83,25 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	wctx, err := r.data.contexts.get(ctx, plan.RootWorkspace.ValueString())
 	if client.IsNotFound(err) {
 		resp.Diagnostics.AddAttributeError(path.Root("root_workspace"), "Unknown Workspace",
-			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.%s", plan.RootWorkspace.ValueString(), destroyHint))
+			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.%s", plan.RootWorkspace.ValueString(), diagnostics.DestroyHint))
 		return
 	}
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
 		return
 	}
 	typ, ok := componentTypeOf(wctx, plan.TypeID.ValueString())
 	if !ok {
 		resp.Diagnostics.AddAttributeError(path.Root("type_id"), "Unknown Component Type",
 			fmt.Sprintf("Component type %q is not in the model of workspace %s. %s%s", plan.TypeID.ValueString(),
-				plan.RootWorkspace.ValueString(), componentTypeHint(wctx, plan.TypeID.ValueString()), destroyHint))
+				plan.RootWorkspace.ValueString(), componentTypeHint(wctx, plan.TypeID.ValueString()), diagnostics.DestroyHint))
 		return
 	}
 	var prior componentModel
 	if !req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	}
-	resp.Diagnostics.Append(withDestroyHint(checkCustomFields(plan.CustomFields, prior.CustomFields,
+	resp.Diagnostics.Append(diagnostics.WithDestroyHint(checkCustomFields(plan.CustomFields, prior.CustomFields,
 		fieldScope{model: wctx, allowed: typ.CustomFields, typeName: typ.Name}))...)
 	if req.State.Raw.IsNull() && !resp.Diagnostics.HasError() {
 		resp.Diagnostics.Append(r.warnIfComponentMade(ctx, plan)...) // already_made.go
@@ -128,7 +129,7 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 			return
 		}
 	} else if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Create Component", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Create Component", err)
 		return
 	}
 	if err == nil { // Ardoq answered: this create made it (recoverCreate claims what it found)
@@ -155,7 +156,7 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 		return
 	}
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Read Component", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Component", err)
 		return
 	}
 	r.data.rememberWorkspace(got)
@@ -189,7 +190,7 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 		}
 		updated = cur
 	} else if err != nil {
-		addUpdateError(&resp.Diagnostics, "Component", id, version, err)
+		diagnostics.AddUpdateError(&resp.Diagnostics, "Component", id, version, err)
 		return
 	}
 	state := componentFromAPI(updated, plan.CustomFields, false)
@@ -231,7 +232,7 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 		return
 	}
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Delete Component", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Delete Component", err)
 	}
 }
 

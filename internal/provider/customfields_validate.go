@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var userIDPattern = regexp.MustCompile(`^[0-9a-f]{24}$`)
@@ -225,7 +226,7 @@ func encodeWith(lookup fieldScopeLookup, values, prior map[string]fieldValue) (c
 		s, err := lookup()
 		if err != nil {
 			var diags diag.Diagnostics
-			addClientError(&diags, "Unable to Read Workspace Context", err)
+			diagnostics.AddClientError(&diags, "Unable to Read Workspace Context", err)
 			return nil, diags
 		}
 		scope = s

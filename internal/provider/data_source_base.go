@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 // dataSourceBase holds the configured client; every data source embeds it.
@@ -56,14 +58,14 @@ func byIDOrName[T any](ctx context.Context, diags *diag.Diagnostics, noun string
 	if !id.IsNull() {
 		found, err := get(ctx, id.ValueString())
 		if err != nil {
-			addClientError(diags, "Unable to Read "+noun, err)
+			diagnostics.AddClientError(diags, "Unable to Read "+noun, err)
 			return nil
 		}
 		return found
 	}
 	all, err := list(ctx, name.ValueString())
 	if err != nil {
-		addClientError(diags, "Unable to List "+noun+"s", err)
+		diagnostics.AddClientError(diags, "Unable to List "+noun+"s", err)
 		return nil
 	}
 	if len(all) == 0 && len(hint) == 1 {

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/list"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 // listEntity is what a list resource knows how to turn into a result.
@@ -27,7 +28,7 @@ func streamPages[T any](ctx context.Context, req list.ListRequest, pages iter.Se
 		for page, err := range pages {
 			if err != nil {
 				var diags diag.Diagnostics
-				addClientError(&diags, "Unable to List "+e.noun, err)
+				diagnostics.AddClientError(&diags, "Unable to List "+e.noun, err)
 				push(list.ListResult{Diagnostics: diags})
 				return
 			}

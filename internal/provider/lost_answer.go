@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 // When a write may have reached Ardoq but its answer was lost (client.IsAmbiguous), the provider finds
@@ -74,7 +75,7 @@ type createSearch[T any] struct {
 func recoverCreate[T any](ctx context.Context, d *providerData, s createSearch[T], summary string) (*T, diag.Diagnostics) {
 	ctx = seeThrough(ctx)
 	var diags diag.Diagnostics
-	lost := fmt.Sprintf("Ardoq's answer to the create of %s was lost (%s).", s.what, clientErrorDetail(s.cause))
+	lost := fmt.Sprintf("Ardoq's answer to the create of %s was lost (%s).", s.what, diagnostics.ClientErrorDetail(s.cause))
 	since := createdSince(d.client, s.sent)
 	made, err := lookForCreated(ctx, d, s, since)
 	status, succeeded := answeredSuccess(s.cause)
@@ -85,7 +86,7 @@ func recoverCreate[T any](ctx context.Context, d *providerData, s createSearch[T
 	if err != nil {
 		diags.AddError(summary, fmt.Sprintf("%s Looking for the %s it may have made failed too (%s), so Ardoq may or may not have "+
 			"created it. Before applying again, look for it in Ardoq (created at about %s) and, if it is there, import it (%s).",
-			lost, s.noun, clientErrorDetail(err), s.sent.UTC().Format(time.RFC3339), s.importHint))
+			lost, s.noun, diagnostics.ClientErrorDetail(err), s.sent.UTC().Format(time.RFC3339), s.importHint))
 		return nil, diags
 	}
 	switch {
@@ -197,7 +198,7 @@ func addUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int6
 	if readErr != nil && outcome != updateGone {
 		diags.AddError("Unable to Update "+noun, fmt.Sprintf("The update of %s %s failed (%s), and reading it back failed too (%s), so "+
 			"Ardoq may or may not have applied it. Run terraform plan to see where it stands.", strings.ToLower(noun), id,
-			clientErrorDetail(cause), clientErrorDetail(readErr)))
+			diagnostics.ClientErrorDetail(cause), diagnostics.ClientErrorDetail(readErr)))
 		return false
 	}
 	switch {
@@ -205,24 +206,24 @@ func addUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int6
 		if !client.IsConflict(cause) {
 			diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("Ardoq's answer to the update of %s %s was lost (%s). The "+
 				"provider read it back: it holds the planned values at version %d, so the update was applied and is recorded.",
-				strings.ToLower(noun), id, clientErrorDetail(cause), nowVersion))
+				strings.ToLower(noun), id, diagnostics.ClientErrorDetail(cause), nowVersion))
 		}
 		return true
 	case outcome == updateGone:
-		addUpdateError(diags, noun, id, sentVersion, readErr)
+		diagnostics.AddUpdateError(diags, noun, id, sentVersion, readErr)
 	case outcome == updateNotApplied:
 		diags.AddError("Unable to Update "+noun, fmt.Sprintf("The update of %s %s failed (%s). The provider read it back twice, %s "+
 			"apart: it is still at version %d, so the update has not taken effect, and nothing was recorded. "+
 			"Run terraform apply again: the update is sent for that version only, so should Ardoq still apply the lost request, the "+
 			"next apply reports the change instead of overwriting it.",
-			strings.ToLower(noun), id, clientErrorDetail(cause), recheckPause, sentVersion))
+			strings.ToLower(noun), id, diagnostics.ClientErrorDetail(cause), recheckPause, sentVersion))
 	case client.IsConflict(cause):
-		addConflictError(diags, noun, id, sentVersion, nowVersion, cause)
+		diagnostics.AddConflictError(diags, noun, id, sentVersion, nowVersion, cause)
 	default:
 		diags.AddError(noun+" Changed Outside Terraform", fmt.Sprintf("The update of %s %s failed (%s). The provider read it back: "+
 			"someone else changed it meanwhile (it is now at version %d and does not hold the planned values), so the provider "+
 			"cannot tell whether this update was applied before that change. Run terraform plan to see where it stands.",
-			strings.ToLower(noun), id, clientErrorDetail(cause), nowVersion))
+			strings.ToLower(noun), id, diagnostics.ClientErrorDetail(cause), nowVersion))
 	}
 	return false
 }
@@ -231,7 +232,7 @@ func addUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int6
 // says whether it is still there.
 func confirmDeleted(ctx context.Context, diags *diag.Diagnostics, noun, id string, cause error, read func(context.Context) error) {
 	ctx = seeThrough(ctx)
-	lost := fmt.Sprintf("Ardoq's answer to deleting %s %s was lost (%s).", strings.ToLower(noun), id, clientErrorDetail(cause))
+	lost := fmt.Sprintf("Ardoq's answer to deleting %s %s was lost (%s).", strings.ToLower(noun), id, diagnostics.ClientErrorDetail(cause))
 	err := read(ctx)
 	if err == nil {
 		pause(ctx, recheckPause) // Ardoq may still be working on it
@@ -242,7 +243,7 @@ func confirmDeleted(ctx context.Context, diags *diag.Diagnostics, noun, id strin
 		tflog.Info(ctx, "answer to a delete was lost; the entity is gone", map[string]any{"id": id})
 	case err != nil:
 		diags.AddError("Unable to Delete "+noun, fmt.Sprintf("%s Reading it back failed too (%s), so it may or may not be deleted. "+
-			"Run terraform apply again.", lost, clientErrorDetail(err)))
+			"Run terraform apply again.", lost, diagnostics.ClientErrorDetail(err)))
 	default:
 		diags.AddError("Unable to Delete "+noun, fmt.Sprintf("%s The provider read it back twice, %s apart: it still exists, so it "+
 			"has not been deleted. Run terraform apply again.", lost, recheckPause))

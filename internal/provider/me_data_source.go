@@ -6,6 +6,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var _ datasource.DataSourceWithConfigure = (*meDataSource)(nil)
@@ -39,7 +41,7 @@ func (d *meDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, res
 func (d *meDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
 	me, err := d.data.client.Me(ctx)
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Read Caller", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Caller", err)
 		return
 	}
 	state := meModel{Email: types.StringValue(me.User.Email), OrgName: types.StringValue(me.Org.Name), OrgLabel: types.StringValue(me.Org.Label)}

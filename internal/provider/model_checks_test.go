@@ -19,7 +19,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
@@ -281,31 +280,6 @@ func (e *testEnv) fitsElsewhere(t *testing.T, typ int64, field string) bool {
 		}
 	}
 	return false
-}
-
-func TestWithDetail(t *testing.T) {
-	var diags diag.Diagnostics
-	diags.AddWarning("W", "w.")
-	diags.AddAttributeError(path.Root("type"), "A", "a.")
-	diags.AddError("B", "b.")
-	first := withDetail(diags, " +", true)
-	every := withDetail(diags, " +", false)
-	got := func(ds diag.Diagnostics) []string {
-		var out []string
-		for _, d := range ds {
-			out = append(out, d.Summary()+":"+d.Detail())
-		}
-		return out
-	}
-	if want := []string{"W:w.", "A:a. +", "B:b."}; !slices.Equal(got(first), want) {
-		t.Errorf("first only: %q, want %q", got(first), want)
-	}
-	if want := []string{"W:w.", "A:a. +", "B:b. +"}; !slices.Equal(got(every), want) {
-		t.Errorf("every: %q, want %q", got(every), want)
-	}
-	if p, ok := first[1].(diag.DiagnosticWithPath); !ok || !p.Path().Equal(path.Root("type")) {
-		t.Errorf("the path is lost: %#v", first[1])
-	}
 }
 
 // checkReferenceAnywhere errs only where no workspace of the org could take the reference, and reads

@@ -34,7 +34,7 @@ type settledShape struct {
 
 // settledResources are the single resources served so. For each: no attribute has a default, none is
 // write-only or has semantic equality, no plan modifier changes a value equal to the prior one,
-// ModifyPlan returns at once when nothing changes (planChanges), no private state is kept, and there
+// ModifyPlan returns at once when nothing changes (diagnostics.PlanChanges), no private state is kept, and there
 // are no nested attributes or blocks, so a saved state's top-level names say whether it still fits
 // (TestProtocol_settledSameAsFramework).
 func settledResources(ctx context.Context) (map[string]settledShape, error) {

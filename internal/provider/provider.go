@@ -26,6 +26,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var (
@@ -194,7 +195,7 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 // credentialsCheckError says why GET /me failed when the provider was configured.
 func credentialsCheckError(baseURL, org string, err error) (summary, detail string) {
 	if !client.IsUnauthorized(err) {
-		return "Unable to Reach Ardoq", "Checking the credentials (GET /api/v2/me) failed. " + clientErrorDetail(err)
+		return "Unable to Reach Ardoq", "Checking the credentials (GET /api/v2/me) failed. " + diagnostics.ClientErrorDetail(err)
 	}
 	orgText := fmt.Sprintf("the organization %q", org)
 	if org == "" {

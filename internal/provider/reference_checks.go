@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 // Plan-time checks of ardoq_component and ardoq_reference against the workspace model (types, custom
@@ -19,7 +20,7 @@ import (
 // nothing in Ardoq, so a model that changed under it (a type or field removed since) does not fail the
 // plan, nor `terraform destroy`, whose refresh plans the configuration as a normal plan does.
 //
-// That refresh is why a check's errors end with destroyHint: Terraform runs it with the configuration
+// That refresh is why a check's errors end with diagnostics.DestroyHint: Terraform runs it with the configuration
 // before every destroy (unless -refresh=false), and nothing in the protocol tells a provider that a
 // plan is that refresh rather than `terraform plan`, so a resource whose configuration has a mistake
 // (a create of something not in state, or a change to something in state) fails the destroy as it
@@ -64,7 +65,7 @@ func checkReferenceAnywhere(ctx context.Context, d *providerData, plan, prior re
 	if err != nil {
 		diags.AddWarning("Reference Not Checked Against the Model", fmt.Sprintf("The source of this reference is known only at apply, "+
 			"and the models of the org's workspaces, one of which is its source's, could not be read: %s The apply checks the reference "+
-			"before sending it, once its source exists.", clientErrorDetail(err)))
+			"before sending it, once its source exists.", diagnostics.ClientErrorDetail(err)))
 		return diags
 	}
 	var elsewhere []string
@@ -103,7 +104,7 @@ func checkReferenceAnywhere(ctx context.Context, d *providerData, plan, prior re
 	if model == nil {
 		model = all[ws]
 	}
-	return withDetail(checkReference(model, ws, plan, prior), fmt.Sprintf(" (This is the model of workspace %s. The source is known "+
+	return diagnostics.WithDetail(checkReference(model, ws, plan, prior), fmt.Sprintf(" (This is the model of workspace %s. The source is known "+
 		"only at apply, but no workspace of the org has a model in which this reference is valid.)", ws), false)
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var (
@@ -126,7 +127,7 @@ func (d *referenceDataSource) Read(ctx context.Context, req datasource.ReadReque
 	if !cfg.ID.IsNull() {
 		r, err := d.data.client.GetReference(ctx, cfg.ID.ValueString())
 		if err != nil {
-			addClientError(&resp.Diagnostics, "Unable to Read Reference", err)
+			diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Reference", err)
 			return
 		}
 		found = r
@@ -134,7 +135,7 @@ func (d *referenceDataSource) Read(ctx context.Context, req datasource.ReadReque
 		f := referenceFilterOf(cfg.DisplayText, cfg.RootWorkspace, cfg.Source, cfg.TargetWorkspace, cfg.Target, cfg.Type, cfg.CustomFieldsFilter)
 		all, err := d.data.client.ListReferences(ctx, f)
 		if err != nil {
-			addClientError(&resp.Diagnostics, "Unable to List References", err)
+			diagnostics.AddClientError(&resp.Diagnostics, "Unable to List References", err)
 			return
 		}
 		if !exactlyOne(&resp.Diagnostics, "Reference", referenceFilterText(f), len(all)) {
@@ -190,7 +191,7 @@ func (d *referencesDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	}
 	all, err := d.data.client.ListReferences(ctx, referenceFilterOf(cfg.DisplayText, cfg.RootWorkspace, cfg.Source, cfg.TargetWorkspace, cfg.Target, cfg.Type, cfg.CustomFields))
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to List References", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to List References", err)
 		return
 	}
 	cfg.References, cfg.IDs = make([]referenceItemModel, len(all)), make([]string, len(all))

@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var (
@@ -101,7 +102,7 @@ func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, 
 	wctx, err := r.data.contexts.get(ctx, ws)
 	if !cfg.TypeName.IsNull() {
 		if err != nil {
-			stream.Results = listError("Unable to Read Workspace Context", clientErrorDetail(err))
+			stream.Results = listError("Unable to Read Workspace Context", diagnostics.ClientErrorDetail(err))
 			return
 		}
 		typ, ok := referenceTypeNamed(wctx, cfg.TypeName.ValueString())

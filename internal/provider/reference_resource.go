@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var (
@@ -65,7 +66,7 @@ func (r *referenceResource) Configure(_ context.Context, req resource.ConfigureR
 // source's workspace (model_checks.go), or of every workspace it could be in while the source is not
 // known yet.
 func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil || !planChanges(req) {
+	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
 	}
 	var plan referenceModel
@@ -87,7 +88,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	if plan.Source.IsUnknown() {
-		resp.Diagnostics.Append(withDestroyHint(checkReferenceAnywhere(ctx, r.data, plan, prior))...)
+		resp.Diagnostics.Append(diagnostics.WithDestroyHint(checkReferenceAnywhere(ctx, r.data, plan, prior))...)
 		return
 	}
 	workspace := prior.RootWorkspace
@@ -95,21 +96,21 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		ws, err := r.data.componentWorkspace(ctx, plan.Source.ValueString())
 		if client.IsNotFound(err) {
 			resp.Diagnostics.AddAttributeError(path.Root("source"), "Unknown Source Component",
-				fmt.Sprintf("Ardoq has no component %q.%s", plan.Source.ValueString(), destroyHint))
+				fmt.Sprintf("Ardoq has no component %q.%s", plan.Source.ValueString(), diagnostics.DestroyHint))
 			return
 		}
 		if err != nil {
-			addClientError(&resp.Diagnostics, "Unable to Read Source Component", err)
+			diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Source Component", err)
 			return
 		}
 		workspace = types.StringValue(ws)
 	}
 	wctx, err := r.data.contexts.get(ctx, workspace.ValueString())
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
 		return
 	}
-	resp.Diagnostics.Append(withDestroyHint(checkReference(wctx, workspace.ValueString(), plan, prior))...)
+	resp.Diagnostics.Append(diagnostics.WithDestroyHint(checkReference(wctx, workspace.ValueString(), plan, prior))...)
 	if req.State.Raw.IsNull() && !resp.Diagnostics.HasError() {
 		resp.Diagnostics.Append(r.warnIfReferenceMade(ctx, plan)...) // already_made.go
 	}
@@ -136,7 +137,7 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 			return
 		}
 	} else if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Create Reference", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Create Reference", err)
 		return
 	}
 	if err == nil { // Ardoq answered: this create made it (recoverCreate claims what it found)
@@ -162,7 +163,7 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 		return
 	}
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Read Reference", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Reference", err)
 		return
 	}
 	r.data.claim(got.ID) // held by this resource: never what another resource's plan or lost answer is looking for
@@ -195,7 +196,7 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 		}
 		updated = cur
 	} else if err != nil {
-		addUpdateError(&resp.Diagnostics, "Reference", id, version, err)
+		diagnostics.AddUpdateError(&resp.Diagnostics, "Reference", id, version, err)
 		return
 	}
 	state := referenceFromAPI(updated, plan.CustomFields, false)
@@ -228,7 +229,7 @@ func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteReque
 		return
 	}
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Delete Reference", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Delete Reference", err)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var (
@@ -135,7 +136,7 @@ func (d *reportsDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	}
 	all, err := d.data.client.ListReports(ctx, cfg.Name.ValueString())
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to List Reports", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to List Reports", err)
 		return
 	}
 	cfg.Reports = make([]reportModel, len(all))

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var (
@@ -90,7 +91,7 @@ func (d *reportRunDataSource) Read(ctx context.Context, req datasource.ReadReque
 		run, err = d.data.client.RunReportObjects(ctx, cfg.ReportID.ValueString(), cfg.KeyFormat.ValueString())
 	}
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Run Report", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Run Report", err)
 		return
 	}
 	rows, err := reportRows(run, tabular)

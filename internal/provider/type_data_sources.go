@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var (
@@ -118,7 +119,7 @@ func (d *dataSourceBase) context(ctx context.Context, workspaceID types.String, 
 	}
 	wctx, err := d.data.contexts.get(ctx, workspaceID.ValueString())
 	if err != nil {
-		addClientError(diags, "Unable to Read Workspace Context", err)
+		diagnostics.AddClientError(diags, "Unable to Read Workspace Context", err)
 		return nil
 	}
 	return wctx

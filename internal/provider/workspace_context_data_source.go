@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var _ datasource.DataSourceWithConfigure = (*workspaceContextDataSource)(nil)
@@ -103,7 +104,7 @@ func (d *workspaceContextDataSource) Read(ctx context.Context, req datasource.Re
 	}
 	wctx, err := d.data.contexts.get(ctx, cfg.WorkspaceID.ValueString())
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
 		return
 	}
 	state := workspaceContextModel{WorkspaceID: cfg.WorkspaceID, ComponentTypeIDs: map[string]string{}, ReferenceTypeIDs: map[string]int64{},

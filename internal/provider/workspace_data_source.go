@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 var (
@@ -128,7 +129,7 @@ func (d *workspacesDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	}
 	all, err := d.data.client.ListWorkspaces(ctx, client.WorkspaceFilter{Name: cfg.Name.ValueString(), ComponentModel: cfg.ComponentModel.ValueString()})
 	if err != nil {
-		addClientError(&resp.Diagnostics, "Unable to List Workspaces", err)
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to List Workspaces", err)
 		return
 	}
 	cfg.Workspaces = make([]workspaceModel, len(all))

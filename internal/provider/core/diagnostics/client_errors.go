@@ -1,4 +1,7 @@
-package provider
+// Package diagnostics says what went wrong the way every feature says it: a failed API call with Ardoq's
+// status and message, an update that failed or met someone else's change, and the rules every plan-time
+// check of the workspace model follows (plan_checks.go).
+package diagnostics
 
 import (
 	"errors"
@@ -10,12 +13,14 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
-// addClientError reports a failed API call under a fixed summary, with the status and Ardoq's message.
-func addClientError(diags *diag.Diagnostics, summary string, err error) {
-	diags.AddError(summary, clientErrorDetail(err))
+// AddClientError reports a failed API call under a fixed summary, with the status and Ardoq's message.
+func AddClientError(diags *diag.Diagnostics, summary string, err error) {
+	diags.AddError(summary, ClientErrorDetail(err))
 }
 
-func clientErrorDetail(err error) string {
+// ClientErrorDetail is what is known about a failed API call: Ardoq's status and message, a stop, or
+// why Ardoq could not be reached. It never holds the token.
+func ClientErrorDetail(err error) string {
 	var apiErr *client.APIError
 	var stopped *client.StoppedError
 	var conn *client.ConnectionError
@@ -42,30 +47,30 @@ func clientErrorDetail(err error) string {
 	return err.Error()
 }
 
-// addUpdateError reports a failed update: deleted in Ardoq, a version conflict, or another failure.
-func addUpdateError(diags *diag.Diagnostics, noun, id string, version int64, err error) {
+// AddUpdateError reports a failed update: deleted in Ardoq, a version conflict, or another failure.
+func AddUpdateError(diags *diag.Diagnostics, noun, id string, version int64, err error) {
 	switch {
 	case client.IsNotFound(err):
 		diags.AddError(noun+" Deleted in Ardoq", fmt.Sprintf("%s %s was deleted in Ardoq after Terraform last read it (by someone in "+
 			"the app, or along with a component it belonged to), so it could not be updated. Run terraform apply again: the refresh "+
 			"notices that it is gone and the plan creates it again.", noun, id))
 	case client.IsConflict(err):
-		addConflictError(diags, noun, id, version, 0, err)
+		AddConflictError(diags, noun, id, version, 0, err)
 	default:
-		addClientError(diags, "Unable to Update "+noun, err)
+		AddClientError(diags, "Unable to Update "+noun, err)
 	}
 }
 
-// addConflictError reports a version conflict: someone changed the entity in Ardoq after Terraform read
+// AddConflictError reports a version conflict: someone changed the entity in Ardoq after Terraform read
 // it, and Ardoq refused to overwrite that change. nowVersion is the version found since, if known.
-func addConflictError(diags *diag.Diagnostics, noun, id string, version, nowVersion int64, err error) {
+func AddConflictError(diags *diag.Diagnostics, noun, id string, version, nowVersion int64, err error) {
 	now := ""
 	if nowVersion > 0 && nowVersion != version {
 		now = fmt.Sprintf(" and Ardoq now has version %d", nowVersion)
 	}
 	diags.AddError(noun+" Changed Outside Terraform", fmt.Sprintf("%s %s was changed in Ardoq after Terraform last read it: Terraform "+
 		"expected version %d%s, so Ardoq refused the update rather than overwrite the other change (%s). Run terraform plan (or "+
-		"apply) again to refresh, review the difference, and apply.", noun, id, version, now, clientErrorDetail(err)))
+		"apply) again to refresh, review the difference, and apply.", noun, id, version, now, ClientErrorDetail(err)))
 }
 
 // stoppedDetail says what a request the run's stop cut short did: a write that gets a *StoppedError

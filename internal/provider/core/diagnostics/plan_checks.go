@@ -1,4 +1,4 @@
-package provider
+package diagnostics
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -12,30 +12,30 @@ import (
 // nothing in Ardoq, so a model that changed under it (a type or field removed since) does not fail the
 // plan, nor `terraform destroy`, whose refresh plans the configuration as a normal plan does.
 //
-// That refresh is why a check's errors end with destroyHint: Terraform runs it with the configuration
+// That refresh is why a check's errors end with DestroyHint: Terraform runs it with the configuration
 // before every destroy (unless -refresh=false), and nothing in the protocol tells a provider that a
 // plan is that refresh rather than `terraform plan`, so a resource whose configuration has a mistake
 // (a create of something not in state, or a change to something in state) fails the destroy as it
 // fails the plan (hashicorp/terraform#33908).
 
-// destroyHint ends the first error of a resource's model checks.
-const destroyHint = " Running `terraform destroy`? It plans the configuration first (to refresh the state), so this error " +
+// DestroyHint ends the first error of a resource's model checks.
+const DestroyHint = " Running `terraform destroy`? It plans the configuration first (to refresh the state), so this error " +
 	"stops it too: correct or remove this resource's configuration, or destroy with `terraform destroy -refresh=false`, " +
 	"which this provider supports (what is already gone from Ardoq is skipped with a warning)."
 
-// planChanges reports whether a plan creates or changes the resource: a plan equal to the state does
+// PlanChanges reports whether a plan creates or changes the resource: a plan equal to the state does
 // neither (the framework leaves computed values known only then).
-func planChanges(req resource.ModifyPlanRequest) bool {
+func PlanChanges(req resource.ModifyPlanRequest) bool {
 	return req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw)
 }
 
-// withDestroyHint is diags with destroyHint at the end of the first error's detail.
-func withDestroyHint(diags diag.Diagnostics) diag.Diagnostics {
-	return withDetail(diags, destroyHint, true)
+// WithDestroyHint is diags with DestroyHint at the end of the first error's detail.
+func WithDestroyHint(diags diag.Diagnostics) diag.Diagnostics {
+	return WithDetail(diags, DestroyHint, true)
 }
 
-// withDetail appends text to the detail of every error of diags, or of the first only.
-func withDetail(diags diag.Diagnostics, text string, firstOnly bool) diag.Diagnostics {
+// WithDetail appends text to the detail of every error of diags, or of the first only.
+func WithDetail(diags diag.Diagnostics, text string, firstOnly bool) diag.Diagnostics {
 	out := make(diag.Diagnostics, 0, len(diags))
 	done := false
 	for _, d := range diags {

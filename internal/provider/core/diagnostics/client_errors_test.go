@@ -1,4 +1,4 @@
-package provider
+package diagnostics
 
 import (
 	"context"
@@ -31,7 +31,7 @@ func TestClientErrorDetail_stoppedAndUnreachable(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := clientErrorDetail(tc.err)
+			got := ClientErrorDetail(tc.err)
 			for _, w := range tc.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("%q lacks %q", got, w)
