@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 // checkItemKeys reports every parent, source and target that is neither a component key of this
@@ -81,9 +82,9 @@ func (b *batchPlanner) componentScope(p path.Path, c componentValues) fieldScope
 		}
 		return fieldScope{typing: b.known}
 	}
-	if _, ok := componentTypeOf(model, c.TypeID); !ok {
+	if _, ok := wsmodel.ComponentTypeOf(model, c.TypeID); !ok {
 		b.diags.AddAttributeError(p.AtName("type_id"), "Unknown Component Type", fmt.Sprintf("%s.type_id: component type %q is not in "+
-			"the model of workspace %s. %s", convert.PathText(p), c.TypeID, c.RootWorkspace, componentTypeHint(model, c.TypeID)))
+			"the model of workspace %s. %s", convert.PathText(p), c.TypeID, c.RootWorkspace, wsmodel.ComponentTypeHint(model, c.TypeID)))
 	}
 	return componentFieldScope(model, c.TypeID)
 }
@@ -128,9 +129,9 @@ func (b *batchPlanner) referenceScope(p path.Path, ws string, r referenceValues)
 	if model == nil {
 		return fieldScope{typing: b.known}
 	}
-	if _, ok := referenceTypeOf(model, r.Type); !ok {
+	if _, ok := wsmodel.ReferenceTypeOf(model, r.Type); !ok {
 		b.diags.AddAttributeError(p.AtName("type"), "Unknown Reference Type", fmt.Sprintf("%s.type: reference type %d is not in the "+
-			"model of workspace %s (the source's). Its reference types are: %s.", convert.PathText(p), r.Type, ws, referenceTypeList(model)))
+			"model of workspace %s (the source's). Its reference types are: %s.", convert.PathText(p), r.Type, ws, wsmodel.ReferenceTypeList(model)))
 	}
 	return referenceFieldScope(model, r.Type)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 var (
@@ -104,7 +105,7 @@ func (r *componentListResource) List(ctx context.Context, req list.ListRequest, 
 		typ, ok := componentTypeNamed(wctx, cfg.TypeName.ValueString())
 		if !ok {
 			stream.Results = listError("Unknown Component Type", fmt.Sprintf("The model of workspace %s has no component type named %q. %s",
-				ws, cfg.TypeName.ValueString(), componentTypeNameHint(wctx, cfg.TypeName.ValueString())))
+				ws, cfg.TypeName.ValueString(), wsmodel.ComponentTypeNameHint(wctx, cfg.TypeName.ValueString())))
 			return
 		}
 		filter.TypeID = typ.TypeID

@@ -16,6 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 var (
@@ -90,11 +91,11 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
 		return
 	}
-	typ, ok := componentTypeOf(wctx, plan.TypeID.ValueString())
+	typ, ok := wsmodel.ComponentTypeOf(wctx, plan.TypeID.ValueString())
 	if !ok {
 		resp.Diagnostics.AddAttributeError(path.Root("type_id"), "Unknown Component Type",
 			fmt.Sprintf("Component type %q is not in the model of workspace %s. %s%s", plan.TypeID.ValueString(),
-				plan.RootWorkspace.ValueString(), componentTypeHint(wctx, plan.TypeID.ValueString()), diagnostics.DestroyHint))
+				plan.RootWorkspace.ValueString(), wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), diagnostics.DestroyHint))
 		return
 	}
 	var prior componentModel

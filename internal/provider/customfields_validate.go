@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 var userIDPattern = regexp.MustCompile(`^[0-9a-f]{24}$`)
@@ -31,7 +32,7 @@ type fieldScope struct {
 }
 
 func componentFieldScope(model *client.WorkspaceContext, typeID string) fieldScope {
-	typ, ok := componentTypeOf(model, typeID)
+	typ, ok := wsmodel.ComponentTypeOf(model, typeID)
 	if !ok {
 		return fieldScope{model: model}
 	}
@@ -39,7 +40,7 @@ func componentFieldScope(model *client.WorkspaceContext, typeID string) fieldSco
 }
 
 func referenceFieldScope(model *client.WorkspaceContext, typ int64) fieldScope {
-	t, ok := referenceTypeOf(model, typ)
+	t, ok := wsmodel.ReferenceTypeOf(model, typ)
 	if !ok {
 		return fieldScope{model: model}
 	}
@@ -105,8 +106,8 @@ func listOrNone(keys []string) string {
 
 // closestKeys is `; closest: "cost"` for a misspelt key, or "" when no key comes close.
 func closestKeys(key string, keys []string) string {
-	if near := closestNames(key, keys); len(near) > 0 {
-		return "; closest: " + quotedList(near)
+	if near := wsmodel.ClosestNames(key, keys); len(near) > 0 {
+		return "; closest: " + wsmodel.QuotedList(near)
 	}
 	return ""
 }
@@ -208,7 +209,7 @@ func checkCustomFields(planned, prior types.Dynamic, scope fieldScope) diag.Diag
 			"Ardoq: the state holds them and the configuration no longer names them, and removing a key clears the field. If they "+
 			"are in the state because an earlier version of this provider imported the resource (it recorded every field the "+
 			"entity had; an import now takes over none), name the fields to keep them, or run terraform state rm and import the "+
-			"resource again.", quotedList(cleared)))
+			"resource again.", wsmodel.QuotedList(cleared)))
 	}
 	return diags
 }

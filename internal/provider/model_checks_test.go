@@ -23,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 // modelProxy stands between the provider and the org and changes the workspace models it answers with,
@@ -275,7 +276,7 @@ func (e *testEnv) fitsElsewhere(t *testing.T, typ int64, field string) bool {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rt, ok := referenceTypeOf(wctx, typ); ok && slices.Contains(rt.CustomFields, field) {
+		if rt, ok := wsmodel.ReferenceTypeOf(wctx, typ); ok && slices.Contains(rt.CustomFields, field) {
 			return true
 		}
 	}
@@ -299,7 +300,7 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, rt := range wctx.ReferenceTypes {
-			if _, ok := referenceTypeOf(env.wctx, rt.Type); !ok && other == "" {
+			if _, ok := wsmodel.ReferenceTypeOf(env.wctx, rt.Type); !ok && other == "" {
 				other, otherType = w.ID, rt.Type
 			}
 		}

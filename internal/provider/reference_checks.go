@@ -11,6 +11,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 // Plan-time checks of ardoq_component and ardoq_reference against the workspace model (types, custom
@@ -29,12 +30,12 @@ import (
 // checkReference checks a reference's type and custom fields against the model of its source's
 // workspace.
 func checkReference(model *client.WorkspaceContext, workspace string, plan, prior referenceModel) diag.Diagnostics {
-	typ, ok := referenceTypeOf(model, plan.Type.ValueInt64())
+	typ, ok := wsmodel.ReferenceTypeOf(model, plan.Type.ValueInt64())
 	if !ok {
 		var diags diag.Diagnostics
 		diags.AddAttributeError(path.Root("type"), "Unknown Reference Type",
 			fmt.Sprintf("Reference type %d is not in the model of the source's workspace %s. Its reference types are: %s.",
-				plan.Type.ValueInt64(), workspace, referenceTypeList(model)))
+				plan.Type.ValueInt64(), workspace, wsmodel.ReferenceTypeList(model)))
 		return diags
 	}
 	return checkCustomFields(plan.CustomFields, prior.CustomFields, fieldScope{model: model, allowed: typ.CustomFields, typeName: typ.Name})
@@ -97,7 +98,7 @@ func checkReferenceAnywhere(ctx context.Context, d *providerData, plan, prior re
 		}
 		diags.AddAttributeError(path.Root("type"), "Unknown Reference Type", fmt.Sprintf("Reference type %d is not in the model of "+
 			"any workspace of the org, so not in that of the source's workspace (known only at apply). The reference types of "+
-			"workspace %s are: %s.", plan.Type.ValueInt64(), ws, referenceTypeList(model)))
+			"workspace %s are: %s.", plan.Type.ValueInt64(), ws, wsmodel.ReferenceTypeList(model)))
 		return diags
 	}
 	model := read[ws]
@@ -111,7 +112,7 @@ func checkReferenceAnywhere(ctx context.Context, d *providerData, plan, prior re
 // workspaceWithType is the first workspace (by id) whose model has the reference type.
 func workspaceWithType(models map[string]*client.WorkspaceContext, typ int64) (string, bool) {
 	for _, ws := range convert.SortedKeys(models) {
-		if _, ok := referenceTypeOf(models[ws], typ); ok {
+		if _, ok := wsmodel.ReferenceTypeOf(models[ws], typ); ok {
 			return ws, true
 		}
 	}

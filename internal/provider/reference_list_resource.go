@@ -16,6 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 var (
@@ -108,7 +109,7 @@ func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, 
 		typ, ok := referenceTypeNamed(wctx, cfg.TypeName.ValueString())
 		if !ok {
 			stream.Results = listError("Unknown Reference Type", fmt.Sprintf("The model of workspace %s has no reference type named %q. %s",
-				ws, cfg.TypeName.ValueString(), referenceTypeNameHint(wctx, cfg.TypeName.ValueString())))
+				ws, cfg.TypeName.ValueString(), wsmodel.ReferenceTypeNameHint(wctx, cfg.TypeName.ValueString())))
 			return
 		}
 		filter.Type = &typ.Type
@@ -119,7 +120,7 @@ func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, 
 		displayName: func(ref *client.Reference) string {
 			kind := "type " + convert.Itoa(ref.Type)
 			if wctx != nil {
-				if t, ok := referenceTypeOf(wctx, ref.Type); ok {
+				if t, ok := wsmodel.ReferenceTypeOf(wctx, ref.Type); ok {
 					kind = t.Name
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 // seedReferences adds references between seeded components: a->b and a->c of the first reference type,
@@ -47,7 +48,7 @@ func TestListResourceReference_list(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t2, ok := referenceTypeOf(wctx, env.refType2)
+	t2, ok := wsmodel.ReferenceTypeOf(wctx, env.refType2)
 	if !ok {
 		t.Fatalf("reference type %d is not in the model", env.refType2)
 	}

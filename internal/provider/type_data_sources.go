@@ -14,6 +14,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 var (
@@ -74,7 +75,7 @@ func (d *componentTypeDataSource) Read(ctx context.Context, req datasource.ReadR
 	}
 	name := cfg.Name.ValueString()
 	t, ok := oneNamed(&resp.Diagnostics, "Component Type", wctx, name, wctx.ComponentTypes,
-		func(t client.ComponentType) string { return t.Name }, componentTypeNameHint)
+		func(t client.ComponentType) string { return t.Name }, wsmodel.ComponentTypeNameHint)
 	if !ok {
 		return
 	}
@@ -103,7 +104,7 @@ func (d *referenceTypeDataSource) Read(ctx context.Context, req datasource.ReadR
 	}
 	name := cfg.Name.ValueString()
 	t, ok := oneNamed(&resp.Diagnostics, "Reference Type", wctx, name, wctx.ReferenceTypes,
-		func(t client.ReferenceType) string { return t.Name }, referenceTypeNameHint)
+		func(t client.ReferenceType) string { return t.Name }, wsmodel.ReferenceTypeNameHint)
 	if !ok {
 		return
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 // A component type by name gives its type_id; a name that matches none lists the closest that exist.
@@ -65,7 +66,7 @@ func TestOneNamed(t *testing.T) {
 		{TypeID: "p1", Name: "Application"}, {TypeID: "p2", Name: "Server"}, {TypeID: "p3", Name: "Server"}}}
 	nameOf := func(t client.ComponentType) string { return t.Name }
 	var diags diag.Diagnostics
-	if got, ok := oneNamed(&diags, "Component Type", wctx, "Application", wctx.ComponentTypes, nameOf, componentTypeNameHint); !ok || got.TypeID != "p1" {
+	if got, ok := oneNamed(&diags, "Component Type", wctx, "Application", wctx.ComponentTypes, nameOf, wsmodel.ComponentTypeNameHint); !ok || got.TypeID != "p1" {
 		t.Fatalf("Application: %v %v %v", got, ok, diags)
 	}
 	for name, want := range map[string]string{
@@ -73,7 +74,7 @@ func TestOneNamed(t *testing.T) {
 		"Applicatiom": `No Component Type Found: The model of workspace w has no component type named "Applicatiom". Closest: "Application".`,
 	} {
 		diags = nil
-		if _, ok := oneNamed(&diags, "Component Type", wctx, name, wctx.ComponentTypes, nameOf, componentTypeNameHint); ok || len(diags) != 1 {
+		if _, ok := oneNamed(&diags, "Component Type", wctx, name, wctx.ComponentTypes, nameOf, wsmodel.ComponentTypeNameHint); ok || len(diags) != 1 {
 			t.Fatalf("%s: found, or %d diagnostics", name, len(diags))
 		}
 		if got := diags[0].Summary() + ": " + diags[0].Detail(); !strings.HasPrefix(got, want) {

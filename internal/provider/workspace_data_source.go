@@ -11,6 +11,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 var (
@@ -93,7 +94,9 @@ func (d *workspaceDataSource) Read(ctx context.Context, req datasource.ReadReque
 	listByName := func(ctx context.Context, name string) ([]client.Workspace, error) {
 		return d.data.client.ListWorkspaces(ctx, client.WorkspaceFilter{Name: name})
 	}
-	hint := func(ctx context.Context, name string) string { return workspaceNameHint(ctx, d.data.client, name) }
+	hint := func(ctx context.Context, name string) string {
+		return wsmodel.WorkspaceNameHint(ctx, d.data.client, name)
+	}
 	found := byIDOrName(ctx, &resp.Diagnostics, "Workspace", cfg.ID, cfg.Name, d.data.client.GetWorkspace, listByName, hint)
 	if found == nil {
 		return

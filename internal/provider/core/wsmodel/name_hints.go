@@ -1,4 +1,4 @@
-package provider
+package wsmodel
 
 import (
 	"cmp"
@@ -43,11 +43,11 @@ func similarity(want, s string) float64 {
 	return score
 }
 
-// closest returns, best first, up to maxSuggestions of the items whose name (or id, if given) comes
+// Closest returns, best first, up to maxSuggestions of the items whose name (or id, if given) comes
 // closest to want, leaving out those too far from it or from the best one. An id counts only when it is
 // one character away: ids made together differ in a few characters, so anything looser would suggest
 // them all. Ties keep the items' order.
-func closest[T any](want string, items []T, name, id func(T) string) []T {
+func Closest[T any](want string, items []T, name, id func(T) string) []T {
 	type scored struct {
 		item  T
 		score float64
@@ -71,13 +71,13 @@ func closest[T any](want string, items []T, name, id func(T) string) []T {
 	return out
 }
 
-// closestNames is closest for plain names.
-func closestNames(want string, names []string) []string {
-	return closest(want, names, func(n string) string { return n }, nil)
+// ClosestNames is Closest for plain names.
+func ClosestNames(want string, names []string) []string {
+	return Closest(want, names, func(n string) string { return n }, nil)
 }
 
-// quotedList renders names as `"a", "b"`.
-func quotedList(names []string) string {
+// QuotedList renders names as `"a", "b"`.
+func QuotedList(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
 		q[i] = fmt.Sprintf("%q", n)
@@ -91,19 +91,19 @@ func nameHint(want, plural string, names []string) string {
 	if len(names) == 0 {
 		return "; Ardoq has no " + plural
 	}
-	if near := closestNames(want, names); len(near) > 0 {
-		return "; closest: " + quotedList(near)
+	if near := ClosestNames(want, names); len(near) > 0 {
+		return "; closest: " + QuotedList(near)
 	}
 	sorted := slices.Sorted(slices.Values(names))
 	if len(sorted) <= 2*maxSuggestions {
-		return fmt.Sprintf("; none is close. The %s are: %s", plural, quotedList(sorted))
+		return fmt.Sprintf("; none is close. The %s are: %s", plural, QuotedList(sorted))
 	}
-	return fmt.Sprintf("; none of the %d %s is close (%s, ...)", len(sorted), plural, quotedList(sorted[:maxSuggestions]))
+	return fmt.Sprintf("; none of the %d %s is close (%s, ...)", len(sorted), plural, QuotedList(sorted[:maxSuggestions]))
 }
 
-// workspaceNameHint is nameHint over every workspace the token can see, or "" when they cannot be listed
+// WorkspaceNameHint is nameHint over every workspace the token can see, or "" when they cannot be listed
 // (the error being reported matters more than the hint).
-func workspaceNameHint(ctx context.Context, c *client.Client, name string) string {
+func WorkspaceNameHint(ctx context.Context, c *client.Client, name string) string {
 	all, err := c.ListWorkspaces(ctx, client.WorkspaceFilter{})
 	if err != nil {
 		return ""
@@ -115,10 +115,10 @@ func workspaceNameHint(ctx context.Context, c *client.Client, name string) strin
 	return nameHint(name, "workspaces", names)
 }
 
-// componentTypeHint follows "component type <x> is not in the model": the types whose id or name is
+// ComponentTypeHint follows "component type <x> is not in the model": the types whose id or name is
 // closest to x, with their ids, or all of them (few) when none is close.
-func componentTypeHint(wctx *client.WorkspaceContext, typeID string) string {
-	near := closest(typeID, wctx.ComponentTypes, func(t client.ComponentType) string { return t.Name },
+func ComponentTypeHint(wctx *client.WorkspaceContext, typeID string) string {
+	near := Closest(typeID, wctx.ComponentTypes, func(t client.ComponentType) string { return t.Name },
 		func(t client.ComponentType) string { return t.TypeID })
 	if len(near) == 0 {
 		return "Its types are: " + componentTypeList(wctx) + "."
@@ -130,27 +130,27 @@ func componentTypeHint(wctx *client.WorkspaceContext, typeID string) string {
 	return "Closest: " + strings.Join(parts, ", ") + "."
 }
 
-// componentTypeNameHint follows "has no component type named <x>" (a lookup by name): the closest type
+// ComponentTypeNameHint follows "has no component type named <x>" (a lookup by name): the closest type
 // names, or all the types when none is close.
-func componentTypeNameHint(wctx *client.WorkspaceContext, name string) string {
+func ComponentTypeNameHint(wctx *client.WorkspaceContext, name string) string {
 	names := make([]string, len(wctx.ComponentTypes))
 	for i, t := range wctx.ComponentTypes {
 		names[i] = t.Name
 	}
-	if near := closestNames(name, names); len(near) > 0 {
-		return "Closest: " + quotedList(near) + "."
+	if near := ClosestNames(name, names); len(near) > 0 {
+		return "Closest: " + QuotedList(near) + "."
 	}
 	return "Its types are: " + componentTypeList(wctx) + "."
 }
 
-// referenceTypeNameHint is componentTypeNameHint for reference types.
-func referenceTypeNameHint(wctx *client.WorkspaceContext, name string) string {
+// ReferenceTypeNameHint is ComponentTypeNameHint for reference types.
+func ReferenceTypeNameHint(wctx *client.WorkspaceContext, name string) string {
 	names := make([]string, len(wctx.ReferenceTypes))
 	for i, t := range wctx.ReferenceTypes {
 		names[i] = t.Name
 	}
-	if near := closestNames(name, names); len(near) > 0 {
-		return "Closest: " + quotedList(near) + "."
+	if near := ClosestNames(name, names); len(near) > 0 {
+		return "Closest: " + QuotedList(near) + "."
 	}
-	return "Its reference types are: " + referenceTypeList(wctx) + "."
+	return "Its reference types are: " + ReferenceTypeList(wctx) + "."
 }

@@ -1,4 +1,6 @@
-package provider
+// Package wsmodel reads a workspace's model (its component and reference types) and finds the names
+// closest to one that matches nothing, so that an error shows its own fix.
+package wsmodel
 
 import (
 	"strings"
@@ -7,7 +9,8 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
-func componentTypeOf(wctx *client.WorkspaceContext, typeID string) (client.ComponentType, bool) {
+// ComponentTypeOf finds the component type typeID in the workspace's model.
+func ComponentTypeOf(wctx *client.WorkspaceContext, typeID string) (client.ComponentType, bool) {
 	for _, t := range wctx.ComponentTypes {
 		if t.TypeID == typeID {
 			return t, true
@@ -16,7 +19,8 @@ func componentTypeOf(wctx *client.WorkspaceContext, typeID string) (client.Compo
 	return client.ComponentType{}, false
 }
 
-func referenceTypeOf(wctx *client.WorkspaceContext, typ int64) (client.ReferenceType, bool) {
+// ReferenceTypeOf finds the reference type typ in the workspace's model.
+func ReferenceTypeOf(wctx *client.WorkspaceContext, typ int64) (client.ReferenceType, bool) {
 	for _, t := range wctx.ReferenceTypes {
 		if t.Type == typ {
 			return t, true
@@ -25,6 +29,7 @@ func referenceTypeOf(wctx *client.WorkspaceContext, typ int64) (client.Reference
 	return client.ReferenceType{}, false
 }
 
+// componentTypeList names the workspace's component types with their ids.
 func componentTypeList(wctx *client.WorkspaceContext) string {
 	parts := make([]string, 0, len(wctx.ComponentTypes))
 	for _, t := range wctx.ComponentTypes {
@@ -33,7 +38,8 @@ func componentTypeList(wctx *client.WorkspaceContext) string {
 	return strings.Join(parts, ", ")
 }
 
-func referenceTypeList(wctx *client.WorkspaceContext) string {
+// ReferenceTypeList names the workspace's reference types with their numbers.
+func ReferenceTypeList(wctx *client.WorkspaceContext) string {
 	parts := make([]string, 0, len(wctx.ReferenceTypes))
 	for _, t := range wctx.ReferenceTypes {
 		parts = append(parts, t.Name+" ("+convert.Itoa(t.Type)+")")
