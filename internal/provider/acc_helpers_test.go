@@ -171,27 +171,3 @@ func expectErr(s string) *regexp.Regexp { return regexp.MustCompile(strings.Repl
 func clientFilterByName(ws, name string) client.ComponentFilter {
 	return client.ComponentFilter{RootWorkspace: ws, Name: name}
 }
-
-// emulatedOrg is an emulator with a client for unit tests below Terraform: its first workspace and that
-// workspace's first component type.
-type emulatedOrg struct {
-	srv     *openapitest.TestServer
-	client  *client.Client
-	ws, typ string
-	wctx    *client.WorkspaceContext
-}
-
-func newEmulatedOrg(t *testing.T) emulatedOrg {
-	t.Helper()
-	srv := openapitest.Start(t)
-	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), RequestsPerSecond: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws := srv.Workspaces()[0].ID
-	wctx, err := c.GetWorkspaceContext(context.Background(), ws)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return emulatedOrg{srv: srv, client: c, ws: ws, typ: wctx.ComponentTypes[0].TypeID, wctx: wctx}
-}

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 )
 
 // guardBatchDeletes refuses a batch whose component deletes would make Ardoq also delete entities
@@ -17,33 +18,33 @@ func (r *batchResource) guardBatchDeletes(ctx context.Context, diags *diag.Diagn
 		return true
 	}
 	deletes, in, names := batchCascadeInput(request, keys, prior)
-	notice := deleteNotice{summary: "Batch Would Delete More in Ardoq", what: deletedItems(keys.componentDeletes, prior), names: names,
-		notSent: "The batch was not sent, so nothing was changed.", recipe: batchCascadeRecipe}
-	return guardDeletes(ctx, diags, r.data.client, r.data.allowCascadeDelete, deletes, in, notice)
+	notice := guard.Notice{Summary: "Batch Would Delete More in Ardoq", What: deletedItems(keys.componentDeletes, prior), Names: names,
+		NotSent: "The batch was not sent, so nothing was changed.", Recipe: guard.BatchRecipe}
+	return guard.Deletes(ctx, diags, r.data.client, r.data.allowCascadeDelete, deletes, in, notice)
 }
 
 // batchCascadeInput reads the request's deletes and moves: component deletes by id with their
 // workspaces, reference deletes, and the parents, sources and targets its updates set.
-func batchCascadeInput(request client.BatchRequest, keys batchOpKeys, prior batchItems) (map[string]string, cascadeInput, map[string]string) {
+func batchCascadeInput(request client.BatchRequest, keys batchOpKeys, prior batchItems) (map[string]string, guard.Input, map[string]string) {
 	deletes, names := map[string]string{}, map[string]string{}
-	in := cascadeInput{deleteReferences: map[string]bool{}, newParent: map[string]string{}, newEndpoints: map[string][2]string{}}
+	in := guard.Input{DeleteReferences: map[string]bool{}, NewParent: map[string]string{}, NewEndpoints: map[string][2]string{}}
 	for i, op := range request.Components.Delete {
 		item := prior.Components[keys.componentDeletes[i]]
 		deletes[op.ID], names[op.ID] = item.RootWorkspace, item.Name
 	}
 	for _, op := range request.Components.Update {
 		if parent, set := optionalText(op.Body.Parent); set {
-			in.newParent[op.ID] = parent
+			in.NewParent[op.ID] = parent
 		}
 	}
 	if refs := request.References; refs != nil {
 		for _, op := range refs.Delete {
-			in.deleteReferences[op.ID] = true
+			in.DeleteReferences[op.ID] = true
 		}
 		for _, op := range refs.Update {
 			source, _ := optionalText(op.Body.Source)
 			target, _ := optionalText(op.Body.Target)
-			in.newEndpoints[op.ID] = [2]string{source, target}
+			in.NewEndpoints[op.ID] = [2]string{source, target}
 		}
 	}
 	return deletes, in, names
@@ -59,7 +60,7 @@ func optionalText(o client.Optional[string]) (string, bool) {
 func deletedItems(keys []string, prior batchItems) string {
 	var names []string
 	for i, k := range keys {
-		if i == listedEntities {
+		if i == guard.ListedEntities {
 			names = append(names, fmt.Sprintf("%d more", len(keys)-i))
 			break
 		}

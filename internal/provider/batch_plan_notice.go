@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 )
 
 // The plan shows an adopting item as it will be, not the values the entity it takes over holds now,
@@ -30,8 +31,8 @@ func adoptionNotice(planned batchItems, adopted batchMatches) string {
 	if len(lines) == 0 {
 		return ""
 	}
-	if len(lines) > listedEntities {
-		lines = append(lines[:listedEntities], fmt.Sprintf("  - and %d more items", len(lines)-listedEntities))
+	if len(lines) > guard.ListedEntities {
+		lines = append(lines[:guard.ListedEntities], fmt.Sprintf("  - and %d more items", len(lines)-guard.ListedEntities))
 	}
 	return "Adopting items makes the entities they take over equal to them. This apply changes values they hold in Ardoq now:\n" +
 		strings.Join(lines, "\n") + "\nSet these attributes on the items to keep the values."

@@ -16,6 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -206,19 +207,19 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 		return
 	}
 	id := prior.ID.ValueString()
-	notice := deleteNotice{summary: "Deleting the Component Would Delete More in Ardoq", names: map[string]string{id: prior.Name.ValueString()},
-		what:    fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), prior.ComponentKey.ValueString(), id),
-		notSent: "The component was not deleted.", recipe: componentCascadeRecipe}
+	notice := guard.Notice{Summary: "Deleting the Component Would Delete More in Ardoq", Names: map[string]string{id: prior.Name.ValueString()},
+		What:    fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), prior.ComponentKey.ValueString(), id),
+		NotSent: "The component was not deleted.", Recipe: guard.ComponentRecipe}
 	workspace := prior.RootWorkspace.ValueString()
-	if lost, viewed := r.data.cascadeViews.lost(ctx, id, workspace); !viewed || !lost.empty() {
+	if lost, viewed := r.data.cascadeViews.Lost(ctx, id, workspace); !viewed || !lost.Empty() {
 		// without a view, or when it shows something: the guard's own look-ups decide
-		if !guardDeletes(ctx, &resp.Diagnostics, r.data.client, r.data.allowCascadeDelete, map[string]string{id: workspace}, cascadeInput{}, notice) {
+		if !guard.Deletes(ctx, &resp.Diagnostics, r.data.client, r.data.allowCascadeDelete, map[string]string{id: workspace}, guard.Input{}, notice) {
 			return
 		}
 	}
 	err := r.data.client.DeleteComponent(ctx, id)
 	if err == nil || client.IsNotFound(err) {
-		r.data.cascadeViews.deletedByRun(id)
+		r.data.cascadeViews.DeletedByRun(id)
 	}
 	if client.IsAmbiguous(err) {
 		confirmDeleted(ctx, &resp.Diagnostics, "Component", id, err, func(ctx context.Context) error {

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // A 5xx says nothing about what Ardoq did: an update found not in effect is reported as that, never as
@@ -78,13 +79,13 @@ func TestCreatedByCaller(t *testing.T) {
 }
 
 func TestRecoverCreate(t *testing.T) {
-	org := newEmulatedOrg(t)
-	c := org.client
+	org := providertest.NewEmulatedOrg(t)
+	c := org.Client
 	d := &providerData{client: c}
 	r := &componentResource{data: d}
 	ctx := context.Background()
 	cause := &client.AmbiguousError{Method: "POST", Path: "/api/v2/components", Err: errors.New("connection reset by peer")}
-	body := client.ComponentCreate{Name: "Lost", RootWorkspace: org.ws, TypeID: org.typ}
+	body := client.ComponentCreate{Name: "Lost", RootWorkspace: org.WS, TypeID: org.Typ}
 	sent := time.Now()
 
 	got, diags := recoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")

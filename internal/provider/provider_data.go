@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/memo"
 )
@@ -35,12 +36,12 @@ type providerData struct {
 	listedReferences *listing.Shared[client.Reference]
 	smallWorkspaces  *listing.SmallWorkspaces[client.Component] // already-made searches from one list page (core/listing)
 	memo             *memo.Memo                                 // what this terraform command's plan walk learnt (core/memo)
-	cascadeViews     *cascadeViews                              // the cascade guard's readings of workspaces, shared by this run's deletes
+	cascadeViews     *guard.Views                               // the cascade guard's readings of workspaces, shared by this run's deletes
 }
 
 func newProviderData(c *client.Client, allowCascadeDelete bool) *providerData {
 	d := &providerData{
-		client: c, contexts: newContextCache(c), allowCascadeDelete: allowCascadeDelete, memo: memo.New(), cascadeViews: newCascadeViews(c),
+		client: c, contexts: newContextCache(c), allowCascadeDelete: allowCascadeDelete, memo: memo.New(), cascadeViews: guard.NewViews(c),
 		listedComponents: listing.NewShared(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
 		}, func(e *client.Component) string { return e.ID }, c.Writes),

@@ -213,7 +213,7 @@ func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteReque
 	id := prior.ID.ValueString()
 	err := r.data.client.DeleteReference(ctx, id)
 	if err == nil || client.IsNotFound(err) {
-		r.data.cascadeViews.deletedByRun(id)
+		r.data.cascadeViews.DeletedByRun(id)
 	}
 	if client.IsAmbiguous(err) {
 		confirmDeleted(ctx, &resp.Diagnostics, "Reference", id, err, func(ctx context.Context) error {

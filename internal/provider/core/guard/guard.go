@@ -1,4 +1,7 @@
-package provider
+// Package guard is the cascade guard. Ardoq deletes a component's descendants and every reference touching any of them along with it.
+// The cascade guard looks, before any request that changes the org, for what such a delete would take
+// that the plan does not delete itself, and refuses it unless allow_cascade_delete is set.
+package guard
 
 import (
 	"context"
@@ -17,10 +20,6 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
-// Ardoq deletes a component's descendants and every reference touching any of them along with it.
-// The cascade guard looks, before any request that changes the org, for what such a delete would take
-// that the plan does not delete itself, and refuses it unless allow_cascade_delete is set.
-
 // orgSlice is the part of the org around the components to delete: enough to find their descendants
 // and the references touching them.
 type orgSlice struct {
@@ -28,28 +27,28 @@ type orgSlice struct {
 	references map[string]client.Reference
 }
 
-// cascadeInput is a planned change as far as the cascade is concerned. Entities the same request
+// Input is a planned change as far as the cascade is concerned. Entities the same request
 // moves (a child given another parent, a reference another source or target) are judged by where the
 // request puts them; batchIds of new components never match an existing id.
-type cascadeInput struct {
-	deleteComponents map[string]bool      // component ids deleted explicitly
-	deleteReferences map[string]bool      // reference ids deleted explicitly
-	newParent        map[string]string    // component id -> parent after the request ("" for none)
-	newEndpoints     map[string][2]string // reference id -> source and target after the request
+type Input struct {
+	DeleteComponents map[string]bool      // component ids deleted explicitly
+	DeleteReferences map[string]bool      // reference ids deleted explicitly
+	NewParent        map[string]string    // component id -> parent after the request ("" for none)
+	NewEndpoints     map[string][2]string // reference id -> source and target after the request
 }
 
-// lostEntities is what Ardoq would delete although the plan does not.
-type lostEntities struct {
+// Lost is what Ardoq would delete although the plan does not.
+type Lost struct {
 	components []client.Component
 	references []client.Reference
 }
 
-func (l lostEntities) empty() bool { return len(l.components) == 0 && len(l.references) == 0 }
+func (l Lost) Empty() bool { return len(l.components) == 0 && len(l.references) == 0 }
 
 // cascadeOf computes the entities of the slice that the deletes would take along.
-func cascadeOf(slice orgSlice, in cascadeInput) lostEntities {
+func cascadeOf(slice orgSlice, in Input) Lost {
 	parentOf := func(c client.Component) string {
-		if p, moved := in.newParent[c.ID]; moved {
+		if p, moved := in.NewParent[c.ID]; moved {
 			return p
 		}
 		if c.Parent == nil {
@@ -64,8 +63,8 @@ func cascadeOf(slice orgSlice, in cascadeInput) lostEntities {
 		}
 	}
 	gone := map[string]bool{}
-	var lost lostEntities
-	queue := convert.SortedKeys(in.deleteComponents)
+	var lost Lost
+	queue := convert.SortedKeys(in.DeleteComponents)
 	for _, id := range queue {
 		gone[id] = true
 	}
@@ -80,18 +79,18 @@ func cascadeOf(slice orgSlice, in cascadeInput) lostEntities {
 			}
 			gone[kid] = true
 			queue = append(queue, kid)
-			if !in.deleteComponents[kid] {
+			if !in.DeleteComponents[kid] {
 				lost.components = append(lost.components, slice.components[kid])
 			}
 		}
 	}
 	for _, id := range convert.SortedKeys(slice.references) {
 		r := slice.references[id]
-		if in.deleteReferences[id] {
+		if in.DeleteReferences[id] {
 			continue
 		}
 		source, target := r.Source, r.Target
-		if ends, moved := in.newEndpoints[id]; moved { // "" is an endpoint the request leaves as it is
+		if ends, moved := in.NewEndpoints[id]; moved { // "" is an endpoint the request leaves as it is
 			source, target = convert.FirstNonEmpty(ends[0], source), convert.FirstNonEmpty(ends[1], target)
 		}
 		if gone[source] || gone[target] {
@@ -101,10 +100,10 @@ func cascadeOf(slice orgSlice, in cascadeInput) lostEntities {
 	return lost
 }
 
-// perComponentLookups is how many components of one workspace are checked with filtered lists
+// PerComponentLookups is how many components of one workspace are checked with filtered lists
 // (children, references from, references to: three small requests each) before the guard reads the
 // whole workspace instead (three listings, whatever the number of deletes).
-const perComponentLookups = 3
+const PerComponentLookups = 3
 
 // loadOrgSlice reads what cascadeOf needs about the given components (id -> workspace): for a few
 // childless components, their references; otherwise, or when the request moves a component below one
@@ -118,7 +117,7 @@ func loadOrgSlice(ctx context.Context, c *client.Client, deletes map[string]stri
 	for _, ws := range convert.SortedKeys(byWorkspace) {
 		ids := byWorkspace[ws]
 		sort.Strings(ids)
-		whole := len(ids) > perComponentLookups
+		whole := len(ids) > PerComponentLookups
 		for _, id := range ids {
 			whole = whole || movedInto[id]
 		}
@@ -198,69 +197,69 @@ func (s orgSlice) addWorkspace(ctx context.Context, c *client.Client, ws string)
 }
 
 // checkCascade loads the slice and returns what the deletes would take along.
-func checkCascade(ctx context.Context, c *client.Client, deletes map[string]string, in cascadeInput) (lostEntities, error) {
+func checkCascade(ctx context.Context, c *client.Client, deletes map[string]string, in Input) (Lost, error) {
 	if len(deletes) == 0 {
-		return lostEntities{}, nil
+		return Lost{}, nil
 	}
 	movedInto := map[string]bool{}
-	for _, parent := range in.newParent {
+	for _, parent := range in.NewParent {
 		movedInto[parent] = true
 	}
 	slice, err := loadOrgSlice(ctx, c, deletes, movedInto)
 	if err != nil {
-		return lostEntities{}, err
+		return Lost{}, err
 	}
-	in.deleteComponents = make(map[string]bool, len(deletes))
+	in.DeleteComponents = make(map[string]bool, len(deletes))
 	for id := range deletes {
-		in.deleteComponents[id] = true
+		in.DeleteComponents[id] = true
 	}
 	return cascadeOf(slice, in), nil
 }
 
-// deleteNotice is how a guarded delete is named in its refusal or warning.
-type deleteNotice struct {
-	summary string            // the refusal's summary
-	what    string            // `component "Payments" (APP-12, id ...)`
-	names   map[string]string // component id -> name, for the references listed
-	notSent string            // what the refusal left undone: "The component was not deleted."
-	recipe  string            // the first way to proceed
+// Notice is how a guarded delete is named in its refusal or warning.
+type Notice struct {
+	Summary string            // the refusal's summary
+	What    string            // `component "Payments" (APP-12, id ...)`
+	Names   map[string]string // component id -> name, for the references listed
+	NotSent string            // what the refusal left undone: "The component was not deleted."
+	Recipe  string            // the first way to proceed
 }
 
-// guardDeletes runs the cascade check for deletes. What would be lost is refused (an error, and false)
+// Deletes runs the cascade check for deletes. What would be lost is refused (an error, and false)
 // unless allow is set, in which case it is listed in a warning and the delete goes ahead. A refusal is
 // only given after a second look a moment later (see cascadeRecheckPause).
-func guardDeletes(ctx context.Context, diags *diag.Diagnostics, c *client.Client, allow bool, deletes map[string]string, in cascadeInput, n deleteNotice) bool {
+func Deletes(ctx context.Context, diags *diag.Diagnostics, c *client.Client, allow bool, deletes map[string]string, in Input, n Notice) bool {
 	lost, err := checkCascade(ctx, c, deletes, in)
-	if err == nil && !lost.empty() && !allow {
+	if err == nil && !lost.Empty() && !allow {
 		pause(ctx, cascadeRecheckPause)
 		lost, err = checkCascade(ctx, c, deletes, in)
 	}
 	switch {
 	case err != nil:
-		diags.AddError("Unable to Check What the Delete Would Take Along", diagnostics.ClientErrorDetail(err)+" "+n.notSent)
+		diags.AddError("Unable to Check What the Delete Would Take Along", diagnostics.ClientErrorDetail(err)+" "+n.NotSent)
 		return false
-	case lost.empty():
+	case lost.Empty():
 		return true
 	case allow:
-		diags.AddWarning("Ardoq Deletes Dependents Too", cascadeListing(n.what, lost, n.names)+"\nallow_cascade_delete is set, so the "+
+		diags.AddWarning("Ardoq Deletes Dependents Too", cascadeListing(n.What, lost, n.Names)+"\nallow_cascade_delete is set, so the "+
 			"delete goes ahead and Ardoq deletes these with it.")
 		return true
 	}
-	diags.AddError(n.summary, cascadeRefusal(n.what, lost, n.names, n.notSent, n.recipe))
+	diags.AddError(n.Summary, cascadeRefusal(n.What, lost, n.Names, n.NotSent, n.Recipe))
 	return false
 }
 
-// listedEntities shows at most this many lost entities by name; the rest are counted.
-const listedEntities = 8
+// ListedEntities shows at most this many lost entities by name; the rest are counted.
+const ListedEntities = 8
 
 // How to proceed after a refusal, in ardoq_component and in ardoq_batch.
 const (
-	componentCascadeRecipe = "  - if the component is being replaced because its type_id changed, add lifecycle { create_before_destroy = true } " +
+	ComponentRecipe = "  - if the component is being replaced because its type_id changed, add lifecycle { create_before_destroy = true } " +
 		"to it: dependents that refer to it in the configuration move to the new component before the old one is deleted (after a " +
 		"root_workspace change its children must move workspace too, as Ardoq keeps a parent and its children in one workspace);\n" +
 		keepDependents
-	batchCascadeRecipe = keepDependents
-	keepDependents     = "  - to keep them, give them another parent (or source and target) in Ardoq or in this configuration; to delete them " +
+	BatchRecipe    = keepDependents
+	keepDependents = "  - to keep them, give them another parent (or source and target) in Ardoq or in this configuration; to delete them " +
 		"too, remove them from this configuration if it manages them;\n"
 )
 
@@ -270,31 +269,31 @@ const (
 var cascadeRecheckPause = 2 * time.Second
 
 // cascadeListing says what deleting what would take along: a handful by name, then a count.
-func cascadeListing(what string, lost lostEntities, names map[string]string) string {
+func cascadeListing(what string, lost Lost, names map[string]string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Deleting %s would make Ardoq also delete %s that this plan does not delete:\n", what, lostCount(lost))
 	shown := 0
 	for _, c := range lost.components {
-		if shown < listedEntities {
+		if shown < ListedEntities {
 			fmt.Fprintf(&b, "  - component %q (%s, id %s)\n", c.Name, convert.FirstNonEmpty(c.ComponentKey, "no key"), c.ID)
 		}
 		shown++
 	}
 	for _, r := range lost.references {
-		if shown < listedEntities {
+		if shown < ListedEntities {
 			fmt.Fprintf(&b, "  - reference %s of type %d from %s to %s\n", r.ID, r.Type, nameOr(names, r.Source), nameOr(names, r.Target))
 		}
 		shown++
 	}
-	if shown > listedEntities {
-		fmt.Fprintf(&b, "  - and %d more\n", shown-listedEntities)
+	if shown > ListedEntities {
+		fmt.Fprintf(&b, "  - and %d more\n", shown-ListedEntities)
 	}
 	return b.String()
 }
 
 // cascadeRefusal is the detail of the error that refuses a delete: what would be lost, that the delete
 // was not sent (notSent), and how to proceed.
-func cascadeRefusal(what string, lost lostEntities, names map[string]string, notSent, recipe string) string {
+func cascadeRefusal(what string, lost Lost, names map[string]string, notSent, recipe string) string {
 	return cascadeListing(what, lost, names) + "\n" + notSent + " Ardoq deletes a component's descendants and every reference " +
 		"touching them with it. To proceed:\n" + recipe +
 		"  - or bring the dependents that are not in the configuration under its management (import them), or move or delete " +
@@ -306,7 +305,7 @@ func cascadeRefusal(what string, lost lostEntities, names map[string]string, not
 		"  - or set allow_cascade_delete = true in the provider block (or ARDOQ_ALLOW_CASCADE_DELETE=true) to let Ardoq delete them."
 }
 
-func lostCount(lost lostEntities) string {
+func lostCount(lost Lost) string {
 	var parts []string
 	if n := len(lost.components); n > 0 {
 		parts = append(parts, plural(n, "descendant component"))
@@ -329,4 +328,12 @@ func nameOr(names map[string]string, id string) string {
 		return fmt.Sprintf("%q (%s)", name, id)
 	}
 	return id
+}
+
+// pause waits d, or less if ctx ends first.
+func pause(ctx context.Context, d time.Duration) {
+	select {
+	case <-time.After(d):
+	case <-ctx.Done():
+	}
 }

@@ -1,4 +1,4 @@
-package provider
+package guard
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 func TestCascadeOf(t *testing.T) {
@@ -28,7 +29,7 @@ func TestCascadeOf(t *testing.T) {
 			"r-apart": {ID: "r-apart", Source: "o", Target: "o"},
 		},
 	}
-	ids := func(l lostEntities) string {
+	ids := func(l Lost) string {
 		var out []string
 		for _, c := range l.components {
 			out = append(out, c.ID)
@@ -40,21 +41,21 @@ func TestCascadeOf(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		in   cascadeInput
+		in   Input
 		want string
 	}{
-		{"leaf with nothing touching it", cascadeInput{deleteComponents: map[string]bool{"c2": true}}, ""},
-		{"subtree and the references touching it", cascadeInput{deleteComponents: map[string]bool{"p": true}}, "c1,c2,g,r-in,r-out"},
-		{"what the request deletes itself is not lost", cascadeInput{
-			deleteComponents: map[string]bool{"p": true, "c1": true, "c2": true, "g": true},
-			deleteReferences: map[string]bool{"r-out": true, "r-in": true}}, ""},
-		{"children moved away and references re-pointed by the request are kept", cascadeInput{
-			deleteComponents: map[string]bool{"p": true},
-			newParent:        map[string]string{"c1": "component:new", "c2": ""},
-			newEndpoints:     map[string][2]string{"r-out": {"component:new", "o"}}}, ""},
-		{"a child moved below another deleted component is still lost", cascadeInput{
-			deleteComponents: map[string]bool{"c1": true},
-			newParent:        map[string]string{"c2": "g"}}, "g,c2,r-in"},
+		{"leaf with nothing touching it", Input{DeleteComponents: map[string]bool{"c2": true}}, ""},
+		{"subtree and the references touching it", Input{DeleteComponents: map[string]bool{"p": true}}, "c1,c2,g,r-in,r-out"},
+		{"what the request deletes itself is not lost", Input{
+			DeleteComponents: map[string]bool{"p": true, "c1": true, "c2": true, "g": true},
+			DeleteReferences: map[string]bool{"r-out": true, "r-in": true}}, ""},
+		{"children moved away and references re-pointed by the request are kept", Input{
+			DeleteComponents: map[string]bool{"p": true},
+			NewParent:        map[string]string{"c1": "component:new", "c2": ""},
+			NewEndpoints:     map[string][2]string{"r-out": {"component:new", "o"}}}, ""},
+		{"a child moved below another deleted component is still lost", Input{
+			DeleteComponents: map[string]bool{"c1": true},
+			NewParent:        map[string]string{"c2": "g"}}, "g,c2,r-in"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -66,12 +67,12 @@ func TestCascadeOf(t *testing.T) {
 }
 
 func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
-	var lost lostEntities
+	var lost Lost
 	for i := range int64(10) {
 		lost.components = append(lost.components, client.Component{ID: "id" + convert.Itoa(i), Name: "C" + convert.Itoa(i), ComponentKey: "APP-" + convert.Itoa(i)})
 	}
 	lost.references = append(lost.references, client.Reference{ID: "r1", Type: 2, Source: "p", Target: "x"})
-	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"p": "P"}, "The component was not deleted.", componentCascadeRecipe)
+	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"p": "P"}, "The component was not deleted.", ComponentRecipe)
 	for _, want := range []string{"10 descendant components and 1 reference", `component "C0" (APP-0, id id0)`, "and 3 more",
 		"create_before_destroy", "allow_cascade_delete", "ARDOQ_ALLOW_CASCADE_DELETE", "The component was not deleted", "depends_on",
 		"give them another parent (or source and target) in Ardoq or in this configuration",
@@ -85,8 +86,8 @@ func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
 // TestCheckCascade_requests pins the guard's cost: three small lists for a childless component, and
 // the workspace's three listings (whatever their number) for many deletes or a component with children.
 func TestCheckCascade_requests(t *testing.T) {
-	org := newEmulatedOrg(t)
-	srv, c, ws, wctx := org.srv, org.client, org.ws, org.wctx
+	org := providertest.NewEmulatedOrg(t)
+	srv, c, ws, wctx := org.Srv, org.Client, org.WS, org.Wctx
 	ctx := context.Background()
 	create := func(name string, parent *string) string {
 		made, err := c.CreateComponent(ctx, client.ComponentCreate{Name: name, RootWorkspace: ws, TypeID: wctx.ComponentTypes[0].TypeID, Parent: parent})
@@ -119,7 +120,7 @@ func TestCheckCascade_requests(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			srv.ResetRequests()
-			lost, err := checkCascade(ctx, c, tc.deletes, cascadeInput{})
+			lost, err := checkCascade(ctx, c, tc.deletes, Input{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,8 +135,8 @@ func TestCheckCascade_requests(t *testing.T) {
 }
 
 func TestGuardDeletes(t *testing.T) {
-	org := newEmulatedOrg(t)
-	srv, c, ws, wctx := org.srv, org.client, org.ws, org.wctx
+	org := providertest.NewEmulatedOrg(t)
+	srv, c, ws, wctx := org.Srv, org.Client, org.WS, org.Wctx
 	ctx := context.Background()
 	typ := wctx.ComponentTypes[0].TypeID
 	parent, err := c.CreateComponent(ctx, client.ComponentCreate{Name: "Parent", RootWorkspace: ws, TypeID: typ})
@@ -146,17 +147,17 @@ func TestGuardDeletes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	notice := deleteNotice{summary: "Refused", what: "the parent", notSent: "Not deleted.", recipe: componentCascadeRecipe}
+	notice := Notice{Summary: "Refused", What: "the parent", NotSent: "Not deleted.", Recipe: ComponentRecipe}
 	deletes := map[string]string{parent.ID: ws}
 
 	var diags diag.Diagnostics
-	if !guardDeletes(ctx, &diags, c, true, deletes, cascadeInput{}, notice) || diags.HasError() || diags.WarningsCount() != 1 ||
+	if !Deletes(ctx, &diags, c, true, deletes, Input{}, notice) || diags.HasError() || diags.WarningsCount() != 1 ||
 		!strings.Contains(diags[0].Detail(), `"Child"`) {
 		t.Fatalf("with allow_cascade_delete the delete goes ahead with a warning naming the child, got %v", diags)
 	}
 
 	diags = nil
-	if guardDeletes(ctx, &diags, c, false, deletes, cascadeInput{}, notice) || !diags.HasError() || diags[0].Summary() != "Refused" {
+	if Deletes(ctx, &diags, c, false, deletes, Input{}, notice) || !diags.HasError() || diags[0].Summary() != "Refused" {
 		t.Fatalf("without it the delete is refused, got %v", diags)
 	}
 
@@ -167,7 +168,7 @@ func TestGuardDeletes(t *testing.T) {
 		srv.Remove(child.ID)
 	}()
 	diags = nil
-	if !guardDeletes(ctx, &diags, c, false, deletes, cascadeInput{}, notice) || diags.HasError() {
+	if !Deletes(ctx, &diags, c, false, deletes, Input{}, notice) || diags.HasError() {
 		t.Fatalf("a dependent deleted meanwhile must not cause a refusal, got %v", diags)
 	}
 }

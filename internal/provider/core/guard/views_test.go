@@ -1,4 +1,4 @@
-package provider
+package guard
 
 import (
 	"context"
@@ -49,25 +49,25 @@ func TestCascadeViews(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Now()
-	views := newCascadeViews(c)
+	views := NewViews(c)
 	views.now = func() time.Time { return now }
 	readings := func() int { return strings.Count(fmt.Sprint(srv.Requests()), "targetWorkspace") }
 	srv.ResetRequests()
 
-	for i := range perComponentLookups {
-		if _, viewed := views.lost(ctx, leaves[i], ws); viewed {
-			t.Fatalf("delete %d used a view; the first %d look up on their own", i+1, perComponentLookups)
+	for i := range PerComponentLookups {
+		if _, viewed := views.Lost(ctx, leaves[i], ws); viewed {
+			t.Fatalf("delete %d used a view; the first %d look up on their own", i+1, PerComponentLookups)
 		}
 	}
-	lost, viewed := views.lost(ctx, parent, ws)
+	lost, viewed := views.Lost(ctx, parent, ws)
 	if !viewed || len(lost.components) != 1 || lost.components[0].Name != "Child" {
 		t.Fatalf("the parent's delete: viewed %t, lost %+v; want its child", viewed, lost)
 	}
-	if lost, _ := views.lost(ctx, leaves[4], ws); len(lost.references) != 1 || lost.references[0].ID != ref.ID {
+	if lost, _ := views.Lost(ctx, leaves[4], ws); len(lost.references) != 1 || lost.references[0].ID != ref.ID {
 		t.Fatalf("a leaf with a reference: lost %+v", lost)
 	}
-	views.deletedByRun(ref.ID)
-	if lost, _ := views.lost(ctx, leaves[4], ws); !lost.empty() {
+	views.DeletedByRun(ref.ID)
+	if lost, _ := views.Lost(ctx, leaves[4], ws); !lost.Empty() {
 		t.Fatalf("the reference the run deleted still counts: %+v", lost)
 	}
 	if readings() != 1 {
@@ -75,25 +75,25 @@ func TestCascadeViews(t *testing.T) {
 	}
 
 	create(someoneElse, "Unseen child", &leaves[3]) // within the lifetime, and not by this client: not seen
-	if lost, _ := views.lost(ctx, leaves[3], ws); !lost.empty() || readings() != 1 {
+	if lost, _ := views.Lost(ctx, leaves[3], ws); !lost.Empty() || readings() != 1 {
 		t.Fatalf("lost %+v after %d readings; the view was still fresh", lost, readings())
 	}
 	now = now.Add(cascadeViewLifetime)
-	if lost, _ := views.lost(ctx, leaves[3], ws); len(lost.components) != 1 || readings() != 2 {
+	if lost, _ := views.Lost(ctx, leaves[3], ws); len(lost.components) != 1 || readings() != 2 {
 		t.Fatalf("an old view served: lost %+v, %d readings", lost, readings())
 	}
 	create(c, "Child of this run", &leaves[2])
-	if lost, _ := views.lost(ctx, leaves[2], ws); len(lost.components) != 1 || readings() != 3 {
+	if lost, _ := views.Lost(ctx, leaves[2], ws); len(lost.components) != 1 || readings() != 3 {
 		t.Fatalf("a view from before this run's create served: lost %+v, %d readings", lost, readings())
 	}
 	if err := c.DeleteComponent(ctx, leaves[0]); err != nil {
 		t.Fatal(err)
 	}
-	views.deletedByRun(leaves[0])
-	if _, _ = views.lost(ctx, leaves[1], ws); readings() != 3 {
+	views.DeletedByRun(leaves[0])
+	if _, _ = views.Lost(ctx, leaves[1], ws); readings() != 3 {
 		t.Fatalf("a delete made the guard read the workspace again (%d readings)", readings())
 	}
-	if _, viewed := views.lost(ctx, leaves[1], "5eed0000000000000000b002"); viewed {
+	if _, viewed := views.Lost(ctx, leaves[1], "5eed0000000000000000b002"); viewed {
 		t.Fatal("a component the reading does not show in that workspace was judged by it")
 	}
 }
@@ -121,11 +121,11 @@ func TestCascadeViews_failedReading(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	views := newCascadeViews(c)
+	views := NewViews(c)
 	var wg sync.WaitGroup
-	for range perComponentLookups + 5 {
+	for range PerComponentLookups + 5 {
 		wg.Go(func() {
-			if _, viewed := views.lost(ctx, comp.ID, comp.RootWorkspace); viewed {
+			if _, viewed := views.Lost(ctx, comp.ID, comp.RootWorkspace); viewed {
 				t.Error("a failed reading judged a delete")
 			}
 		})

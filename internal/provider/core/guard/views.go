@@ -1,4 +1,4 @@
-package provider
+package guard
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
-// cascadeViews lets the component deletes of one run share the cascade guard's reading of their
+// Views lets the component deletes of one run share the cascade guard's reading of their
 // workspace. A destroy of many ardoq_component would otherwise cost three look-ups per component
 // (children, references from, references to). The first perComponentLookups deletes of a workspace
 // still look up on their own; after that the guard reads the whole workspace once (three listings) and
@@ -19,7 +19,7 @@ import (
 // else adds in Ardoq during those seconds, the same race a look-up has between its answer and the
 // delete, over a longer window. A refusal is never given on a view: it looks again with fresh look-ups
 // (guardDeletes).
-type cascadeViews struct {
+type Views struct {
 	client *client.Client
 	now    func() time.Time
 
@@ -48,13 +48,13 @@ type workspaceReading struct {
 	touching   map[string][]client.Reference // component id -> references from or to it
 }
 
-func newCascadeViews(c *client.Client) *cascadeViews {
-	return &cascadeViews{client: c, now: time.Now, deleted: map[string]bool{}, workspaces: map[string]*cascadeView{}}
+func NewViews(c *client.Client) *Views {
+	return &Views{client: c, now: time.Now, deleted: map[string]bool{}, workspaces: map[string]*cascadeView{}}
 }
 
-// deletedByRun records an entity this run deleted (or found gone), so that readings taken before stop
+// DeletedByRun records an entity this run deleted (or found gone), so that readings taken before stop
 // counting it.
-func (v *cascadeViews) deletedByRun(id string) {
+func (v *Views) DeletedByRun(id string) {
 	if v == nil {
 		return
 	}
@@ -63,13 +63,13 @@ func (v *cascadeViews) deletedByRun(id string) {
 	v.deleted[id] = true
 }
 
-// lost says what deleting the component would take along, judged by a reading of its workspace. ok is
+// Lost says what deleting the component would take along, judged by a reading of its workspace. ok is
 // false when no reading can judge it (the workspace's first deletes, a failed reading, one that this
 // run's own writes or its age made stale, a component the reading does not show in that workspace):
 // the caller looks up instead.
-func (v *cascadeViews) lost(ctx context.Context, id, workspace string) (lost lostEntities, ok bool) {
+func (v *Views) Lost(ctx context.Context, id, workspace string) (lost Lost, ok bool) {
 	if v == nil || workspace == "" {
-		return lostEntities{}, false
+		return Lost{}, false
 	}
 	v.mu.Lock()
 	w := v.workspaces[workspace]
@@ -78,9 +78,9 @@ func (v *cascadeViews) lost(ctx context.Context, id, workspace string) (lost los
 		v.workspaces[workspace] = w
 	}
 	w.guarded++
-	if w.guarded <= perComponentLookups {
+	if w.guarded <= PerComponentLookups {
 		v.mu.Unlock()
-		return lostEntities{}, false
+		return Lost{}, false
 	}
 	r := w.reading
 	if r == nil || done(r) && !v.fresh(r) {
@@ -92,13 +92,13 @@ func (v *cascadeViews) lost(ctx context.Context, id, workspace string) (lost los
 	select {
 	case <-r.ready:
 	case <-ctx.Done():
-		return lostEntities{}, false
+		return Lost{}, false
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	c, listed := r.components[id]
 	if r.err != nil || !v.fresh(r) || !listed || c.RootWorkspace != workspace {
-		return lostEntities{}, false
+		return Lost{}, false
 	}
 	return r.lost(id, v.deleted), true
 }
@@ -114,13 +114,13 @@ func done(r *workspaceReading) bool {
 
 // fresh says whether a reading may judge a delete now: it succeeded (or is on its way), is younger than
 // cascadeViewLifetime, and this run has written nothing besides deletes since it started.
-func (v *cascadeViews) fresh(r *workspaceReading) bool {
+func (v *Views) fresh(r *workspaceReading) bool {
 	return (!done(r) || r.err == nil) && v.now().Sub(r.at) < cascadeViewLifetime && v.client.WritesBesidesDeletes() == r.writes
 }
 
 // read lists the workspace's components and the references from or to it into r, then closes ready.
 // A failed reading keeps nothing of what it got.
-func (v *cascadeViews) read(ctx context.Context, workspace string, r *workspaceReading) {
+func (v *Views) read(ctx context.Context, workspace string, r *workspaceReading) {
 	slice := orgSlice{components: map[string]client.Component{}, references: map[string]client.Reference{}}
 	err := slice.addWorkspace(ctx, v.client, workspace)
 	children := map[string][]string{}
@@ -146,8 +146,8 @@ func (v *cascadeViews) read(ctx context.Context, workspace string, r *workspaceR
 
 // lost walks the component's descendants in the reading, leaving out what the run deleted, and collects
 // the references touching any of them: what Ardoq would delete with it.
-func (r *workspaceReading) lost(id string, deleted map[string]bool) lostEntities {
-	var lost lostEntities
+func (r *workspaceReading) lost(id string, deleted map[string]bool) Lost {
+	var lost Lost
 	seen := map[string]bool{id: true}
 	queue := []string{id}
 	for len(queue) > 0 {

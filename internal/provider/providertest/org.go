@@ -1,0 +1,37 @@
+// Package providertest holds what the tests of several of the provider's packages share. Only _test.go
+// files import it.
+package providertest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
+)
+
+// EmulatedOrg is an emulator of the seed org, with a client for it, its first workspace and that
+// workspace's first component type.
+type EmulatedOrg struct {
+	Srv     *openapitest.TestServer
+	Client  *client.Client
+	WS, Typ string
+	Wctx    *client.WorkspaceContext
+}
+
+// NewEmulatedOrg starts an emulator (checked against Ardoq's OpenAPI document) for the test.
+func NewEmulatedOrg(t *testing.T, opts ...emulator.Option) EmulatedOrg {
+	t.Helper()
+	srv := openapitest.Start(t, opts...)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := srv.Workspaces()[0].ID
+	wctx, err := c.GetWorkspaceContext(context.Background(), ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return EmulatedOrg{Srv: srv, Client: c, WS: ws, Typ: wctx.ComponentTypes[0].TypeID, Wctx: wctx}
+}
