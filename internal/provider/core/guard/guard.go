@@ -1,6 +1,7 @@
-// Package guard is the cascade guard. Ardoq deletes a component's descendants and every reference touching any of them along with it.
-// The cascade guard looks, before any request that changes the org, for what such a delete would take
-// that the plan does not delete itself, and refuses it unless allow_cascade_delete is set.
+// Package guard is the cascade guard. Ardoq deletes a component's descendants and every reference
+// touching any of them along with it. The guard looks, before any request that changes the org, for what
+// such a delete would take that the plan does not delete itself, and refuses it unless
+// allow_cascade_delete is set.
 package guard
 
 import (
