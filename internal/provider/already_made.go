@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/memo"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
 // After a run that was killed (SIGKILL, an out-of-memory kill, a crashed CI runner), Ardoq holds what its
@@ -23,10 +24,10 @@ import (
 
 // warnAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates. identity
 // is what the search matches on (the create's body).
-func warnAlreadyMade[T any](ctx context.Context, d *providerData, s createSearch[T], noun, name string, identity any) diag.Diagnostics {
+func warnAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s createSearch[T], noun, name string, identity any) diag.Diagnostics {
 	var diags diag.Diagnostics
-	key := memo.Key(d.client, "none-made", identity)
-	if d.memo.Seen(key) {
+	key := memo.Key(d.Client, "none-made", identity)
+	if d.Memo.Seen(key) {
 		tflog.Debug(ctx, "the plan walk of this terraform command found nothing an earlier run made; not looking again")
 		return diags
 	}
@@ -36,12 +37,12 @@ func warnAlreadyMade[T any](ctx context.Context, d *providerData, s createSearch
 		return diags
 	}
 	if len(made) == 0 {
-		d.memo.Note(key)
+		d.Memo.Note(key)
 	}
 	for _, m := range made {
 		id := s.idOf(m)
 		add := diags.AddWarning
-		if d.preventDuplicates {
+		if d.PreventDuplicates {
 			add = diags.AddError // prevent_duplicates
 		}
 		add(fmt.Sprintf("%s %s Already in Ardoq", noun, name), fmt.Sprintf("Ardoq already holds %s with id %s, "+

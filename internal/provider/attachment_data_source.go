@@ -80,7 +80,7 @@ func (d *attachmentDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	a, err := d.data.client.GetAttachment(ctx, cfg.ID.ValueString())
+	a, err := d.data.Client.GetAttachment(ctx, cfg.ID.ValueString())
 	if err != nil {
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Attachment", err)
 		return
@@ -113,7 +113,7 @@ func (d *attachmentsDataSource) Read(ctx context.Context, req datasource.ReadReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	all, err := d.data.client.ListAttachments(ctx, client.AttachmentFilter{Filename: cfg.Filename.ValueString(), Folder: cfg.Folder.ValueString()})
+	all, err := d.data.Client.ListAttachments(ctx, client.AttachmentFilter{Filename: cfg.Filename.ValueString(), Folder: cfg.Folder.ValueString()})
 	if err != nil {
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to List Attachments", err)
 		return

@@ -13,6 +13,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
 // The apply stage of ardoq_batch: the one request to what Ardoq made of the items. The request is
@@ -36,7 +37,7 @@ func (r *batchResource) apply(ctx context.Context, request client.BatchRequest, 
 		return result, false
 	}
 	sent := time.Now()
-	resp, err := r.data.client.Batch(ctx, request)
+	resp, err := r.data.Client.Batch(ctx, request)
 	answered := err == nil // Ardoq's own answer says what it created; a search after a lost answer only suggests it
 	if client.IsAmbiguous(err) {
 		var d diag.Diagnostics
@@ -88,12 +89,16 @@ func keptItems(prior, planned batchItems) batchItems {
 // claimBatchCreated remembers what a batch created, so no lost-answer search of this run takes it for its
 // own; as made by this run (already_made.go) only when Ardoq's answer said so, not a search after a lost one
 // (which may take what an earlier run made moments before for this run's).
-func claimBatchCreated(d *providerData, resp *client.BatchResponse, answered bool) {
+func claimBatchCreated(d *providerdata.Data, resp *client.BatchResponse, answered bool) {
+	claim := d.Claim
+	if answered {
+		claim = d.ClaimCreated
+	}
 	for _, c := range resp.Components.Created {
-		d.remember(c.ID, answered)
+		claim(c.ID)
 	}
 	for _, c := range resp.References.Created {
-		d.remember(c.ID, answered)
+		claim(c.ID)
 	}
 }
 
@@ -148,7 +153,7 @@ func (r *batchResource) deleteItems(ctx context.Context, diags *diag.Diagnostics
 		return keys, nil
 	}
 	sent := time.Now()
-	_, err := r.data.client.Batch(ctx, request)
+	_, err := r.data.Client.Batch(ctx, request)
 	if client.IsAmbiguous(err) {
 		_, d := r.recoverBatch(ctx, request, batchWorkspaces(items), sent, lostBatchAnswer(err), err)
 		diags.Append(d...)

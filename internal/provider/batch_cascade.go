@@ -20,7 +20,7 @@ func (r *batchResource) guardBatchDeletes(ctx context.Context, diags *diag.Diagn
 	deletes, in, names := batchCascadeInput(request, keys, prior)
 	notice := guard.Notice{Summary: "Batch Would Delete More in Ardoq", What: deletedItems(keys.componentDeletes, prior), Names: names,
 		NotSent: "The batch was not sent, so nothing was changed.", Recipe: guard.BatchRecipe}
-	return guard.Deletes(ctx, diags, r.data.client, r.data.allowCascadeDelete, deletes, in, notice)
+	return guard.Deletes(ctx, diags, r.data.Client, r.data.AllowCascadeDelete, deletes, in, notice)
 }
 
 // batchCascadeInput reads the request's deletes and moves: component deletes by id with their

@@ -17,14 +17,14 @@ func (r *batchResource) dryRun(ctx context.Context, request client.BatchRequest,
 	if batchEmpty(request) {
 		return
 	}
-	key := memo.Key(r.data.client, "dry-run", request)
-	if r.data.memo.Seen(key) {
+	key := memo.Key(r.data.Client, "dry-run", request)
+	if r.data.Memo.Seen(key) {
 		tflog.Debug(ctx, "the batch passed Ardoq's dry run earlier in this terraform command; not sending it again")
 		return
 	}
-	if _, err := r.data.client.ExpandBatch(ctx, request); err != nil {
+	if _, err := r.data.Client.ExpandBatch(ctx, request); err != nil {
 		addBatchError(diags, "Batch Rejected by Ardoq", err, keys)
 		return
 	}
-	r.data.memo.Note(key)
+	r.data.Memo.Note(key)
 }

@@ -22,12 +22,12 @@ func (r *batchResource) ImportState(ctx context.Context, req resource.ImportStat
 			"for example 5eed0000000000000000b001/external_id; got %q.", req.ID))
 		return
 	}
-	comps, err := r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
+	comps, err := r.data.Client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
 	if err != nil {
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Import Batch", err)
 		return
 	}
-	refs, err := r.data.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
+	refs, err := r.data.Client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
 	if err != nil {
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Import Batch", err)
 		return

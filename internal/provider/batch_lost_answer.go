@@ -11,13 +11,14 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
 // batchCheck rebuilds, from the org, what a batch whose answer was lost did. Ardoq applies a batch all
 // or nothing, so either every operation took effect (the response is rebuilt and recorded whole) or
 // none did (nothing was changed); anything else means someone else changed the same entities.
 type batchCheck struct {
-	data       *providerData
+	data       *providerdata.Data
 	client     *client.Client
 	me         string
 	since      time.Time                   // the earliest _meta.created on Ardoq's clock that the batch's creates can carry
@@ -85,13 +86,13 @@ func lostBatchAnswer(cause error) string {
 }
 
 func (r *batchResource) checkBatch(ctx context.Context, req client.BatchRequest, workspaces []string, sent time.Time) (*batchCheck, error) {
-	check := &batchCheck{data: r.data, client: r.data.client, since: createdSince(r.data.client, sent), components: map[string]client.Component{},
+	check := &batchCheck{data: r.data, client: r.data.Client, since: createdSince(r.data.Client, sent), components: map[string]client.Component{},
 		references: map[string]client.Reference{}, created: map[string]string{}, claimed: map[string]bool{}}
 	return check, check.run(ctx, r.data, req, workspaces)
 }
 
-func (b *batchCheck) run(ctx context.Context, d *providerData, req client.BatchRequest, workspaces []string) error {
-	me, err := d.callerEmail(ctx)
+func (b *batchCheck) run(ctx context.Context, d *providerdata.Data, req client.BatchRequest, workspaces []string) error {
+	me, err := d.CallerEmail(ctx)
 	if err != nil {
 		return err
 	}
@@ -189,7 +190,7 @@ func (b *batchCheck) componentCreates(ops *client.ComponentOperations) {
 			var found []client.Component
 			for _, c := range b.components {
 				if !b.claimed[c.ID] && c.Name == p.body.Name && c.TypeID == p.body.TypeID && c.RootWorkspace == p.body.RootWorkspace &&
-					convert.TextOf(c.Parent) == parent && createdByCaller(c.Meta, b.me, b.since) && !b.data.claimed(c.ID) {
+					convert.TextOf(c.Parent) == parent && createdByCaller(c.Meta, b.me, b.since) && !b.data.Claimed(c.ID) {
 					found = append(found, c)
 				}
 			}
@@ -220,7 +221,7 @@ func (b *batchCheck) referenceCreates(ops *client.ReferenceOperations) {
 		var found []client.Reference
 		for _, r := range b.references {
 			if okS && okT && !b.claimed[r.ID] && r.Source == source && r.Target == target && r.Type == body.Type &&
-				createdByCaller(r.Meta, b.me, b.since) && !b.data.claimed(r.ID) {
+				createdByCaller(r.Meta, b.me, b.since) && !b.data.Claimed(r.ID) {
 				found = append(found, r)
 			}
 		}

@@ -309,7 +309,7 @@ func (r *batchResource) models(ctx context.Context, plan batchItems) (map[string
 		if _, seen := models[ws]; seen {
 			continue
 		}
-		wctx, err := r.data.contexts.get(ctx, ws)
+		wctx, err := r.data.Contexts.Get(ctx, ws)
 		switch {
 		case client.IsNotFound(err):
 			p := path.Root("components").AtMapKey(k).AtName("root_workspace")

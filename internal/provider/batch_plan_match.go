@@ -105,7 +105,7 @@ func (r *batchResource) findAdoptions(ctx context.Context, prior, plan batchItem
 		componentWorkspaces = appendNew(componentWorkspaces, plan.Components[k].RootWorkspace)
 	}
 	for _, ws := range componentWorkspaces {
-		listed, err := r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
+		listed, err := r.data.Client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
 		if err != nil {
 			diags.AddError("Unable to Look Up Entities to Adopt", diagnostics.ClientErrorDetail(err)+" The batch was not sent.")
 			return batchMatches{}, diags
@@ -122,7 +122,7 @@ func (r *batchResource) findAdoptions(ctx context.Context, prior, plan batchItem
 			continue
 		}
 		if _, known := in.workspaceOf[source]; !known {
-			c, err := r.data.client.GetComponent(ctx, source)
+			c, err := r.data.Client.GetComponent(ctx, source)
 			if client.IsNotFound(err) {
 				continue // no reference can have it as its source; Ardoq rejects the item
 			}
@@ -135,7 +135,7 @@ func (r *batchResource) findAdoptions(ctx context.Context, prior, plan batchItem
 		referenceWorkspaces = appendNew(referenceWorkspaces, in.workspaceOf[source])
 	}
 	for _, ws := range referenceWorkspaces {
-		listed, err := r.data.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
+		listed, err := r.data.Client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
 		if err != nil {
 			diags.AddError("Unable to Look Up Entities to Adopt", diagnostics.ClientErrorDetail(err)+" The batch was not sent.")
 			return batchMatches{}, diags

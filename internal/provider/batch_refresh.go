@@ -14,7 +14,7 @@ import (
 // out (the plan re-creates them); changed ones show as drift.
 func (r *batchResource) refresh(ctx context.Context, prior batchItems) (batchItems, error) {
 	out := batchItems{Components: map[string]componentValues{}, References: map[string]referenceValues{}}
-	components, references, err := readBatchEntities(ctx, r.data.client, prior)
+	components, references, err := readBatchEntities(ctx, r.data.Client, prior)
 	if err != nil {
 		return out, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
 var (
@@ -27,7 +28,7 @@ func NewBatchResource() resource.Resource { return &batchResource{} }
 // (Terraform values to items, batch_decode.go), plan (prior and planned items to one request,
 // batch_plan*.go), apply (the request to what Ardoq made, batch_apply*.go) and render (items to
 // Terraform values, batch_render.go). Read goes refresh (batch_refresh.go), render.
-type batchResource struct{ data *providerData }
+type batchResource struct{ data *providerdata.Data }
 
 func (r *batchResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_batch"
@@ -38,7 +39,7 @@ func (r *batchResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 }
 
 func (r *batchResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
 }
 
 // ValidateConfig checks every item's shape and types, with the item's path in each error.
@@ -121,12 +122,12 @@ func (r *batchResource) Read(ctx context.Context, req resource.ReadRequest, resp
 
 // claimHeld remembers the entities the batch holds, so that no search for what an interrupted run made
 // (already_made.go) or for a lost answer takes them for its own.
-func claimHeld(d *providerData, items batchItems) {
+func claimHeld(d *providerdata.Data, items batchItems) {
 	for _, c := range items.Components {
-		d.claim(c.ID)
+		d.Claim(c.ID)
 	}
 	for _, ref := range items.References {
-		d.claim(ref.ID)
+		d.Claim(ref.ID)
 	}
 }
 

@@ -83,7 +83,7 @@ func BenchmarkBatchStages(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("dry-run/%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := data.client.ExpandBatch(ctx, create); err != nil {
+				if _, err := data.Client.ExpandBatch(ctx, create); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/memo"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
 // TestAlreadyMadeSearchOncePerCommand: the apply walk does not repeat a search for what an earlier run
@@ -24,8 +25,8 @@ func TestAlreadyMadeSearchOncePerCommand(t *testing.T) {
 	}
 	dir := t.TempDir()
 	walk := func() *componentResource { // each walk is a new provider process of the same terraform command
-		d := newProviderData(c, false)
-		d.memo = memo.NewAt(dir, 4242, time.Now)
+		d := providerdata.New(c, false)
+		d.Memo = memo.NewAt(dir, 4242, time.Now)
 		return &componentResource{data: d}
 	}
 	plan := componentModel{}
@@ -69,8 +70,8 @@ func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	d := newProviderData(c, false)
-	d.memo = memo.NewAt(t.TempDir(), 4243, time.Now)
+	d := providerdata.New(c, false)
+	d.Memo = memo.NewAt(t.TempDir(), 4243, time.Now)
 	ids := map[string]string{}
 	for _, name := range []string{"Read A", "Read B", "Created"} {
 		made, err := c.CreateComponent(ctx, client.ComponentCreate{Name: name, RootWorkspace: "5eed0000000000000000b001", TypeID: "p1700000000001"})
@@ -79,9 +80,9 @@ func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
 		}
 		ids[name] = made.ID
 	}
-	d.claim(ids["Read A"])
-	d.claim(ids["Read B"])
-	d.claimCreated(ids["Created"])
+	d.Claim(ids["Read A"])
+	d.Claim(ids["Read B"])
+	d.ClaimCreated(ids["Created"])
 	searched := func(check func() diag.Diagnostics) bool {
 		t.Helper()
 		srv.ResetRequests()
@@ -117,10 +118,10 @@ func TestCredentialsCheckedOncePerCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := newProviderData(c, false)
-		d.memo = memo.NewAt(dir, 4343, time.Now)
+		d := providerdata.New(c, false)
+		d.Memo = memo.NewAt(dir, 4343, time.Now)
 		srv.ResetRequests()
-		err = d.checkCredentials(context.Background())
+		err = d.CheckCredentials(context.Background())
 		return len(srv.Requests()), err
 	}
 	if n, err := meRequests("wrong-token"); n != 1 || err == nil {

@@ -134,7 +134,7 @@ func (d *componentDataSource) Read(ctx context.Context, req datasource.ReadReque
 	}
 	var found *client.Component
 	if !cfg.ID.IsNull() {
-		c, err := d.data.client.GetComponent(ctx, cfg.ID.ValueString())
+		c, err := d.data.Client.GetComponent(ctx, cfg.ID.ValueString())
 		if err != nil {
 			diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Component", err)
 			return
@@ -143,7 +143,7 @@ func (d *componentDataSource) Read(ctx context.Context, req datasource.ReadReque
 	} else {
 		f := client.ComponentFilter{Name: cfg.Name.ValueString(), RootWorkspace: cfg.RootWorkspace.ValueString(), Parent: cfg.Parent.ValueString(),
 			ComponentKey: cfg.ComponentKey.ValueString(), TypeID: cfg.TypeID.ValueString(), CustomFields: cfg.CustomFieldsFilter}
-		all, err := d.data.client.ListComponents(ctx, f)
+		all, err := d.data.Client.ListComponents(ctx, f)
 		if err != nil {
 			diagnostics.AddClientError(&resp.Diagnostics, "Unable to List Components", err)
 			return
@@ -210,7 +210,7 @@ func (d *componentsDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	all, err := d.data.client.ListComponents(ctx, client.ComponentFilter{Name: cfg.Name.ValueString(), RootWorkspace: cfg.RootWorkspace.ValueString(),
+	all, err := d.data.Client.ListComponents(ctx, client.ComponentFilter{Name: cfg.Name.ValueString(), RootWorkspace: cfg.RootWorkspace.ValueString(),
 		Parent: cfg.Parent.ValueString(), ComponentKey: cfg.ComponentKey.ValueString(), TypeID: cfg.TypeID.ValueString(), CustomFields: cfg.CustomFields})
 	if err != nil {
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to List Components", err)

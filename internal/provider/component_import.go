@@ -32,14 +32,14 @@ func (r *componentResource) componentKeyResolver(ctx context.Context) func(strin
 			diags.AddError("Provider Not Configured", fmt.Sprintf("The provider must be configured to look component key %q up in Ardoq.", raw))
 			return "", diags
 		}
-		found, err := r.data.client.ListComponents(ctx, client.ComponentFilter{ComponentKey: raw})
+		found, err := r.data.Client.ListComponents(ctx, client.ComponentFilter{ComponentKey: raw})
 		if err != nil {
 			diags.AddError("Unable to Look Up Component Key", fmt.Sprintf("Looking up component key %q: %s", raw, diagnostics.ClientErrorDetail(err)))
 			return "", diags
 		}
 		switch len(found) {
 		case 1:
-			r.data.rememberWorkspace(&found[0])
+			r.data.RememberWorkspace(&found[0])
 			return found[0].ID, diags
 		case 0:
 			diags.AddError("Unknown Component Key", fmt.Sprintf("Ardoq has no component with the key %q. A component's key is "+

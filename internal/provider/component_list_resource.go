@@ -16,6 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -27,7 +28,7 @@ var (
 // NewComponentListResource returns the ardoq_component list resource (terraform query, Terraform 1.14+).
 func NewComponentListResource() list.ListResource { return &componentListResource{} }
 
-type componentListResource struct{ data *providerData }
+type componentListResource struct{ data *providerdata.Data }
 
 type componentListConfig struct {
 	WorkspaceID  types.String      `tfsdk:"workspace_id"`
@@ -80,7 +81,7 @@ func (r *componentListResource) ListResourceConfigValidators(context.Context) []
 }
 
 func (r *componentListResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
 }
 
 func (r *componentListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
@@ -97,7 +98,7 @@ func (r *componentListResource) List(ctx context.Context, req list.ListRequest, 
 	filter := client.ComponentFilter{RootWorkspace: ws, Name: cfg.Name.ValueString(), TypeID: cfg.TypeID.ValueString(),
 		Parent: cfg.Parent.ValueString(), ComponentKey: cfg.ComponentKey.ValueString(), CustomFields: cfg.CustomFields}
 	if !cfg.TypeName.IsNull() {
-		wctx, err := r.data.contexts.get(ctx, ws)
+		wctx, err := r.data.Contexts.Get(ctx, ws)
 		if err != nil {
 			stream.Results = listError("Unable to Read Workspace Context", diagnostics.ClientErrorDetail(err))
 			return
@@ -110,7 +111,7 @@ func (r *componentListResource) List(ctx context.Context, req list.ListRequest, 
 		}
 		filter.TypeID = typ.TypeID
 	}
-	stream.Results = streamPages(ctx, req, r.data.client.ComponentPages(ctx, filter), listEntity[client.Component]{
+	stream.Results = streamPages(ctx, req, r.data.Client.ComponentPages(ctx, filter), listEntity[client.Component]{
 		noun: "Components",
 		id:   func(c *client.Component) string { return c.ID },
 		displayName: func(c *client.Component) string {

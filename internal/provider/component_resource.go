@@ -17,6 +17,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -29,7 +30,7 @@ var (
 // NewComponentResource returns the ardoq_component resource.
 func NewComponentResource() resource.Resource { return &componentResource{} }
 
-type componentResource struct{ data *providerData }
+type componentResource struct{ data *providerdata.Data }
 
 func (r *componentResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_component"
@@ -68,7 +69,7 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 }
 
 func (r *componentResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
 }
 
 // ModifyPlan checks the type_id and custom fields of a component the plan creates or changes against its
@@ -82,7 +83,7 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if resp.Diagnostics.HasError() || plan.RootWorkspace.IsUnknown() || plan.TypeID.IsUnknown() {
 		return
 	}
-	wctx, err := r.data.contexts.get(ctx, plan.RootWorkspace.ValueString())
+	wctx, err := r.data.Contexts.Get(ctx, plan.RootWorkspace.ValueString())
 	if client.IsNotFound(err) {
 		resp.Diagnostics.AddAttributeError(path.Root("root_workspace"), "Unknown Workspace",
 			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.%s", plan.RootWorkspace.ValueString(), diagnostics.DestroyHint))
@@ -122,7 +123,7 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 		return
 	}
 	sent := time.Now()
-	created, err := r.data.client.CreateComponent(ctx, body)
+	created, err := r.data.Client.CreateComponent(ctx, body)
 	if client.IsAmbiguous(err) {
 		var diags diag.Diagnostics
 		created, diags = recoverCreate(ctx, r.data, r.createSearch(body, sent, err), "Unable to Create Component")
@@ -135,9 +136,9 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 		return
 	}
 	if err == nil { // Ardoq answered: this create made it (recoverCreate claims what it found)
-		r.data.claimCreated(created.ID)
+		r.data.ClaimCreated(created.ID)
 	}
-	r.data.rememberWorkspace(created)
+	r.data.RememberWorkspace(created)
 	tflog.Debug(ctx, "created component", map[string]any{"id": created.ID, "version": created.Version})
 	state := componentFromAPI(created, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -151,7 +152,7 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	got, err := r.data.readComponent(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
+	got, err := r.data.ReadComponent(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
 	if client.IsNotFound(err) {
 		tflog.Info(ctx, "component no longer exists; removing it from state", map[string]any{"id": prior.ID.ValueString()})
 		resp.State.RemoveResource(ctx)
@@ -161,8 +162,8 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Component", err)
 		return
 	}
-	r.data.rememberWorkspace(got)
-	r.data.claim(got.ID) // held by this resource: never what another resource's plan or lost answer is looking for
+	r.data.RememberWorkspace(got)
+	r.data.Claim(got.ID) // held by this resource: never what another resource's plan or lost answer is looking for
 	// Only the custom fields state holds are read back: none after an import (customfields.go).
 	state := componentFromAPI(got, prior.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -181,10 +182,10 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 		return
 	}
 	id, version := prior.ID.ValueString(), prior.Version.ValueInt64()
-	updated, err := r.data.client.UpdateComponent(ctx, id, client.IfVersion(version), body)
+	updated, err := r.data.Client.UpdateComponent(ctx, id, client.IfVersion(version), body)
 	if client.IsAmbiguous(err) || client.IsConflict(err) {
 		// The answer was lost, or a retry met its own first attempt: read the component back to know.
-		read := func(ctx context.Context) (*client.Component, error) { return r.data.client.GetComponent(ctx, id) }
+		read := func(ctx context.Context) (*client.Component, error) { return r.data.Client.GetComponent(ctx, id) }
 		holds := func(e *client.Component) bool { return componentFromAPI(e, plan.CustomFields, false).holds(plan) }
 		cur, nowVersion, outcome, readErr := readBack(ctx, err, version, read, func(e *client.Component) int64 { return e.Version }, holds)
 		if !addUpdateOutcome(&resp.Diagnostics, "Component", id, version, err, outcome, readErr, nowVersion) {
@@ -211,19 +212,19 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 		What:    fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), prior.ComponentKey.ValueString(), id),
 		NotSent: "The component was not deleted.", Recipe: guard.ComponentRecipe}
 	workspace := prior.RootWorkspace.ValueString()
-	if lost, viewed := r.data.cascadeViews.Lost(ctx, id, workspace); !viewed || !lost.Empty() {
+	if lost, viewed := r.data.CascadeViews.Lost(ctx, id, workspace); !viewed || !lost.Empty() {
 		// without a view, or when it shows something: the guard's own look-ups decide
-		if !guard.Deletes(ctx, &resp.Diagnostics, r.data.client, r.data.allowCascadeDelete, map[string]string{id: workspace}, guard.Input{}, notice) {
+		if !guard.Deletes(ctx, &resp.Diagnostics, r.data.Client, r.data.AllowCascadeDelete, map[string]string{id: workspace}, guard.Input{}, notice) {
 			return
 		}
 	}
-	err := r.data.client.DeleteComponent(ctx, id)
+	err := r.data.Client.DeleteComponent(ctx, id)
 	if err == nil || client.IsNotFound(err) {
-		r.data.cascadeViews.DeletedByRun(id)
+		r.data.CascadeViews.DeletedByRun(id)
 	}
 	if client.IsAmbiguous(err) {
 		confirmDeleted(ctx, &resp.Diagnostics, "Component", id, err, func(ctx context.Context) error {
-			_, err := r.data.client.GetComponent(ctx, id)
+			_, err := r.data.Client.GetComponent(ctx, id)
 			return err
 		})
 		return
@@ -245,7 +246,7 @@ func (r *componentResource) createSearch(body client.ComponentCreate, sent time.
 		noun: "component", sent: sent, cause: cause,
 		what: fmt.Sprintf("component %q (type %s in workspace %s)", body.Name, body.TypeID, body.RootWorkspace),
 		find: func(ctx context.Context) ([]client.Component, error) {
-			found, err := r.data.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: body.RootWorkspace, Name: body.Name,
+			found, err := r.data.Client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: body.RootWorkspace, Name: body.Name,
 				TypeID: body.TypeID, Parent: convert.TextOf(body.Parent)})
 			return sameAsCreated(found, body), err
 		},
@@ -277,7 +278,7 @@ func (r *componentResource) ImportState(ctx context.Context, req resource.Import
 // and parent already in Ardoq. A component below a new parent is new: nothing is looked up for it, in
 // the plan walk (the parent is unknown) as in the apply walk (this run created the parent).
 func (r *componentResource) warnIfComponentMade(ctx context.Context, plan componentModel) diag.Diagnostics {
-	if plan.Name.IsUnknown() || plan.Parent.IsUnknown() || r.data.createdHere(plan.Parent.ValueString()) {
+	if plan.Name.IsUnknown() || plan.Parent.IsUnknown() || r.data.CreatedHere(plan.Parent.ValueString()) {
 		return nil
 	}
 	body := client.ComponentCreate{Name: plan.Name.ValueString(), RootWorkspace: plan.RootWorkspace.ValueString(),
@@ -285,7 +286,7 @@ func (r *componentResource) warnIfComponentMade(ctx context.Context, plan compon
 	search := r.createSearch(body, time.Time{}, nil)
 	searchOnItsOwn := search.find
 	search.find = func(ctx context.Context) ([]client.Component, error) {
-		if all, ok := r.data.smallWorkspaces.All(ctx, body.RootWorkspace); ok {
+		if all, ok := r.data.SmallWorkspaces.All(ctx, body.RootWorkspace); ok {
 			return sameAsCreated(all, body), nil
 		}
 		return searchOnItsOwn(ctx)

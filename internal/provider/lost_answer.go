@@ -12,6 +12,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
 // When a write may have reached Ardoq but its answer was lost (client.IsAmbiguous), the provider finds
@@ -72,11 +73,11 @@ type createSearch[T any] struct {
 // recoverCreate returns the one entity an ambiguous create made (with a warning saying so), or nil
 // with an error that says what was found: nothing (the create did not happen), several candidates, or
 // that looking failed. Entities another create of this run made are never candidates.
-func recoverCreate[T any](ctx context.Context, d *providerData, s createSearch[T], summary string) (*T, diag.Diagnostics) {
+func recoverCreate[T any](ctx context.Context, d *providerdata.Data, s createSearch[T], summary string) (*T, diag.Diagnostics) {
 	ctx = seeThrough(ctx)
 	var diags diag.Diagnostics
 	lost := fmt.Sprintf("Ardoq's answer to the create of %s was lost (%s).", s.what, diagnostics.ClientErrorDetail(s.cause))
-	since := createdSince(d.client, s.sent)
+	since := createdSince(d.Client, s.sent)
 	made, err := lookForCreated(ctx, d, s, since)
 	status, succeeded := answeredSuccess(s.cause)
 	if err == nil && len(made) == 0 && !succeeded {
@@ -91,7 +92,7 @@ func recoverCreate[T any](ctx context.Context, d *providerData, s createSearch[T
 	}
 	switch {
 	case len(made) == 1:
-		d.claim(s.idOf(made[0])) // found, not answered: it may be what an earlier run made moments before
+		d.Claim(s.idOf(made[0])) // found, not answered: it may be what an earlier run made moments before
 		diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("%s The provider looked for it and found %s %s, created by you at %s: "+
 			"it is recorded in the state, so nothing is created twice.", lost, s.noun, s.idOf(made[0]), s.meta(made[0]).Created))
 		return &made[0], diags
@@ -117,8 +118,8 @@ func recoverCreate[T any](ctx context.Context, d *providerData, s createSearch[T
 
 // lookForCreated lists the candidates of a search made by the caller since since, leaving out what
 // another create of this run made.
-func lookForCreated[T any](ctx context.Context, d *providerData, s createSearch[T], since time.Time) ([]T, error) {
-	me, err := d.callerEmail(ctx)
+func lookForCreated[T any](ctx context.Context, d *providerdata.Data, s createSearch[T], since time.Time) ([]T, error) {
+	me, err := d.CallerEmail(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +129,7 @@ func lookForCreated[T any](ctx context.Context, d *providerData, s createSearch[
 	}
 	var made []T
 	for _, c := range candidates {
-		if createdByCaller(s.meta(c), me, since) && !d.claimed(s.idOf(c)) {
+		if createdByCaller(s.meta(c), me, since) && !d.Claimed(s.idOf(c)) {
 			made = append(made, c)
 		}
 	}

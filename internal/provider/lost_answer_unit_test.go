@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
@@ -81,7 +82,7 @@ func TestCreatedByCaller(t *testing.T) {
 func TestRecoverCreate(t *testing.T) {
 	org := providertest.NewEmulatedOrg(t)
 	c := org.Client
-	d := &providerData{client: c}
+	d := &providerdata.Data{Client: c}
 	r := &componentResource{data: d}
 	ctx := context.Background()
 	cause := &client.AmbiguousError{Method: "POST", Path: "/api/v2/components", Err: errors.New("connection reset by peer")}
@@ -100,12 +101,13 @@ func TestRecoverCreate(t *testing.T) {
 	if got == nil || got.ID != made.ID || diags.HasError() || !strings.Contains(diags[0].Detail(), made.ID) {
 		t.Fatalf("one match must be recorded with a warning naming it, got %v %v", got, diags)
 	}
-	d.claim(made.ID) // as if another resource of this run had created it
+	d.Claim(made.ID) // as if another resource of this run had created it
 	got, diags = recoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
 	if got != nil || !diags.HasError() {
 		t.Fatalf("an entity another create of this run made must not be taken, got %v %v", got, diags)
 	}
-	d.made = nil
+	d = &providerdata.Data{Client: c} // a new run: nothing claimed
+	r.data = d
 	cutOff := &client.AmbiguousError{Method: "POST", Path: "/api/v2/components", Status: 201, Err: errors.New("unexpected EOF")}
 	elsewhere := body
 	elsewhere.Name = "Nowhere"

@@ -39,7 +39,7 @@ func (d *meDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, res
 }
 
 func (d *meDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
-	me, err := d.data.client.Me(ctx)
+	me, err := d.data.Client.Me(ctx)
 	if err != nil {
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Caller", err)
 		return

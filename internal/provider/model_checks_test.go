@@ -23,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -314,10 +315,10 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 		return referenceModel{Source: types.StringUnknown(), Type: types.Int64Value(typ), CustomFields: fields}
 	}
 	// data is a provider run that has read the models of the workspaces given.
-	data := func(read ...string) *providerData {
-		d := newProviderData(env.client, false)
+	data := func(read ...string) *providerdata.Data {
+		d := providerdata.New(env.client, false)
 		for _, ws := range read {
-			if _, err := d.contexts.get(ctx, ws); err != nil {
+			if _, err := d.Contexts.Get(ctx, ws); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -356,7 +357,7 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 			if got := summaries(diags); got != tc.want {
 				t.Errorf("diagnostics %q, want %q", got, tc.want)
 			}
-			if listed := d.contexts.listed != nil; listed != tc.listed {
+			if listed := d.Contexts.ListedAll(); listed != tc.listed {
 				t.Errorf("listed the workspaces: %v, want %v", listed, tc.listed)
 			}
 		})

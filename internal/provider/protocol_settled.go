@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
 )
 
@@ -29,7 +30,7 @@ type settledShape struct {
 	identity       tftypes.Object
 	schema         schema.Schema
 	identitySchema identityschema.Schema
-	configured     func(*providerData) resource.Resource
+	configured     func(*providerdata.Data) resource.Resource
 }
 
 // settledResources are the single resources served so. For each: no attribute has a default, none is
@@ -39,9 +40,9 @@ type settledShape struct {
 // (TestProtocol_settledSameAsFramework).
 func settledResources(ctx context.Context) (map[string]settledShape, error) {
 	out := map[string]settledShape{}
-	configured := map[string]func(*providerData) resource.Resource{
-		"ardoq_component": func(d *providerData) resource.Resource { return &componentResource{data: d} },
-		"ardoq_reference": func(d *providerData) resource.Resource { return &referenceResource{data: d} },
+	configured := map[string]func(*providerdata.Data) resource.Resource{
+		"ardoq_component": func(d *providerdata.Data) resource.Resource { return &componentResource{data: d} },
+		"ardoq_reference": func(d *providerdata.Data) resource.Resource { return &referenceResource{data: d} },
 	}
 	for name, withData := range configured {
 		r := withData(nil)

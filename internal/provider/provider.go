@@ -27,6 +27,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
 var (
@@ -41,7 +42,7 @@ func New(version string) func() provider.Provider {
 
 type ardoqProvider struct {
 	version string
-	data    *providerData // set by Configure, for the RPCs served without the framework (batch_protocol.go)
+	data    *providerdata.Data // set by Configure, for the RPCs served without the framework (batch_protocol.go)
 }
 
 type providerModel struct {
@@ -178,10 +179,10 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		resp.Diagnostics.AddError("Unable to Create Ardoq Client", err.Error())
 		return
 	}
-	data := newProviderData(c, allowCascade)
-	data.preventDuplicates = preventDuplicates
+	data := providerdata.New(c, allowCascade)
+	data.PreventDuplicates = preventDuplicates
 	if !cfg.SkipCredentialsCheck.ValueBool() {
-		if err := data.checkCredentials(ctx); err != nil {
+		if err := data.CheckCredentials(ctx); err != nil {
 			resp.Diagnostics.AddError(credentialsCheckError(baseURL, org, err))
 			return
 		}

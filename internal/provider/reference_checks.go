@@ -11,6 +11,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -53,16 +54,16 @@ func checkReference(model *client.WorkspaceContext, workspace string, plan, prio
 // since the source may be there; otherwise the plan fails. A reference that fits some workspace of the
 // org, but not its source's, fails at apply, after its source was created (Terraform plans it again
 // once the source is known, and the check runs then, before the reference is sent).
-func checkReferenceAnywhere(ctx context.Context, d *providerData, plan, prior referenceModel) diag.Diagnostics {
+func checkReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, prior referenceModel) diag.Diagnostics {
 	fits := func(m *client.WorkspaceContext) bool { return !checkReference(m, "", plan, prior).HasError() }
-	read := d.contexts.loaded()
+	read := d.Contexts.Loaded()
 	for _, ws := range convert.SortedKeys(read) {
 		if fits(read[ws]) {
 			return nil
 		}
 	}
 	var diags diag.Diagnostics
-	all, err := d.contexts.all(ctx)
+	all, err := d.Contexts.All(ctx)
 	if err != nil {
 		diags.AddWarning("Reference Not Checked Against the Model", fmt.Sprintf("The source of this reference is known only at apply, "+
 			"and the models of the org's workspaces, one of which is its source's, could not be read: %s The apply checks the reference "+

@@ -125,7 +125,7 @@ func (d *referenceDataSource) Read(ctx context.Context, req datasource.ReadReque
 	}
 	var found *client.Reference
 	if !cfg.ID.IsNull() {
-		r, err := d.data.client.GetReference(ctx, cfg.ID.ValueString())
+		r, err := d.data.Client.GetReference(ctx, cfg.ID.ValueString())
 		if err != nil {
 			diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Reference", err)
 			return
@@ -133,7 +133,7 @@ func (d *referenceDataSource) Read(ctx context.Context, req datasource.ReadReque
 		found = r
 	} else {
 		f := referenceFilterOf(cfg.DisplayText, cfg.RootWorkspace, cfg.Source, cfg.TargetWorkspace, cfg.Target, cfg.Type, cfg.CustomFieldsFilter)
-		all, err := d.data.client.ListReferences(ctx, f)
+		all, err := d.data.Client.ListReferences(ctx, f)
 		if err != nil {
 			diagnostics.AddClientError(&resp.Diagnostics, "Unable to List References", err)
 			return
@@ -189,7 +189,7 @@ func (d *referencesDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	all, err := d.data.client.ListReferences(ctx, referenceFilterOf(cfg.DisplayText, cfg.RootWorkspace, cfg.Source, cfg.TargetWorkspace, cfg.Target, cfg.Type, cfg.CustomFields))
+	all, err := d.data.Client.ListReferences(ctx, referenceFilterOf(cfg.DisplayText, cfg.RootWorkspace, cfg.Source, cfg.TargetWorkspace, cfg.Target, cfg.Type, cfg.CustomFields))
 	if err != nil {
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to List References", err)
 		return

@@ -16,6 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -27,7 +28,7 @@ var (
 // NewReferenceListResource returns the ardoq_reference list resource (terraform query, Terraform 1.14+).
 func NewReferenceListResource() list.ListResource { return &referenceListResource{} }
 
-type referenceListResource struct{ data *providerData }
+type referenceListResource struct{ data *providerdata.Data }
 
 type referenceListConfig struct {
 	WorkspaceID     types.String      `tfsdk:"workspace_id"`
@@ -82,7 +83,7 @@ func (r *referenceListResource) ListResourceConfigValidators(context.Context) []
 }
 
 func (r *referenceListResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
 }
 
 func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
@@ -100,7 +101,7 @@ func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, 
 		TargetWorkspace: cfg.TargetWorkspace.ValueString(), Type: cfg.Type.ValueInt64Pointer(), DisplayText: cfg.DisplayText.ValueString(),
 		CustomFields: cfg.CustomFields}
 	// The model names the types in display names; it is read once per provider run and only needed for names.
-	wctx, err := r.data.contexts.get(ctx, ws)
+	wctx, err := r.data.Contexts.Get(ctx, ws)
 	if !cfg.TypeName.IsNull() {
 		if err != nil {
 			stream.Results = listError("Unable to Read Workspace Context", diagnostics.ClientErrorDetail(err))
@@ -114,7 +115,7 @@ func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, 
 		}
 		filter.Type = &typ.Type
 	}
-	stream.Results = streamPages(ctx, req, r.data.client.ReferencePages(ctx, filter), listEntity[client.Reference]{
+	stream.Results = streamPages(ctx, req, r.data.Client.ReferencePages(ctx, filter), listEntity[client.Reference]{
 		noun: "References",
 		id:   func(ref *client.Reference) string { return ref.ID },
 		displayName: func(ref *client.Reference) string {

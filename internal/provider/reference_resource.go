@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
 var (
@@ -26,7 +27,7 @@ var (
 // NewReferenceResource returns the ardoq_reference resource.
 func NewReferenceResource() resource.Resource { return &referenceResource{} }
 
-type referenceResource struct{ data *providerData }
+type referenceResource struct{ data *providerdata.Data }
 
 func (r *referenceResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_reference"
@@ -58,7 +59,7 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 }
 
 func (r *referenceResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
 }
 
 // ModifyPlan keeps root_workspace and target_workspace known when their component does not change, and
@@ -93,7 +94,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	}
 	workspace := prior.RootWorkspace
 	if !plan.Source.Equal(prior.Source) || workspace.IsNull() {
-		ws, err := r.data.componentWorkspace(ctx, plan.Source.ValueString())
+		ws, err := r.data.ComponentWorkspace(ctx, plan.Source.ValueString())
 		if client.IsNotFound(err) {
 			resp.Diagnostics.AddAttributeError(path.Root("source"), "Unknown Source Component",
 				fmt.Sprintf("Ardoq has no component %q.%s", plan.Source.ValueString(), diagnostics.DestroyHint))
@@ -105,7 +106,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		}
 		workspace = types.StringValue(ws)
 	}
-	wctx, err := r.data.contexts.get(ctx, workspace.ValueString())
+	wctx, err := r.data.Contexts.Get(ctx, workspace.ValueString())
 	if err != nil {
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
 		return
@@ -128,7 +129,7 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 		return
 	}
 	sent := time.Now()
-	created, err := r.data.client.CreateReference(ctx, body)
+	created, err := r.data.Client.CreateReference(ctx, body)
 	if client.IsAmbiguous(err) {
 		var diags diag.Diagnostics
 		created, diags = recoverCreate(ctx, r.data, r.createSearch(body, sent, err), "Unable to Create Reference")
@@ -141,7 +142,7 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 		return
 	}
 	if err == nil { // Ardoq answered: this create made it (recoverCreate claims what it found)
-		r.data.claimCreated(created.ID)
+		r.data.ClaimCreated(created.ID)
 	}
 	tflog.Debug(ctx, "created reference", map[string]any{"id": created.ID})
 	state := referenceFromAPI(created, plan.CustomFields, false)
@@ -156,7 +157,7 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	got, err := r.data.readReference(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
+	got, err := r.data.ReadReference(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
 	if client.IsNotFound(err) {
 		tflog.Info(ctx, "reference no longer exists; removing it from state", map[string]any{"id": prior.ID.ValueString()})
 		resp.State.RemoveResource(ctx)
@@ -166,7 +167,7 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Reference", err)
 		return
 	}
-	r.data.claim(got.ID) // held by this resource: never what another resource's plan or lost answer is looking for
+	r.data.Claim(got.ID) // held by this resource: never what another resource's plan or lost answer is looking for
 	// Only the custom fields state holds are read back: none after an import (customfields.go).
 	state := referenceFromAPI(got, prior.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -185,10 +186,10 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 		return
 	}
 	id, version := prior.ID.ValueString(), prior.Version.ValueInt64()
-	updated, err := r.data.client.UpdateReference(ctx, id, client.IfVersion(version), body)
+	updated, err := r.data.Client.UpdateReference(ctx, id, client.IfVersion(version), body)
 	if client.IsAmbiguous(err) || client.IsConflict(err) {
 		// The answer was lost, or a retry met its own first attempt: read the reference back to know.
-		read := func(ctx context.Context) (*client.Reference, error) { return r.data.client.GetReference(ctx, id) }
+		read := func(ctx context.Context) (*client.Reference, error) { return r.data.Client.GetReference(ctx, id) }
 		holds := func(e *client.Reference) bool { return referenceFromAPI(e, plan.CustomFields, false).holds(plan) }
 		cur, nowVersion, outcome, readErr := readBack(ctx, err, version, read, func(e *client.Reference) int64 { return e.Version }, holds)
 		if !addUpdateOutcome(&resp.Diagnostics, "Reference", id, version, err, outcome, readErr, nowVersion) {
@@ -211,13 +212,13 @@ func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteReque
 		return
 	}
 	id := prior.ID.ValueString()
-	err := r.data.client.DeleteReference(ctx, id)
+	err := r.data.Client.DeleteReference(ctx, id)
 	if err == nil || client.IsNotFound(err) {
-		r.data.cascadeViews.DeletedByRun(id)
+		r.data.CascadeViews.DeletedByRun(id)
 	}
 	if client.IsAmbiguous(err) {
 		confirmDeleted(ctx, &resp.Diagnostics, "Reference", id, err, func(ctx context.Context) error {
-			_, err := r.data.client.GetReference(ctx, id)
+			_, err := r.data.Client.GetReference(ctx, id)
 			return err
 		})
 		return
@@ -240,7 +241,7 @@ func (r *referenceResource) createSearch(body client.ReferenceCreate, sent time.
 		noun: "reference", sent: sent, cause: cause,
 		what: fmt.Sprintf("a reference of type %d from %s to %s", body.Type, body.Source, body.Target),
 		find: func(ctx context.Context) ([]client.Reference, error) {
-			return r.data.client.ListReferences(ctx, client.ReferenceFilter{Source: body.Source, Target: body.Target, Type: &body.Type})
+			return r.data.Client.ListReferences(ctx, client.ReferenceFilter{Source: body.Source, Target: body.Target, Type: &body.Type})
 		},
 		meta:       func(r client.Reference) client.Meta { return r.Meta },
 		idOf:       func(r client.Reference) string { return r.ID },
@@ -258,7 +259,7 @@ func (r *referenceResource) ImportState(ctx context.Context, req resource.Import
 // plan walk (the id is unknown) as in the apply walk (this run created the component).
 func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan referenceModel) diag.Diagnostics {
 	if plan.Source.IsUnknown() || plan.Target.IsUnknown() || plan.Type.IsUnknown() ||
-		r.data.createdHere(plan.Source.ValueString()) || r.data.createdHere(plan.Target.ValueString()) {
+		r.data.CreatedHere(plan.Source.ValueString()) || r.data.CreatedHere(plan.Target.ValueString()) {
 		return nil
 	}
 	body := client.ReferenceCreate{Source: plan.Source.ValueString(), Target: plan.Target.ValueString(), Type: plan.Type.ValueInt64()}

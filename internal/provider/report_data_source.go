@@ -103,7 +103,7 @@ func (d *reportDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	found := byIDOrName(ctx, &resp.Diagnostics, "Report", cfg.ID, cfg.Name, d.data.client.GetReport, d.data.client.ListReports)
+	found := byIDOrName(ctx, &resp.Diagnostics, "Report", cfg.ID, cfg.Name, d.data.Client.GetReport, d.data.Client.ListReports)
 	if found == nil {
 		return
 	}
@@ -134,7 +134,7 @@ func (d *reportsDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	all, err := d.data.client.ListReports(ctx, cfg.Name.ValueString())
+	all, err := d.data.Client.ListReports(ctx, cfg.Name.ValueString())
 	if err != nil {
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to List Reports", err)
 		return

@@ -86,9 +86,9 @@ func (d *reportRunDataSource) Read(ctx context.Context, req datasource.ReadReque
 	var run *client.ReportRun
 	var err error
 	if tabular {
-		run, err = d.data.client.RunReportTabular(ctx, cfg.ReportID.ValueString())
+		run, err = d.data.Client.RunReportTabular(ctx, cfg.ReportID.ValueString())
 	} else {
-		run, err = d.data.client.RunReportObjects(ctx, cfg.ReportID.ValueString(), cfg.KeyFormat.ValueString())
+		run, err = d.data.Client.RunReportObjects(ctx, cfg.ReportID.ValueString(), cfg.KeyFormat.ValueString())
 	}
 	if err != nil {
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Run Report", err)

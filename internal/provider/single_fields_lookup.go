@@ -2,11 +2,13 @@ package provider
 
 import (
 	"context"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
-func componentFieldsLookup(ctx context.Context, d *providerData, workspace, typeID string) fieldScopeLookup {
+func componentFieldsLookup(ctx context.Context, d *providerdata.Data, workspace, typeID string) fieldScopeLookup {
 	return func() (fieldScope, error) {
-		model, err := d.contexts.get(ctx, workspace)
+		model, err := d.Contexts.Get(ctx, workspace)
 		if err != nil {
 			return fieldScope{}, err
 		}
@@ -15,17 +17,17 @@ func componentFieldsLookup(ctx context.Context, d *providerData, workspace, type
 }
 
 // referenceFields looks fields up in the model of the source's workspace.
-func referenceFieldsLookup(ctx context.Context, d *providerData, plan, prior referenceModel) fieldScopeLookup {
+func referenceFieldsLookup(ctx context.Context, d *providerdata.Data, plan, prior referenceModel) fieldScopeLookup {
 	return func() (fieldScope, error) {
 		workspace := prior.RootWorkspace.ValueString()
 		if workspace == "" || !plan.Source.Equal(prior.Source) {
-			ws, err := d.componentWorkspace(ctx, plan.Source.ValueString())
+			ws, err := d.ComponentWorkspace(ctx, plan.Source.ValueString())
 			if err != nil {
 				return fieldScope{}, err
 			}
 			workspace = ws
 		}
-		model, err := d.contexts.get(ctx, workspace)
+		model, err := d.Contexts.Get(ctx, workspace)
 		if err != nil {
 			return fieldScope{}, err
 		}

@@ -118,7 +118,7 @@ func (d *dataSourceBase) context(ctx context.Context, workspaceID types.String, 
 	if diags.HasError() {
 		return nil
 	}
-	wctx, err := d.data.contexts.get(ctx, workspaceID.ValueString())
+	wctx, err := d.data.Contexts.Get(ctx, workspaceID.ValueString())
 	if err != nil {
 		diagnostics.AddClientError(diags, "Unable to Read Workspace Context", err)
 		return nil

@@ -102,7 +102,7 @@ func (d *workspaceContextDataSource) Read(ctx context.Context, req datasource.Re
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	wctx, err := d.data.contexts.get(ctx, cfg.WorkspaceID.ValueString())
+	wctx, err := d.data.Contexts.Get(ctx, cfg.WorkspaceID.ValueString())
 	if err != nil {
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
 		return

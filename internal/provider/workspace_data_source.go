@@ -92,12 +92,12 @@ func (d *workspaceDataSource) Read(ctx context.Context, req datasource.ReadReque
 		return
 	}
 	listByName := func(ctx context.Context, name string) ([]client.Workspace, error) {
-		return d.data.client.ListWorkspaces(ctx, client.WorkspaceFilter{Name: name})
+		return d.data.Client.ListWorkspaces(ctx, client.WorkspaceFilter{Name: name})
 	}
 	hint := func(ctx context.Context, name string) string {
-		return wsmodel.WorkspaceNameHint(ctx, d.data.client, name)
+		return wsmodel.WorkspaceNameHint(ctx, d.data.Client, name)
 	}
-	found := byIDOrName(ctx, &resp.Diagnostics, "Workspace", cfg.ID, cfg.Name, d.data.client.GetWorkspace, listByName, hint)
+	found := byIDOrName(ctx, &resp.Diagnostics, "Workspace", cfg.ID, cfg.Name, d.data.Client.GetWorkspace, listByName, hint)
 	if found == nil {
 		return
 	}
@@ -130,7 +130,7 @@ func (d *workspacesDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	all, err := d.data.client.ListWorkspaces(ctx, client.WorkspaceFilter{Name: cfg.Name.ValueString(), ComponentModel: cfg.ComponentModel.ValueString()})
+	all, err := d.data.Client.ListWorkspaces(ctx, client.WorkspaceFilter{Name: cfg.Name.ValueString(), ComponentModel: cfg.ComponentModel.ValueString()})
 	if err != nil {
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to List Workspaces", err)
 		return

@@ -1,4 +1,4 @@
-package provider
+package providerdata
 
 import (
 	"context"
@@ -13,14 +13,14 @@ import (
 func TestComponentWorkspace(t *testing.T) {
 	org := providertest.NewEmulatedOrg(t)
 	ctx := context.Background()
-	d := &providerData{client: org.Client}
+	d := &Data{Client: org.Client}
 	made, err := org.Client.CreateComponent(ctx, client.ComponentCreate{Name: "Source", RootWorkspace: org.WS, TypeID: org.Typ})
 	if err != nil {
 		t.Fatal(err)
 	}
 	org.Srv.ResetRequests()
 	for range 3 {
-		if ws, err := d.componentWorkspace(ctx, made.ID); err != nil || ws != org.WS {
+		if ws, err := d.ComponentWorkspace(ctx, made.ID); err != nil || ws != org.WS {
 			t.Fatalf("componentWorkspace = %q, %v", ws, err)
 		}
 	}
@@ -28,9 +28,9 @@ func TestComponentWorkspace(t *testing.T) {
 		t.Errorf("an unknown component is read once, then remembered: %d requests", n)
 	}
 	other := &client.Component{ID: "5eed0000000000000000ffff", RootWorkspace: "5eed0000000000000000b002"}
-	d.rememberWorkspace(other)
+	d.RememberWorkspace(other)
 	org.Srv.ResetRequests()
-	if ws, err := d.componentWorkspace(ctx, other.ID); err != nil || ws != other.RootWorkspace || len(org.Srv.Requests()) != 0 {
+	if ws, err := d.ComponentWorkspace(ctx, other.ID); err != nil || ws != other.RootWorkspace || len(org.Srv.Requests()) != 0 {
 		t.Errorf("a component the run has seen costs no request: %q, %v, %d requests", ws, err, len(org.Srv.Requests()))
 	}
 }
