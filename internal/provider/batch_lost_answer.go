@@ -12,6 +12,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/recovery"
 )
 
 // batchCheck rebuilds, from the org, what a batch whose answer was lost did. Ardoq applies a batch all
@@ -36,12 +37,12 @@ type batchCheck struct {
 // warning saying how it was found; otherwise nil and an error that says what was found. lost is the
 // sentence saying what went wrong with the answer.
 func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchRequest, workspaces []string, sent time.Time, lost string, cause error) (*client.BatchResponse, diag.Diagnostics) {
-	ctx = seeThrough(ctx)
+	ctx = recovery.SeeThrough(ctx)
 	var diags diag.Diagnostics
-	status, succeeded := answeredSuccess(cause)
+	status, succeeded := recovery.AnsweredSuccess(cause)
 	check, err := r.checkBatch(ctx, req, workspaces, sent)
 	if err == nil && check.took == 0 && !succeeded {
-		pause(ctx, recheckPause) // Ardoq may still be working on it
+		recovery.Pause(ctx, recovery.RecheckPause) // Ardoq may still be working on it
 		check, err = r.checkBatch(ctx, req, workspaces, sent)
 	}
 	if err != nil {
@@ -65,7 +66,7 @@ func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchReques
 			"made instead of creating it again (see the guide \"When a run is interrupted\").", lost, status, check.not))
 	case check.took == 0:
 		diags.AddError("Batch Not Applied", fmt.Sprintf("%s The provider read the items back twice, %s apart: none of the %d operations "+
-			"took effect, so Ardoq did not apply the batch and nothing was changed. Run terraform apply again.", lost, recheckPause, check.not))
+			"took effect, so Ardoq did not apply the batch and nothing was changed. Run terraform apply again.", lost, recovery.RecheckPause, check.not))
 	default:
 		detail := fmt.Sprintf("%s The provider read the items back: %d operations took effect and %d did not, which a batch (all or "+
 			"nothing) cannot do by itself, so someone else changed these entities meanwhile.", lost, check.took, check.not)
@@ -86,7 +87,7 @@ func lostBatchAnswer(cause error) string {
 }
 
 func (r *batchResource) checkBatch(ctx context.Context, req client.BatchRequest, workspaces []string, sent time.Time) (*batchCheck, error) {
-	check := &batchCheck{data: r.data, client: r.data.Client, since: createdSince(r.data.Client, sent), components: map[string]client.Component{},
+	check := &batchCheck{data: r.data, client: r.data.Client, since: recovery.CreatedSince(r.data.Client, sent), components: map[string]client.Component{},
 		references: map[string]client.Reference{}, created: map[string]string{}, claimed: map[string]bool{}}
 	return check, check.run(ctx, r.data, req, workspaces)
 }
@@ -190,7 +191,7 @@ func (b *batchCheck) componentCreates(ops *client.ComponentOperations) {
 			var found []client.Component
 			for _, c := range b.components {
 				if !b.claimed[c.ID] && c.Name == p.body.Name && c.TypeID == p.body.TypeID && c.RootWorkspace == p.body.RootWorkspace &&
-					convert.TextOf(c.Parent) == parent && createdByCaller(c.Meta, b.me, b.since) && !b.data.Claimed(c.ID) {
+					convert.TextOf(c.Parent) == parent && recovery.CreatedByCaller(c.Meta, b.me, b.since) && !b.data.Claimed(c.ID) {
 					found = append(found, c)
 				}
 			}
@@ -221,7 +222,7 @@ func (b *batchCheck) referenceCreates(ops *client.ReferenceOperations) {
 		var found []client.Reference
 		for _, r := range b.references {
 			if okS && okT && !b.claimed[r.ID] && r.Source == source && r.Target == target && r.Type == body.Type &&
-				createdByCaller(r.Meta, b.me, b.since) && !b.data.Claimed(r.ID) {
+				recovery.CreatedByCaller(r.Meta, b.me, b.since) && !b.data.Claimed(r.ID) {
 				found = append(found, r)
 			}
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/recovery"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -126,7 +127,7 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 	created, err := r.data.Client.CreateComponent(ctx, body)
 	if client.IsAmbiguous(err) {
 		var diags diag.Diagnostics
-		created, diags = recoverCreate(ctx, r.data, r.createSearch(body, sent, err), "Unable to Create Component")
+		created, diags = recovery.RecoverCreate(ctx, r.data, r.createSearch(body, sent, err), "Unable to Create Component")
 		resp.Diagnostics.Append(diags...)
 		if created == nil {
 			return
@@ -187,8 +188,8 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 		// The answer was lost, or a retry met its own first attempt: read the component back to know.
 		read := func(ctx context.Context) (*client.Component, error) { return r.data.Client.GetComponent(ctx, id) }
 		holds := func(e *client.Component) bool { return componentFromAPI(e, plan.CustomFields, false).holds(plan) }
-		cur, nowVersion, outcome, readErr := readBack(ctx, err, version, read, func(e *client.Component) int64 { return e.Version }, holds)
-		if !addUpdateOutcome(&resp.Diagnostics, "Component", id, version, err, outcome, readErr, nowVersion) {
+		cur, nowVersion, outcome, readErr := recovery.ReadBack(ctx, err, version, read, func(e *client.Component) int64 { return e.Version }, holds)
+		if !recovery.AddUpdateOutcome(&resp.Diagnostics, "Component", id, version, err, outcome, readErr, nowVersion) {
 			return
 		}
 		updated = cur
@@ -223,7 +224,7 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 		r.data.CascadeViews.DeletedByRun(id)
 	}
 	if client.IsAmbiguous(err) {
-		confirmDeleted(ctx, &resp.Diagnostics, "Component", id, err, func(ctx context.Context) error {
+		recovery.ConfirmDeleted(ctx, &resp.Diagnostics, "Component", id, err, func(ctx context.Context) error {
 			_, err := r.data.Client.GetComponent(ctx, id)
 			return err
 		})
@@ -241,18 +242,18 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 
 // createSearch describes a create whose answer was lost: components with the same name, type, workspace
 // and parent are candidates.
-func (r *componentResource) createSearch(body client.ComponentCreate, sent time.Time, cause error) createSearch[client.Component] {
-	return createSearch[client.Component]{
-		noun: "component", sent: sent, cause: cause,
-		what: fmt.Sprintf("component %q (type %s in workspace %s)", body.Name, body.TypeID, body.RootWorkspace),
-		find: func(ctx context.Context) ([]client.Component, error) {
+func (r *componentResource) createSearch(body client.ComponentCreate, sent time.Time, cause error) recovery.CreateSearch[client.Component] {
+	return recovery.CreateSearch[client.Component]{
+		Noun: "component", Sent: sent, Cause: cause,
+		What: fmt.Sprintf("component %q (type %s in workspace %s)", body.Name, body.TypeID, body.RootWorkspace),
+		Find: func(ctx context.Context) ([]client.Component, error) {
 			found, err := r.data.Client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: body.RootWorkspace, Name: body.Name,
 				TypeID: body.TypeID, Parent: convert.TextOf(body.Parent)})
 			return sameAsCreated(found, body), err
 		},
-		meta:       func(c client.Component) client.Meta { return c.Meta },
-		idOf:       func(c client.Component) string { return c.ID },
-		importHint: "terraform import <address> <component id>",
+		Meta:       func(c client.Component) client.Meta { return c.Meta },
+		IDOf:       func(c client.Component) string { return c.ID },
+		ImportHint: "terraform import <address> <component id>",
 	}
 }
 
@@ -284,12 +285,12 @@ func (r *componentResource) warnIfComponentMade(ctx context.Context, plan compon
 	body := client.ComponentCreate{Name: plan.Name.ValueString(), RootWorkspace: plan.RootWorkspace.ValueString(),
 		TypeID: plan.TypeID.ValueString(), Parent: plan.Parent.ValueStringPointer()}
 	search := r.createSearch(body, time.Time{}, nil)
-	searchOnItsOwn := search.find
-	search.find = func(ctx context.Context) ([]client.Component, error) {
+	searchOnItsOwn := search.Find
+	search.Find = func(ctx context.Context) ([]client.Component, error) {
 		if all, ok := r.data.SmallWorkspaces.All(ctx, body.RootWorkspace); ok {
 			return sameAsCreated(all, body), nil
 		}
 		return searchOnItsOwn(ctx)
 	}
-	return warnAlreadyMade(ctx, r.data, search, "Component", fmt.Sprintf("%q", body.Name), body)
+	return recovery.WarnAlreadyMade(ctx, r.data, search, "Component", fmt.Sprintf("%q", body.Name), body)
 }

@@ -7,77 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/recovery"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
-
-// A 5xx says nothing about what Ardoq did: an update found not in effect is reported as that, never as
-// "nothing was changed".
-func TestAddUpdateOutcome_notInEffectSaysOnlyWhatIsKnown(t *testing.T) {
-	var diags diag.Diagnostics
-	lost := &client.AmbiguousError{Method: "PATCH", Path: "/x", Status: 500, Err: &client.APIError{StatusCode: 500, Method: "PATCH", Path: "/x"}}
-	if addUpdateOutcome(&diags, "Component", "c1", 3, lost, updateNotApplied, nil, 3) || !diags.HasError() {
-		t.Fatal("an update not in effect is an error")
-	}
-	d := diags[0].Detail()
-	if strings.Contains(d, "nothing was changed") || !strings.Contains(d, "has not taken effect") || !strings.Contains(d, "instead of overwriting") {
-		t.Fatalf("say what was read back, and why applying again is safe: %s", d)
-	}
-}
-
-func TestJudgeUpdate(t *testing.T) {
-	lost := &client.AmbiguousError{Method: "PATCH", Path: "/x", Status: 502, Err: errors.New("bad gateway")}
-	conflict := &client.APIError{StatusCode: 409}
-	notFound := &client.APIError{StatusCode: 404}
-	tests := []struct {
-		name          string
-		cause, read   error
-		version, sent int64
-		holds         bool
-		want          updateOutcome
-	}{
-		{"applied, answer lost", lost, nil, 4, 3, true, updateApplied},
-		{"retry met its own first attempt", conflict, nil, 4, 3, true, updateApplied},
-		{"not applied", lost, nil, 3, 3, false, updateNotApplied},
-		{"at the same version, even holding the plan (a cleared field is not compared), it is not applied", lost, nil, 3, 3, true, updateNotApplied},
-		{"someone else changed it to other values", lost, nil, 4, 3, false, updateOvertaken},
-		{"someone else changed it twice", lost, nil, 5, 3, true, updateOvertaken},
-		{"a conflict at the same version is still a conflict", conflict, nil, 3, 3, false, updateOvertaken},
-		{"deleted", lost, notFound, 0, 3, false, updateGone},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := judgeUpdate(tc.cause, tc.read, tc.version, tc.sent, tc.holds); got != tc.want {
-				t.Errorf("judgeUpdate = %d, want %d", got, tc.want)
-			}
-		})
-	}
-}
-
-func TestCreatedByCaller(t *testing.T) {
-	sent := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
-	tests := []struct {
-		name, created, by, me string
-		want                  bool
-	}{
-		{"just after the request", "2026-11-21T12:00:00.250Z", "a@example.com", "a@example.com", true},
-		{"at the very start, the e-mail in another case", "2026-11-21T12:00:00.000Z", "A@example.com", "a@example.com", true},
-		{"a moment before", "2026-11-21T11:59:59.999Z", "a@example.com", "a@example.com", false},
-		{"long before", "2026-11-21T11:50:00.000Z", "a@example.com", "a@example.com", false},
-		{"by someone else", "2026-11-21T12:00:01.000Z", "b@example.com", "a@example.com", false},
-		{"unparsable time", "yesterday", "a@example.com", "a@example.com", false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := createdByCaller(client.Meta{Created: tc.created, CreatedByEmail: tc.by}, tc.me, sent); got != tc.want {
-				t.Errorf("createdByCaller = %v, want %v", got, tc.want)
-			}
-		})
-	}
-}
 
 func TestRecoverCreate(t *testing.T) {
 	org := providertest.NewEmulatedOrg(t)
@@ -89,7 +23,7 @@ func TestRecoverCreate(t *testing.T) {
 	body := client.ComponentCreate{Name: "Lost", RootWorkspace: org.WS, TypeID: org.Typ}
 	sent := time.Now()
 
-	got, diags := recoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
+	got, diags := recovery.RecoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
 	if got != nil || !diags.HasError() || !strings.Contains(diags[0].Detail(), "found none: Ardoq did not create it") {
 		t.Fatalf("no match must fail saying nothing was created, got %v %v", got, diags)
 	}
@@ -97,12 +31,12 @@ func TestRecoverCreate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, diags = recoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
+	got, diags = recovery.RecoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
 	if got == nil || got.ID != made.ID || diags.HasError() || !strings.Contains(diags[0].Detail(), made.ID) {
 		t.Fatalf("one match must be recorded with a warning naming it, got %v %v", got, diags)
 	}
 	d.Claim(made.ID) // as if another resource of this run had created it
-	got, diags = recoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
+	got, diags = recovery.RecoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
 	if got != nil || !diags.HasError() {
 		t.Fatalf("an entity another create of this run made must not be taken, got %v %v", got, diags)
 	}
@@ -111,7 +45,7 @@ func TestRecoverCreate(t *testing.T) {
 	cutOff := &client.AmbiguousError{Method: "POST", Path: "/api/v2/components", Status: 201, Err: errors.New("unexpected EOF")}
 	elsewhere := body
 	elsewhere.Name = "Nowhere"
-	got, diags = recoverCreate(ctx, d, r.createSearch(elsewhere, sent, cutOff), "Unable to Create Component")
+	got, diags = recovery.RecoverCreate(ctx, d, r.createSearch(elsewhere, sent, cutOff), "Unable to Create Component")
 	if got != nil || !diags.HasError() || strings.Contains(diags[0].Detail(), "did not create") ||
 		!strings.Contains(diags[0].Detail(), "said it succeeded") {
 		t.Fatalf("after a cut-off success the provider must not claim nothing was created, got %v", diags)
@@ -125,7 +59,7 @@ func TestRecoverCreate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, diags = recoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
+	got, diags = recovery.RecoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
 	if got != nil || !diags.HasError() || !strings.Contains(diags[0].Detail(), made.ID+", "+again.ID) {
 		t.Fatalf("several matches must fail naming them, got %v %v", got, diags)
 	}

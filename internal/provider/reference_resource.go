@@ -16,6 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/recovery"
 )
 
 var (
@@ -132,7 +133,7 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 	created, err := r.data.Client.CreateReference(ctx, body)
 	if client.IsAmbiguous(err) {
 		var diags diag.Diagnostics
-		created, diags = recoverCreate(ctx, r.data, r.createSearch(body, sent, err), "Unable to Create Reference")
+		created, diags = recovery.RecoverCreate(ctx, r.data, r.createSearch(body, sent, err), "Unable to Create Reference")
 		resp.Diagnostics.Append(diags...)
 		if created == nil {
 			return
@@ -191,8 +192,8 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 		// The answer was lost, or a retry met its own first attempt: read the reference back to know.
 		read := func(ctx context.Context) (*client.Reference, error) { return r.data.Client.GetReference(ctx, id) }
 		holds := func(e *client.Reference) bool { return referenceFromAPI(e, plan.CustomFields, false).holds(plan) }
-		cur, nowVersion, outcome, readErr := readBack(ctx, err, version, read, func(e *client.Reference) int64 { return e.Version }, holds)
-		if !addUpdateOutcome(&resp.Diagnostics, "Reference", id, version, err, outcome, readErr, nowVersion) {
+		cur, nowVersion, outcome, readErr := recovery.ReadBack(ctx, err, version, read, func(e *client.Reference) int64 { return e.Version }, holds)
+		if !recovery.AddUpdateOutcome(&resp.Diagnostics, "Reference", id, version, err, outcome, readErr, nowVersion) {
 			return
 		}
 		updated = cur
@@ -217,7 +218,7 @@ func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteReque
 		r.data.CascadeViews.DeletedByRun(id)
 	}
 	if client.IsAmbiguous(err) {
-		confirmDeleted(ctx, &resp.Diagnostics, "Reference", id, err, func(ctx context.Context) error {
+		recovery.ConfirmDeleted(ctx, &resp.Diagnostics, "Reference", id, err, func(ctx context.Context) error {
 			_, err := r.data.Client.GetReference(ctx, id)
 			return err
 		})
@@ -236,16 +237,16 @@ func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteReque
 
 // createSearch describes a create whose answer was lost: references with the same source, target and
 // type are candidates.
-func (r *referenceResource) createSearch(body client.ReferenceCreate, sent time.Time, cause error) createSearch[client.Reference] {
-	return createSearch[client.Reference]{
-		noun: "reference", sent: sent, cause: cause,
-		what: fmt.Sprintf("a reference of type %d from %s to %s", body.Type, body.Source, body.Target),
-		find: func(ctx context.Context) ([]client.Reference, error) {
+func (r *referenceResource) createSearch(body client.ReferenceCreate, sent time.Time, cause error) recovery.CreateSearch[client.Reference] {
+	return recovery.CreateSearch[client.Reference]{
+		Noun: "reference", Sent: sent, Cause: cause,
+		What: fmt.Sprintf("a reference of type %d from %s to %s", body.Type, body.Source, body.Target),
+		Find: func(ctx context.Context) ([]client.Reference, error) {
 			return r.data.Client.ListReferences(ctx, client.ReferenceFilter{Source: body.Source, Target: body.Target, Type: &body.Type})
 		},
-		meta:       func(r client.Reference) client.Meta { return r.Meta },
-		idOf:       func(r client.Reference) string { return r.ID },
-		importHint: "terraform import <address> <reference id>",
+		Meta:       func(r client.Reference) client.Meta { return r.Meta },
+		IDOf:       func(r client.Reference) string { return r.ID },
+		ImportHint: "terraform import <address> <reference id>",
 	}
 }
 
@@ -264,5 +265,5 @@ func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan refere
 	}
 	body := client.ReferenceCreate{Source: plan.Source.ValueString(), Target: plan.Target.ValueString(), Type: plan.Type.ValueInt64()}
 	name := fmt.Sprintf("From %s to %s", body.Source, body.Target)
-	return warnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Reference", strings.TrimSpace(name), body)
+	return recovery.WarnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Reference", strings.TrimSpace(name), body)
 }

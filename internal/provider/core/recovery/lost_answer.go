@@ -1,4 +1,7 @@
-package provider
+// Package recovery keeps a lost answer or a killed run from duplicating or losing what a write did: it
+// finds out what Ardoq did with a write whose answer was lost, and warns of what an earlier, interrupted
+// run made (already_made.go).
+package recovery
 
 import (
 	"context"
@@ -26,21 +29,21 @@ const (
 	unknownClockAllowance = time.Minute
 )
 
-// recheckPause is how long the provider waits before it looks a second time and concludes that a
+// RecheckPause is how long the provider waits before it looks a second time and concludes that a
 // write did not happen: Ardoq may still be finishing a request whose answer timed out.
-var recheckPause = 2 * time.Second
+var RecheckPause = 2 * time.Second
 
-// createdSince is the earliest _meta.created, on Ardoq's clock, that a create sent at sent can carry.
-func createdSince(c *client.Client, sent time.Time) time.Time {
+// CreatedSince is the earliest _meta.created, on Ardoq's clock, that a create sent at sent can carry.
+func CreatedSince(c *client.Client, sent time.Time) time.Time {
 	if server, ok := c.ServerTime(sent); ok {
 		return server.Add(-knownClockAllowance)
 	}
 	return sent.Add(-unknownClockAllowance)
 }
 
-// createdByCaller reports whether an entity was created by this token's user at or after since.
+// CreatedByCaller reports whether an entity was created by this token's user at or after since.
 // Without a known user only the time is compared.
-func createdByCaller(meta client.Meta, me string, since time.Time) bool {
+func CreatedByCaller(meta client.Meta, me string, since time.Time) bool {
 	if me != "" && !strings.EqualFold(meta.CreatedByEmail, me) {
 		return false
 	}
@@ -48,8 +51,8 @@ func createdByCaller(meta client.Meta, me string, since time.Time) bool {
 	return err == nil && !created.Before(since)
 }
 
-// answeredSuccess reports whether Ardoq's (cut-off) answer said the request succeeded.
-func answeredSuccess(cause error) (int, bool) {
+// AnsweredSuccess reports whether Ardoq's (cut-off) answer said the request succeeded.
+func AnsweredSuccess(cause error) (int, bool) {
 	var amb *client.AmbiguousError
 	if errors.As(cause, &amb) && amb.Status >= 200 && amb.Status < 300 {
 		return amb.Status, true
@@ -57,91 +60,91 @@ func answeredSuccess(cause error) (int, bool) {
 	return 0, false
 }
 
-// createSearch describes an ambiguous create to look for: what it was, how to find candidates, and the
+// CreateSearch describes an ambiguous create to look for: what it was, how to find candidates, and the
 // time it was sent.
-type createSearch[T any] struct {
-	noun       string // "component", "reference"
-	what       string // how the message names what was sent: `component "Payments" (type ... in workspace ...)`
-	sent       time.Time
-	cause      error
-	find       func(ctx context.Context) ([]T, error)
-	meta       func(T) client.Meta
-	idOf       func(T) string
-	importHint string // the terraform import hint, e.g. "terraform import <address> <id>"
+type CreateSearch[T any] struct {
+	Noun       string // "component", "reference"
+	What       string // how the message names what was sent: `component "Payments" (type ... in workspace ...)`
+	Sent       time.Time
+	Cause      error
+	Find       func(ctx context.Context) ([]T, error)
+	Meta       func(T) client.Meta
+	IDOf       func(T) string
+	ImportHint string // the terraform import hint, e.g. "terraform import <address> <id>"
 }
 
-// recoverCreate returns the one entity an ambiguous create made (with a warning saying so), or nil
+// RecoverCreate returns the one entity an ambiguous create made (with a warning saying so), or nil
 // with an error that says what was found: nothing (the create did not happen), several candidates, or
 // that looking failed. Entities another create of this run made are never candidates.
-func recoverCreate[T any](ctx context.Context, d *providerdata.Data, s createSearch[T], summary string) (*T, diag.Diagnostics) {
-	ctx = seeThrough(ctx)
+func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, s CreateSearch[T], summary string) (*T, diag.Diagnostics) {
+	ctx = SeeThrough(ctx)
 	var diags diag.Diagnostics
-	lost := fmt.Sprintf("Ardoq's answer to the create of %s was lost (%s).", s.what, diagnostics.ClientErrorDetail(s.cause))
-	since := createdSince(d.Client, s.sent)
+	lost := fmt.Sprintf("Ardoq's answer to the create of %s was lost (%s).", s.What, diagnostics.ClientErrorDetail(s.Cause))
+	since := CreatedSince(d.Client, s.Sent)
 	made, err := lookForCreated(ctx, d, s, since)
-	status, succeeded := answeredSuccess(s.cause)
+	status, succeeded := AnsweredSuccess(s.Cause)
 	if err == nil && len(made) == 0 && !succeeded {
-		pause(ctx, recheckPause) // Ardoq may still be working on it
+		Pause(ctx, RecheckPause) // Ardoq may still be working on it
 		made, err = lookForCreated(ctx, d, s, since)
 	}
 	if err != nil {
 		diags.AddError(summary, fmt.Sprintf("%s Looking for the %s it may have made failed too (%s), so Ardoq may or may not have "+
 			"created it. Before applying again, look for it in Ardoq (created at about %s) and, if it is there, import it (%s).",
-			lost, s.noun, diagnostics.ClientErrorDetail(err), s.sent.UTC().Format(time.RFC3339), s.importHint))
+			lost, s.Noun, diagnostics.ClientErrorDetail(err), s.Sent.UTC().Format(time.RFC3339), s.ImportHint))
 		return nil, diags
 	}
 	switch {
 	case len(made) == 1:
-		d.Claim(s.idOf(made[0])) // found, not answered: it may be what an earlier run made moments before
+		d.Claim(s.IDOf(made[0])) // found, not answered: it may be what an earlier run made moments before
 		diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("%s The provider looked for it and found %s %s, created by you at %s: "+
-			"it is recorded in the state, so nothing is created twice.", lost, s.noun, s.idOf(made[0]), s.meta(made[0]).Created))
+			"it is recorded in the state, so nothing is created twice.", lost, s.Noun, s.IDOf(made[0]), s.Meta(made[0]).Created))
 		return &made[0], diags
 	case len(made) == 0 && succeeded:
 		diags.AddError(summary, fmt.Sprintf("%s Ardoq's status (HTTP %d) said it succeeded, yet the provider found no %s matching what it "+
 			"sent, created by you since %s, so it cannot tell where it went and recorded nothing. Before applying again, look for it in "+
-			"Ardoq and, if it is there, import it (%s).", lost, status, s.noun, since.UTC().Format(time.RFC3339), s.importHint))
+			"Ardoq and, if it is there, import it (%s).", lost, status, s.Noun, since.UTC().Format(time.RFC3339), s.ImportHint))
 	case len(made) == 0:
 		diags.AddError(summary, fmt.Sprintf("%s The provider then looked twice, %s apart, for a %s matching what it sent, created by you "+
-			"since %s, and found none: Ardoq did not create it, and nothing was changed. Run terraform apply again.", lost, recheckPause,
-			s.noun, since.UTC().Format(time.RFC3339)))
+			"since %s, and found none: Ardoq did not create it, and nothing was changed. Run terraform apply again.", lost, RecheckPause,
+			s.Noun, since.UTC().Format(time.RFC3339)))
 	default:
 		ids := make([]string, len(made))
 		for i, c := range made {
-			ids[i] = s.idOf(c)
+			ids[i] = s.IDOf(c)
 		}
 		diags.AddError(summary, fmt.Sprintf("%s The provider then found %d %ss matching what it sent, created by you since %s: %s. "+
 			"It cannot tell which one this create made, so it recorded none. Delete the extra ones in Ardoq and import the one to keep (%s).",
-			lost, len(made), s.noun, since.UTC().Format(time.RFC3339), strings.Join(ids, ", "), s.importHint))
+			lost, len(made), s.Noun, since.UTC().Format(time.RFC3339), strings.Join(ids, ", "), s.ImportHint))
 	}
 	return nil, diags
 }
 
 // lookForCreated lists the candidates of a search made by the caller since since, leaving out what
 // another create of this run made.
-func lookForCreated[T any](ctx context.Context, d *providerdata.Data, s createSearch[T], since time.Time) ([]T, error) {
+func lookForCreated[T any](ctx context.Context, d *providerdata.Data, s CreateSearch[T], since time.Time) ([]T, error) {
 	me, err := d.CallerEmail(ctx)
 	if err != nil {
 		return nil, err
 	}
-	candidates, err := s.find(ctx)
+	candidates, err := s.Find(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var made []T
 	for _, c := range candidates {
-		if createdByCaller(s.meta(c), me, since) && !d.Claimed(s.idOf(c)) {
+		if CreatedByCaller(s.Meta(c), me, since) && !d.Claimed(s.IDOf(c)) {
 			made = append(made, c)
 		}
 	}
 	return made, nil
 }
 
-// seeThrough is the context a lost answer is looked into on: the run may be stopping (Terraform cancels
+// SeeThrough is the context a lost answer is looked into on: the run may be stopping (Terraform cancels
 // the provider's contexts on an interrupt), but a write that was sent must end with what Ardoq did
 // recorded, or the next apply makes it twice. The client's timeout and retries bound each look.
-func seeThrough(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
+func SeeThrough(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
 
-func pause(ctx context.Context, d time.Duration) {
+func Pause(ctx context.Context, d time.Duration) {
 	select {
 	case <-time.After(d):
 	case <-ctx.Done():
@@ -174,12 +177,12 @@ func judgeUpdate(cause, readErr error, version, sentVersion int64, holdsPlan boo
 	return updateOvertaken
 }
 
-// readBack reads an entity back after an update failed with cause (its answer lost, or a conflict)
+// ReadBack reads an entity back after an update failed with cause (its answer lost, or a conflict)
 // and judges what the update did; one that seems not applied is read again after a pause, as Ardoq may
 // still be applying it. now is the entity as read (nil if the read failed) and nowVersion its version.
-func readBack[T any](ctx context.Context, cause error, sentVersion int64, read func(context.Context) (*T, error),
+func ReadBack[T any](ctx context.Context, cause error, sentVersion int64, read func(context.Context) (*T, error),
 	version func(*T) int64, holds func(*T) bool) (now *T, nowVersion int64, outcome updateOutcome, readErr error) {
-	ctx = seeThrough(ctx)
+	ctx = SeeThrough(ctx)
 	for look := 0; ; look++ {
 		now, readErr = read(ctx)
 		if readErr == nil {
@@ -189,13 +192,13 @@ func readBack[T any](ctx context.Context, cause error, sentVersion int64, read f
 		if outcome != updateNotApplied || look == 1 {
 			return now, nowVersion, outcome, readErr
 		}
-		pause(ctx, recheckPause)
+		Pause(ctx, RecheckPause)
 	}
 }
 
-// addUpdateOutcome reports an update that failed ambiguously or with a conflict, after the entity was
+// AddUpdateOutcome reports an update that failed ambiguously or with a conflict, after the entity was
 // read back. It returns true when the update was in fact applied (the caller records the entity).
-func addUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int64, cause error, outcome updateOutcome, readErr error, nowVersion int64) bool {
+func AddUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int64, cause error, outcome updateOutcome, readErr error, nowVersion int64) bool {
 	if readErr != nil && outcome != updateGone {
 		diags.AddError("Unable to Update "+noun, fmt.Sprintf("The update of %s %s failed (%s), and reading it back failed too (%s), so "+
 			"Ardoq may or may not have applied it. Run terraform plan to see where it stands.", strings.ToLower(noun), id,
@@ -217,7 +220,7 @@ func addUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int6
 			"apart: it is still at version %d, so the update has not taken effect, and nothing was recorded. "+
 			"Run terraform apply again: the update is sent for that version only, so should Ardoq still apply the lost request, the "+
 			"next apply reports the change instead of overwriting it.",
-			strings.ToLower(noun), id, diagnostics.ClientErrorDetail(cause), recheckPause, sentVersion))
+			strings.ToLower(noun), id, diagnostics.ClientErrorDetail(cause), RecheckPause, sentVersion))
 	case client.IsConflict(cause):
 		diagnostics.AddConflictError(diags, noun, id, sentVersion, nowVersion, cause)
 	default:
@@ -229,14 +232,14 @@ func addUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int6
 	return false
 }
 
-// confirmDeleted reads an entity back after an ambiguous delete: gone is success; otherwise the error
+// ConfirmDeleted reads an entity back after an ambiguous delete: gone is success; otherwise the error
 // says whether it is still there.
-func confirmDeleted(ctx context.Context, diags *diag.Diagnostics, noun, id string, cause error, read func(context.Context) error) {
-	ctx = seeThrough(ctx)
+func ConfirmDeleted(ctx context.Context, diags *diag.Diagnostics, noun, id string, cause error, read func(context.Context) error) {
+	ctx = SeeThrough(ctx)
 	lost := fmt.Sprintf("Ardoq's answer to deleting %s %s was lost (%s).", strings.ToLower(noun), id, diagnostics.ClientErrorDetail(cause))
 	err := read(ctx)
 	if err == nil {
-		pause(ctx, recheckPause) // Ardoq may still be working on it
+		Pause(ctx, RecheckPause) // Ardoq may still be working on it
 		err = read(ctx)
 	}
 	switch {
@@ -247,6 +250,6 @@ func confirmDeleted(ctx context.Context, diags *diag.Diagnostics, noun, id strin
 			"Run terraform apply again.", lost, diagnostics.ClientErrorDetail(err)))
 	default:
 		diags.AddError("Unable to Delete "+noun, fmt.Sprintf("%s The provider read it back twice, %s apart: it still exists, so it "+
-			"has not been deleted. Run terraform apply again.", lost, recheckPause))
+			"has not been deleted. Run terraform apply again.", lost, RecheckPause))
 	}
 }

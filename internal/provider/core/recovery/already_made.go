@@ -1,4 +1,4 @@
-package provider
+package recovery
 
 import (
 	"context"
@@ -22,9 +22,9 @@ import (
 // of `terraform apply`; a search that found nothing in the plan walk is not repeated there (core/memo):
 // what it looks for was left by an earlier command, not by this one.
 
-// warnAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates. identity
+// WarnAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates. identity
 // is what the search matches on (the create's body).
-func warnAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s createSearch[T], noun, name string, identity any) diag.Diagnostics {
+func WarnAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s CreateSearch[T], noun, name string, identity any) diag.Diagnostics {
 	var diags diag.Diagnostics
 	key := memo.Key(d.Client, "none-made", identity)
 	if d.Memo.Seen(key) {
@@ -40,7 +40,7 @@ func warnAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s createS
 		d.Memo.Note(key)
 	}
 	for _, m := range made {
-		id := s.idOf(m)
+		id := s.IDOf(m)
 		add := diags.AddWarning
 		if d.PreventDuplicates {
 			add = diags.AddError // prevent_duplicates
@@ -51,7 +51,7 @@ func warnAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s createS
 			"a second one. To take it over, import it into this resource: terraform import <this resource's address> %s (or an "+
 			"import block with id = %q). If a resource of this configuration manages it (one not refreshed yet, with -refresh=false "+
 			"or a replacement), ignore this warning; if it is not wanted, delete it in Ardoq. See the guide \"When a run is "+
-			"interrupted\".", s.what, id, s.meta(m).Created, id, id))
+			"interrupted\".", s.What, id, s.Meta(m).Created, id, id))
 	}
 	return diags
 }
