@@ -21,6 +21,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 // orgProfile is what the acceptance tests use from the org under test. All of it is found through the
@@ -248,7 +249,7 @@ func (p *orgProfile) fieldOnApp(match func(client.Field) bool) string {
 func (p *orgProfile) settableOnApp() []string {
 	var out []string
 	for _, k := range p.app.CustomFields {
-		if f, ok := p.fields[k]; !ok || !settledByArdoq(f) {
+		if f, ok := p.fields[k]; !ok || !fields.SettledByArdoq(f) {
 			out = append(out, k)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 // The decode stage of ardoq_batch: Terraform values to items. The items are dynamic values the
@@ -221,7 +222,7 @@ func decodeItem[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], d *itemDec
 		case typeAttribute:
 			*a.number(into) = d.integer(at, v)
 		case customFieldsAttribute:
-			fields, known, diags := decodeFields(at, v)
+			fields, known, diags := fields.Decode(at, v)
 			*a.fields(into) = fields
 			d.known = d.known && known
 			d.diags.Append(diags...)

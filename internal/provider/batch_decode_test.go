@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
@@ -43,8 +44,8 @@ func TestDecodeBatchItemsTakesNativeTypes(t *testing.T) {
 	}
 	want := batchItems{
 		Components: map[string]componentValues{"api": {RootWorkspace: ws, TypeID: "p1", Name: "API",
-			CustomFields: map[string]fieldValue{"cost": {text: "1200.5", kind: numberField}, "critical": {text: "true", kind: boolField},
-				"regions": listValue([]string{"eu", "us"}), "note": {text: "x"}}}},
+			CustomFields: map[string]fields.Value{"cost": {Text: "1200.5", Kind: fields.NumberField}, "critical": {Text: "true", Kind: fields.BoolField},
+				"regions": fields.ListValue([]string{"eu", "us"}), "note": {Text: "x"}}}},
 		References: map[string]referenceValues{"r": {Source: "api", Target: ws, Type: 2}},
 	}
 	if !reflect.DeepEqual(want, items) {

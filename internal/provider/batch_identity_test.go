@@ -211,7 +211,7 @@ func TestAccBatchResource_adoptionShownAtPlanAndConverges(t *testing.T) {
 }
 
 // An import brings every attribute each entity has, and no custom field (an import takes over none,
-// customfields.go): a configuration saying the same without custom_fields plans nothing (and sends
+// core/fields): a configuration saying the same without custom_fields plans nothing (and sends
 // nothing, and Ardoq keeps every field), one that differs in one attribute updates exactly that item, and
 // naming the fields plans them as added, sends them, and leaves Ardoq's values as they were. It imports
 // by the ext field, so against a real org it runs on its own, and only when nothing else in the workspace

@@ -11,6 +11,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 // ImportState takes "<workspace id>/<custom field api key>": every component and reference of the
@@ -55,36 +56,36 @@ type batchImport struct {
 
 // importedBatch maps the entities that have the key field set to items keyed by its value, each with
 // every attribute it has a value for, so the first plan shows exactly what differs from the
-// configuration, and no custom field: an import takes over none (the rule in customfields.go), so an
+// configuration, and no custom field: an import takes over none (the rule in core/fields), so an
 // item without custom_fields plans no change of them, and one naming some plans them as added. Two
 // components (or two references) with one key value are an error.
 func importedBatch(ws, apiKey string, comps []client.Component, refs []client.Reference) (batchImport, error) {
 	out := batchImport{items: batchItems{Components: map[string]componentValues{}, References: map[string]referenceValues{}}}
 	ids := map[string]string{}
 	for i := range comps {
-		if v, ok := apiFieldValue(comps[i].CustomFields[apiKey]); ok {
-			if _, dup := ids[v.text]; dup {
-				return out, fmt.Errorf("two components of workspace %s have %s = %q", ws, apiKey, v.text)
+		if v, ok := fields.APIValue(comps[i].CustomFields[apiKey]); ok {
+			if _, dup := ids[v.Text]; dup {
+				return out, fmt.Errorf("two components of workspace %s have %s = %q", ws, apiKey, v.Text)
 			}
-			ids[v.text] = comps[i].ID
+			ids[v.Text] = comps[i].ID
 		}
 	}
 	components, references := map[string]tftypes.Value{}, map[string]tftypes.Value{}
 	for i := range comps {
-		if v, ok := apiFieldValue(comps[i].CustomFields[apiKey]); ok {
+		if v, ok := fields.APIValue(comps[i].CustomFields[apiKey]); ok {
 			c := componentValuesFrom(&comps[i], componentValues{}, ids)
-			out.items.Components[v.text] = c
-			components[v.text] = importedItem(componentView(c))
+			out.items.Components[v.Text] = c
+			components[v.Text] = importedItem(componentView(c))
 		}
 	}
 	for i := range refs {
-		if v, ok := apiFieldValue(refs[i].CustomFields[apiKey]); ok {
-			if _, dup := out.items.References[v.text]; dup {
-				return out, fmt.Errorf("two references of workspace %s have %s = %q", ws, apiKey, v.text)
+		if v, ok := fields.APIValue(refs[i].CustomFields[apiKey]); ok {
+			if _, dup := out.items.References[v.Text]; dup {
+				return out, fmt.Errorf("two references of workspace %s have %s = %q", ws, apiKey, v.Text)
 			}
 			ref := referenceValuesFrom(&refs[i], referenceValues{}, ids)
-			out.items.References[v.text] = ref
-			references[v.text] = importedItem(referenceView(ref))
+			out.items.References[v.Text] = ref
+			references[v.Text] = importedItem(referenceView(ref))
 		}
 	}
 	out.components, out.references = importedItems(components), importedItems(references)

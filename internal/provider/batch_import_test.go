@@ -11,7 +11,7 @@ import (
 )
 
 // An import takes every attribute of each keyed entity and no custom field, not even the key field:
-// an import takes over none (customfields.go), so an item without custom_fields plans no change.
+// an import takes over none (core/fields), so an item without custom_fields plans no change.
 func TestBatchImportTakesEveryAttribute(t *testing.T) {
 	ws, outside := "5eed0000000000000000b001", "5eed0000000000000000c0ff"
 	comps := []client.Component{

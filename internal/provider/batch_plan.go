@@ -10,6 +10,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 // The plan stage of ardoq_batch: prior and planned items to the one request that makes the org match.
@@ -148,7 +149,7 @@ func (b *batchPlanner) component(key string) {
 	if !isNew && componentAttributes.same(&old, &c, b.sameRef) {
 		return
 	}
-	var priorFields map[string]fieldValue
+	var priorFields map[string]fields.Value
 	if !isNew {
 		priorFields = old.CustomFields
 	}
@@ -181,7 +182,7 @@ func (b *batchPlanner) reference(key string) {
 	if !isNew && referenceAttributes.same(&old, &r, b.sameRef) {
 		return
 	}
-	var priorFields map[string]fieldValue
+	var priorFields map[string]fields.Value
 	if !isNew {
 		priorFields = old.CustomFields
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -74,19 +75,19 @@ func editDistance(a, b string) int {
 }
 
 // componentScope checks a component's type against its workspace's model.
-func (b *batchPlanner) componentScope(p path.Path, c componentValues) fieldScope {
+func (b *batchPlanner) componentScope(p path.Path, c componentValues) fields.Scope {
 	model, read := b.models[c.RootWorkspace]
 	if model == nil {
 		if read { // read and not found: the workspace does not exist
 			b.unknownWorkspace(p.AtName("root_workspace"), c.RootWorkspace)
 		}
-		return fieldScope{typing: b.known}
+		return fields.Scope{Typing: b.known}
 	}
 	if _, ok := wsmodel.ComponentTypeOf(model, c.TypeID); !ok {
 		b.diags.AddAttributeError(p.AtName("type_id"), "Unknown Component Type", fmt.Sprintf("%s.type_id: component type %q is not in "+
 			"the model of workspace %s. %s", convert.PathText(p), c.TypeID, c.RootWorkspace, wsmodel.ComponentTypeHint(model, c.TypeID)))
 	}
-	return componentFieldScope(model, c.TypeID)
+	return fields.ComponentScope(model, c.TypeID)
 }
 
 // unknownWorkspace reports an item in a workspace Ardoq does not have (its model was read as nil). The
@@ -124,22 +125,22 @@ func (b *batchPlanner) checkAdoptionProperties() {
 }
 
 // referenceScope checks a reference's type against the model of its source's workspace (ws).
-func (b *batchPlanner) referenceScope(p path.Path, ws string, r referenceValues) fieldScope {
+func (b *batchPlanner) referenceScope(p path.Path, ws string, r referenceValues) fields.Scope {
 	model := b.models[ws]
 	if model == nil {
-		return fieldScope{typing: b.known}
+		return fields.Scope{Typing: b.known}
 	}
 	if _, ok := wsmodel.ReferenceTypeOf(model, r.Type); !ok {
 		b.diags.AddAttributeError(p.AtName("type"), "Unknown Reference Type", fmt.Sprintf("%s.type: reference type %d is not in the "+
 			"model of workspace %s (the source's). Its reference types are: %s.", convert.PathText(p), r.Type, ws, wsmodel.ReferenceTypeList(model)))
 	}
-	return referenceFieldScope(model, r.Type)
+	return fields.ReferenceScope(model, r.Type)
 }
 
 // customFields checks an item's custom fields against its scope and types them for the request,
-// clearing the keys the prior state managed that are gone (the one codec, customfields.go).
-func (b *batchPlanner) customFields(p path.Path, scope fieldScope, values, prior map[string]fieldValue) client.CustomFields {
-	out, diags := encodeFields(p.AtName("custom_fields"), values, prior, scope)
+// clearing the keys the prior state managed that are gone (the one codec, core/fields).
+func (b *batchPlanner) customFields(p path.Path, scope fields.Scope, values, prior map[string]fields.Value) client.CustomFields {
+	out, diags := fields.Encode(p.AtName("custom_fields"), values, prior, scope)
 	b.diags.Append(diags...)
 	return out
 }

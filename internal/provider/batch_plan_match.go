@@ -12,6 +12,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 // The entities new items match in Ardoq, found for the plan stage: the entities are listed from the
@@ -42,12 +43,12 @@ type batchMatches struct {
 
 func componentMatch(c *client.Component) batchMatch {
 	return batchMatch{ID: c.ID, ComponentKey: c.ComponentKey, Name: c.Name, Version: c.Version, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID,
-		was: componentView(componentValuesFrom(c, componentValues{CustomFields: allFieldsFromAPI(c.CustomFields)}, nil))}
+		was: componentView(componentValuesFrom(c, componentValues{CustomFields: fields.AllFromAPI(c.CustomFields)}, nil))}
 }
 
 func referenceMatch(r *client.Reference) batchMatch {
 	return batchMatch{ID: r.ID, Version: r.Version, RootWorkspace: r.RootWorkspace, Type: r.Type,
-		was: referenceView(referenceValuesFrom(r, referenceValues{CustomFields: allFieldsFromAPI(r.CustomFields)}, nil))}
+		was: referenceView(referenceValuesFrom(r, referenceValues{CustomFields: fields.AllFromAPI(r.CustomFields)}, nil))}
 }
 
 // describe names the entity in messages (only components have a type id).
@@ -60,7 +61,7 @@ func (m batchMatch) describe() string {
 
 // adoptable reports whether an item can adopt: adoption is on and the item has a value for every
 // custom field its uniqueBy names (items without one are plain creates).
-func adoptable(uniqueBy []string, fields map[string]fieldValue) bool {
+func adoptable(uniqueBy []string, fields map[string]fields.Value) bool {
 	if len(uniqueBy) == 0 {
 		return false
 	}
@@ -267,13 +268,13 @@ func uniqueKey(uniqueBy []string, value uniqueValue) (string, bool) {
 }
 
 // fieldKeyText is a custom field value as compared: numbers by value ("12.50" is 12.5), lists as JSON.
-func fieldKeyText(v fieldValue) string { return canonicalNumber(v.text) }
+func fieldKeyText(v fields.Value) string { return fields.CanonicalNumber(v.Text) }
 
 // componentUniqueValues reads a component's values from the API.
 func componentUniqueValues(c *client.Component) uniqueValue {
 	return func(p string) (string, bool) {
 		if key, isField := strings.CutPrefix(p, "customFields."); isField {
-			v, ok := apiFieldValue(c.CustomFields[key])
+			v, ok := fields.APIValue(c.CustomFields[key])
 			return fieldKeyText(v), ok
 		}
 		switch p {
@@ -321,7 +322,7 @@ func componentItemUniqueValues(c componentValues, resolve func(string) (string, 
 func referenceUniqueValues(r *client.Reference) uniqueValue {
 	return func(p string) (string, bool) {
 		if key, isField := strings.CutPrefix(p, "customFields."); isField {
-			v, ok := apiFieldValue(r.CustomFields[key])
+			v, ok := fields.APIValue(r.CustomFields[key])
 			return fieldKeyText(v), ok
 		}
 		switch p {

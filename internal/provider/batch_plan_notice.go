@@ -56,8 +56,8 @@ func viewChanges(was, will itemView, attrs ...string) []string {
 		}
 	}
 	for _, key := range convert.SortedKeys(will.fields) {
-		if before, had := was.fields[key]; had && !will.fields[key].means(before) {
-			out = append(out, fmt.Sprintf("custom_fields[%q] %q becomes %q", key, before.text, will.fields[key].text))
+		if before, had := was.fields[key]; had && !will.fields[key].Means(before) {
+			out = append(out, fmt.Sprintf("custom_fields[%q] %q becomes %q", key, before.Text, will.fields[key].Text))
 		}
 	}
 	return out

@@ -11,15 +11,16 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 func sp(s string) *string { return &s }
 
 // strs builds custom field values written as strings (a configuration may write any value as one).
-func strs(kv ...string) map[string]fieldValue {
-	out := map[string]fieldValue{}
+func strs(kv ...string) map[string]fields.Value {
+	out := map[string]fields.Value{}
 	for i := 0; i+1 < len(kv); i += 2 {
-		out[kv[i]] = fieldValue{text: kv[i+1]}
+		out[kv[i]] = fields.Value{Text: kv[i+1]}
 	}
 	return out
 }
@@ -69,8 +70,8 @@ func TestPlanBatch(t *testing.T) {
 	}
 	plan := batchItems{
 		Components: map[string]componentValues{
-			"api": {RootWorkspace: "w", TypeID: "t", Name: "API v2", CustomFields: map[string]fieldValue{
-				"cost": {text: "2.5", kind: numberField}, "critical": {text: "true", kind: boolField}, "regions": listValue([]string{"eu"})}},
+			"api": {RootWorkspace: "w", TypeID: "t", Name: "API v2", CustomFields: map[string]fields.Value{
+				"cost": {Text: "2.5", Kind: fields.NumberField}, "critical": {Text: "true", Kind: fields.BoolField}, "regions": fields.ListValue([]string{"eu"})}},
 			"db":   {RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "api"},
 			"same": {RootWorkspace: "w", TypeID: "t", Name: "Same", Description: sp("d")},
 			"new":  {RootWorkspace: "w", TypeID: "t", Name: "New", Parent: "api"},
@@ -238,8 +239,8 @@ func TestPlanBatchReportsEveryItemError(t *testing.T) {
 	plan := batchItems{Components: map[string]componentValues{
 		"api": {RootWorkspace: "w", TypeID: "p0000", Name: "API"},
 		"db":  {RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "apj"},
-		"web": {RootWorkspace: "w", TypeID: "t", Name: "Web", CustomFields: map[string]fieldValue{"cost": {text: "cheap"},
-			"regions": listValue([]string{"mars"}), "costs": {text: "red"}, "lifecycle": {text: "dead"}, "score": {text: "1", kind: numberField}}},
+		"web": {RootWorkspace: "w", TypeID: "t", Name: "Web", CustomFields: map[string]fields.Value{"cost": {Text: "cheap"},
+			"regions": fields.ListValue([]string{"mars"}), "costs": {Text: "red"}, "lifecycle": {Text: "dead"}, "score": {Text: "1", Kind: fields.NumberField}}},
 		"host": {RootWorkspace: "w", TypeID: "t2", Name: "Host", CustomFields: strs("owner", "x", "critical", "maybe")},
 		"free": {RootWorkspace: "elsewhere", TypeID: "anything", Name: "Unchecked", CustomFields: strs("whatever", "x")},
 		// A workspace Ardoq answered 404 for has a nil model: its items are unchecked, their fields typed by
@@ -291,7 +292,7 @@ func TestBatchKeyHintNamesTheClosestKeysOfMany(t *testing.T) {
 // over (an update, no delete) or, when it cannot (another type or workspace), is created instead: the
 // plan-time lookup found nothing (it lists only the items' workspaces), state decides.
 func TestPlanBatchAdoptsWhatItDeletes(t *testing.T) {
-	ext := func(v string) map[string]fieldValue { return strs("external_id", v) }
+	ext := func(v string) map[string]fields.Value { return strs("external_id", v) }
 	kept := componentValues{ID: "k1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "K"}
 	cases := []struct {
 		name             string

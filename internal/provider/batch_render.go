@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 // The render stage of ardoq_batch: items to Terraform values. Items read back from Ardoq are written
@@ -84,8 +85,8 @@ func computedMap[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], items map
 
 // itemView is an item as text, the form both the configuration and Ardoq's values are compared in.
 type itemView struct {
-	attrs  map[string]*string    // nil is unset
-	fields map[string]fieldValue // managed custom fields that have a value
+	attrs  map[string]*string      // nil is unset
+	fields map[string]fields.Value // managed custom fields that have a value
 }
 
 func componentView(c componentValues) itemView { return itemViewOf(componentAttributes, &c) }
@@ -137,7 +138,7 @@ func renderItem(prior tftypes.Value, view itemView) tftypes.Value {
 	out := make(map[string]tftypes.Value, len(priorAttrs))
 	for name, pv := range priorAttrs {
 		if name == "custom_fields" {
-			out[name] = renderFields(pv, view.fields)
+			out[name] = fields.Render(pv, view.fields)
 			continue
 		}
 		out[name] = renderText(pv, view.attrs[name], naturalType(name))

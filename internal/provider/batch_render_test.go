@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 func TestRenderItemsKeepsTheConfigurationsWayAndShowsDrift(t *testing.T) {
@@ -15,7 +17,7 @@ func TestRenderItemsKeepsTheConfigurationsWayAndShowsDrift(t *testing.T) {
 	})
 	views := map[string]itemView{"api": {
 		attrs:  map[string]*string{"name": ptr("API 2"), "description": ptr("set in the app"), "color": ptr("#fff"), "parent": nil},
-		fields: map[string]fieldValue{"cost": {text: "1200", kind: numberField}, "regions": listValue([]string{"eu"})},
+		fields: map[string]fields.Value{"cost": {Text: "1200", Kind: fields.NumberField}, "regions": fields.ListValue([]string{"eu"})},
 	}}
 	got := renderItems(prior, views)
 	want := tfObject(map[string]tftypes.Value{

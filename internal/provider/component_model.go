@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 type componentModel struct {
@@ -35,7 +36,7 @@ type componentValues struct {
 	RootWorkspace, TypeID, Name                      string
 	Parent                                           string // a component id, or in ardoq_batch an item key; "" for none
 	Description, Color, Shape, Icon, Image           *string
-	CustomFields                                     map[string]fieldValue
+	CustomFields                                     map[string]fields.Value
 }
 
 type componentAttribute = entityAttribute[componentModel, componentValues, client.Component, client.ComponentCreate, client.ComponentUpdate]
@@ -71,8 +72,8 @@ var componentAttributes = entityAttributes[componentModel, componentValues, clie
 		func(m *componentModel) *types.String { return &m.Image }, func(v *componentValues) **string { return &v.Image },
 		func(e *client.Component) **string { return &e.Image }, func(b *client.ComponentCreate) **string { return &b.Image },
 		func(b *client.ComponentUpdate) *client.Optional[string] { return &b.Image }),
-	{name: "custom_fields", member: "customFields", kind: customFieldsAttribute, doc: customFieldsDescription,
-		fields: func(v *componentValues) *map[string]fieldValue { return &v.CustomFields }},
+	{name: "custom_fields", member: "customFields", kind: customFieldsAttribute, doc: fields.Description,
+		fields: func(v *componentValues) *map[string]fields.Value { return &v.CustomFields }},
 
 	{name: "id", member: "_id", kind: computedAttribute, inBatch: true, doc: "the component's id",
 		model: func(m *componentModel) *types.String { return &m.ID }, text: func(v *componentValues) *string { return &v.ID }},
@@ -100,15 +101,15 @@ func componentText(name, doc string, model func(*componentModel) *types.String, 
 func componentValuesFrom(c *client.Component, want componentValues, ids map[string]string) componentValues {
 	v := componentValues{ID: c.ID, Version: c.Version, ComponentKey: c.ComponentKey, TypeName: c.Type, Created: c.Meta.Created,
 		LastUpdated: c.Meta.LastUpdated, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID, Name: c.Name,
-		Parent: refFromAPI(c.Parent, want.Parent, ids), CustomFields: fieldsFromAPI(c.CustomFields, want.CustomFields)}
+		Parent: refFromAPI(c.Parent, want.Parent, ids), CustomFields: fields.FromAPI(c.CustomFields, want.CustomFields)}
 	componentAttributes.fromEntity(c, &v)
 	return v
 }
 
 // createBody is the body that creates the component; ref says how the request names the parent, and
 // fields are the typed custom fields.
-func (v componentValues) createBody(ref func(string) string, fields client.CustomFields) client.ComponentCreate {
-	body := client.ComponentCreate{Name: v.Name, RootWorkspace: v.RootWorkspace, TypeID: v.TypeID, CustomFields: nonEmpty(fields)}
+func (v componentValues) createBody(ref func(string) string, customFields client.CustomFields) client.ComponentCreate {
+	body := client.ComponentCreate{Name: v.Name, RootWorkspace: v.RootWorkspace, TypeID: v.TypeID, CustomFields: fields.NonEmpty(customFields)}
 	if v.Parent != "" {
 		parent := ref(v.Parent)
 		body.Parent = &parent
@@ -119,8 +120,8 @@ func (v componentValues) createBody(ref func(string) string, fields client.Custo
 
 // updateBody sends every configurable attribute, null for unset ones, so that changes made in Ardoq
 // are reverted to the configuration.
-func (v componentValues) updateBody(ref func(string) string, fields client.CustomFields) client.ComponentUpdate {
-	body := client.ComponentUpdate{Name: client.Set(v.Name), Parent: client.Null[string](), CustomFields: fields}
+func (v componentValues) updateBody(ref func(string) string, customFields client.CustomFields) client.ComponentUpdate {
+	body := client.ComponentUpdate{Name: client.Set(v.Name), Parent: client.Null[string](), CustomFields: customFields}
 	if v.Parent != "" {
 		body.Parent = client.Set(ref(v.Parent))
 	}
@@ -130,13 +131,13 @@ func (v componentValues) updateBody(ref func(string) string, fields client.Custo
 
 // componentFromAPI is the one mapper from the API to ardoq_component's state. prior supplies which
 // custom fields are managed and how they are written: the resource's state holds only those, so an
-// import (prior null) records none, and its list resource lists none (customfields.go has the rule).
+// import (prior null) records none, and its list resource lists none (core/fields has the rule).
 // all takes every field the component has instead, for the data sources.
 func componentFromAPI(c *client.Component, prior types.Dynamic, all bool) componentModel {
-	v := componentValuesFrom(c, componentValues{CustomFields: configuredFields(prior)}, nil)
+	v := componentValuesFrom(c, componentValues{CustomFields: fields.Configured(prior)}, nil)
 	var m componentModel
 	componentAttributes.toModel(&v, &m)
-	m.CustomFields = renderDynamic(prior, v.CustomFields, c.CustomFields, all)
+	m.CustomFields = fields.RenderDynamic(prior, v.CustomFields, c.CustomFields, all)
 	return m
 }
 
@@ -145,25 +146,25 @@ func (m componentModel) values() (componentValues, diag.Diagnostics) {
 	var v componentValues
 	componentAttributes.fromModel(&m, &v)
 	var diags diag.Diagnostics
-	v.CustomFields, _, diags = decodeFields(path.Root("custom_fields"), dynamicValue(m.CustomFields))
+	v.CustomFields, _, diags = fields.Decode(path.Root("custom_fields"), fields.DynamicValue(m.CustomFields))
 	return v, diags
 }
 
 // toCreate sends the configured values; custom fields are typed by the scope lookup finds.
-func (m componentModel) toCreate(lookup fieldScopeLookup) (client.ComponentCreate, diag.Diagnostics) {
+func (m componentModel) toCreate(lookup fields.ScopeLookup) (client.ComponentCreate, diag.Diagnostics) {
 	v, diags := m.values()
-	fields, d := encodeWith(lookup, v.CustomFields, nil)
+	customFields, d := fields.EncodeWith(lookup, v.CustomFields, nil)
 	diags.Append(d...)
-	return v.createBody(sameRef, fields), diags
+	return v.createBody(sameRef, customFields), diags
 }
 
 // toUpdate is updateBody of the plan; custom fields the prior state managed and the plan dropped are cleared.
-func (m componentModel) toUpdate(prior componentModel, lookup fieldScopeLookup) (client.ComponentUpdate, diag.Diagnostics) {
+func (m componentModel) toUpdate(prior componentModel, lookup fields.ScopeLookup) (client.ComponentUpdate, diag.Diagnostics) {
 	v, diags := m.values()
 	old, _ := prior.values()
-	fields, d := encodeWith(lookup, v.CustomFields, old.CustomFields)
+	customFields, d := fields.EncodeWith(lookup, v.CustomFields, old.CustomFields)
 	diags.Append(d...)
-	return v.updateBody(sameRef, fields), diags
+	return v.updateBody(sameRef, customFields), diags
 }
 
 // holds reports whether m (an entity read back) has every configurable value of plan.

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -33,7 +34,9 @@ func entriesOf(v types.Dynamic) (map[string]attr.Value, bool) {
 }
 
 // scopeOf is a field scope lookup that finds s.
-func scopeOf(s fieldScope) fieldScopeLookup { return func() (fieldScope, error) { return s, nil } }
+func scopeOf(s fields.Scope) fields.ScopeLookup {
+	return func() (fields.Scope, error) { return s, nil }
+}
 
 func TestComponentFromAPI(t *testing.T) {
 	api := &client.Component{ID: "a", Version: 3, Name: "N", RootWorkspace: "w", TypeID: "t", Type: "App", ComponentKey: "APP-1",
@@ -91,7 +94,7 @@ func TestComponentToUpdate_afterImport(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			plan := componentModel{Name: types.StringValue("N"), CustomFields: tc.fields}
-			upd, diags := plan.toUpdate(imported, scopeOf(fieldScope{}))
+			upd, diags := plan.toUpdate(imported, scopeOf(fields.Scope{}))
 			if diags.HasError() {
 				t.Fatal(diags)
 			}
@@ -107,7 +110,7 @@ func TestComponentToUpdate(t *testing.T) {
 	plan := componentModel{Name: types.StringValue("n"), Parent: types.StringNull(), Description: types.StringValue("d"),
 		CustomFields: object(map[string]attr.Value{"owner": types.StringValue("b"), "critical": types.BoolValue(true),
 			"regions": types.ListValueMust(types.StringType, []attr.Value{types.StringValue("eu")})})}
-	upd, diags := plan.toUpdate(prior, scopeOf(fieldScope{}))
+	upd, diags := plan.toUpdate(prior, scopeOf(fields.Scope{}))
 	if diags.HasError() {
 		t.Fatal(diags)
 	}
@@ -116,7 +119,7 @@ func TestComponentToUpdate(t *testing.T) {
 	if string(b) != want {
 		t.Fatalf("got  %s\nwant %s", b, want)
 	}
-	create, _ := plan.toCreate(scopeOf(fieldScope{}))
+	create, _ := plan.toCreate(scopeOf(fields.Scope{}))
 	b, _ = json.Marshal(create)
 	if want := `{"name":"n","rootWorkspace":"","typeId":"","description":"d","customFields":{"critical":true,"owner":"b","regions":["eu"]}}`; string(b) != want {
 		t.Fatalf("create got  %s\nwant %s", b, want)
@@ -133,7 +136,7 @@ func TestReferenceDisplayTextMapping(t *testing.T) {
 			t.Fatalf("%v -> %v", tc.api, m.DisplayText)
 		}
 	}
-	upd, _ := referenceModel{DisplayText: types.StringNull(), Description: types.StringNull()}.toUpdate(referenceModel{}, scopeOf(fieldScope{}))
+	upd, _ := referenceModel{DisplayText: types.StringNull(), Description: types.StringNull()}.toUpdate(referenceModel{}, scopeOf(fields.Scope{}))
 	b, _ := json.Marshal(upd)
 	if string(b) != `{"source":"","target":"","displayText":"","description":null}` {
 		t.Fatalf("clearing display text sends \"\": %s", b)

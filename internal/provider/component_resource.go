@@ -16,6 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/recovery"
@@ -51,7 +52,7 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"that lists what went along.",
 		Attributes: withAttributes(schemaAttributes(componentAttributes, "component"), map[string]schema.Attribute{
 			"id":            idAttribute("component"),
-			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: customFieldsDescription},
+			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: fields.Description},
 			"component_key": schema.StringAttribute{
 				Computed:            true,
 				MarkdownDescription: "Human-readable Ardoq id such as `APP-12` (the API's `componentKey`).",
@@ -105,8 +106,8 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if !req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	}
-	resp.Diagnostics.Append(diagnostics.WithDestroyHint(checkCustomFields(plan.CustomFields, prior.CustomFields,
-		fieldScope{model: wctx, allowed: typ.CustomFields, typeName: typ.Name}))...)
+	resp.Diagnostics.Append(diagnostics.WithDestroyHint(fields.Check(plan.CustomFields, prior.CustomFields,
+		fields.Scope{Model: wctx, Allowed: typ.CustomFields, TypeName: typ.Name}))...)
 	if req.State.Raw.IsNull() && !resp.Diagnostics.HasError() {
 		resp.Diagnostics.Append(r.warnIfComponentMade(ctx, plan)...) // already_made.go
 	}
@@ -165,7 +166,7 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 	}
 	r.data.RememberWorkspace(got)
 	r.data.Claim(got.ID) // held by this resource: never what another resource's plan or lost answer is looking for
-	// Only the custom fields state holds are read back: none after an import (customfields.go).
+	// Only the custom fields state holds are read back: none after an import (core/fields).
 	state := componentFromAPI(got, prior.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }

@@ -4,11 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/big"
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -21,6 +19,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 // The same custom field values go through ardoq_component, ardoq_reference and ardoq_batch (as a
@@ -88,10 +87,10 @@ func fieldOf(t *testing.T, v tftypes.Value, key string) tftypes.Value {
 	return convert.ElementsOrNil(v)[key]
 }
 
-func viaComponent(t *testing.T, model map[string]*client.WorkspaceContext, prior, fields tftypes.Value, api any) agreeResult {
-	scope := scopeOf(componentFieldScope(model[agreeWorkspace], "t"))
+func viaComponent(t *testing.T, model map[string]*client.WorkspaceContext, prior, configured tftypes.Value, api any) agreeResult {
+	scope := scopeOf(fields.ComponentScope(model[agreeWorkspace], "t"))
 	plan := componentModel{Name: types.StringValue("C"), RootWorkspace: types.StringValue(agreeWorkspace), TypeID: types.StringValue("t"),
-		CustomFields: dynamicOf(t, fields)}
+		CustomFields: dynamicOf(t, configured)}
 	var out agreeResult
 	var diags diag.Diagnostics
 	if prior.IsNull() {
@@ -107,14 +106,14 @@ func viaComponent(t *testing.T, model map[string]*client.WorkspaceContext, prior
 		return agreeResult{problem: out.problem}
 	}
 	state := componentFromAPI(&client.Component{CustomFields: client.CustomFields{"f": api}}, plan.CustomFields, false)
-	out.rendered = fieldOf(t, dynamicValue(state.CustomFields), "f")
+	out.rendered = fieldOf(t, fields.DynamicValue(state.CustomFields), "f")
 	return out
 }
 
-func viaReference(t *testing.T, model map[string]*client.WorkspaceContext, prior, fields tftypes.Value, api any) agreeResult {
-	scope := scopeOf(referenceFieldScope(model[agreeWorkspace], 1))
+func viaReference(t *testing.T, model map[string]*client.WorkspaceContext, prior, configured tftypes.Value, api any) agreeResult {
+	scope := scopeOf(fields.ReferenceScope(model[agreeWorkspace], 1))
 	plan := referenceModel{Source: types.StringValue("5eed0000000000000000c001"), Target: types.StringValue("5eed0000000000000000c002"),
-		Type: types.Int64Value(1), CustomFields: dynamicOf(t, fields)}
+		Type: types.Int64Value(1), CustomFields: dynamicOf(t, configured)}
 	var out agreeResult
 	var diags diag.Diagnostics
 	if prior.IsNull() {
@@ -130,21 +129,21 @@ func viaReference(t *testing.T, model map[string]*client.WorkspaceContext, prior
 		return agreeResult{problem: out.problem}
 	}
 	state := referenceFromAPI(&client.Reference{CustomFields: client.CustomFields{"f": api}}, plan.CustomFields, false)
-	out.rendered = fieldOf(t, dynamicValue(state.CustomFields), "f")
+	out.rendered = fieldOf(t, fields.DynamicValue(state.CustomFields), "f")
 	return out
 }
 
 // viaBatch runs the fields through an ardoq_batch with a component item "c" and a reference item "r".
-func viaBatch(t *testing.T, model map[string]*client.WorkspaceContext, prior, fields tftypes.Value, api any) (component, reference agreeResult) {
-	items := func(fields tftypes.Value) batchRaw {
+func viaBatch(t *testing.T, model map[string]*client.WorkspaceContext, prior, configured tftypes.Value, api any) (component, reference agreeResult) {
+	items := func(configured tftypes.Value) batchRaw {
 		return batchRaw{
 			"components": fieldsObject("c", fieldsObject("root_workspace", str(agreeWorkspace), "type_id", str("t"), "name", str("C"),
-				"custom_fields", fields)),
+				"custom_fields", configured)),
 			"references": fieldsObject("r", fieldsObject("source", str("c"), "target", str("c"), "type", tftypes.NewValue(tftypes.Number, 1),
-				"custom_fields", fields)),
+				"custom_fields", configured)),
 		}
 	}
-	state := items(fields)
+	state := items(configured)
 	planned, _, diags := state.planned()
 	if diags.HasError() {
 		t.Fatal(diags)
@@ -253,7 +252,7 @@ func TestCustomFieldsAgreeAcrossResources(t *testing.T) {
 				prior = none
 			}
 			model := agreeModel(tc.field)
-			fields := fieldsObject("f", tc.value)
+			configured := fieldsObject("f", tc.value)
 			want := agreeResult{sent: tc.sent, problem: tc.problem, rendered: tc.rendered}
 			if want.problem == "" && want.rendered.Type() == nil {
 				want.rendered = tc.value
@@ -261,9 +260,9 @@ func TestCustomFieldsAgreeAcrossResources(t *testing.T) {
 			if want.problem != "" {
 				want.sent = ""
 			}
-			batchComponent, batchReference := viaBatch(t, model, prior, fields, tc.api)
+			batchComponent, batchReference := viaBatch(t, model, prior, configured, tc.api)
 			for name, got := range map[string]agreeResult{
-				"ardoq_component": viaComponent(t, model, prior, fields, tc.api), "ardoq_reference": viaReference(t, model, prior, fields, tc.api),
+				"ardoq_component": viaComponent(t, model, prior, configured, tc.api), "ardoq_reference": viaReference(t, model, prior, configured, tc.api),
 				"ardoq_batch component": batchComponent, "ardoq_batch reference": batchReference,
 			} {
 				if got.sent != want.sent || got.problem != want.problem || !got.rendered.Equal(want.rendered) {
@@ -278,11 +277,11 @@ func TestCustomFieldsAgreeAcrossResources(t *testing.T) {
 // A create never sends a null: there is nothing to clear.
 func TestCustomFieldsCreateSendsNoNulls(t *testing.T) {
 	model := agreeModel(client.Field{APIKey: "f", Type: "Text"})
-	fields := fieldsObject("f", str("x"), "unset", tftypes.NewValue(tftypes.String, nil))
+	configured := fieldsObject("f", str("x"), "unset", tftypes.NewValue(tftypes.String, nil))
 	none := tftypes.NewValue(tftypes.DynamicPseudoType, nil)
-	batchComponent, batchReference := viaBatch(t, model, none, fields, "x")
+	batchComponent, batchReference := viaBatch(t, model, none, configured, "x")
 	for name, got := range map[string]agreeResult{
-		"ardoq_component": viaComponent(t, model, none, fields, "x"), "ardoq_reference": viaReference(t, model, none, fields, "x"),
+		"ardoq_component": viaComponent(t, model, none, configured, "x"), "ardoq_reference": viaReference(t, model, none, configured, "x"),
 		"ardoq_batch component": batchComponent, "ardoq_batch reference": batchReference,
 	} {
 		if got.sent != `{"f":"x"}` {
@@ -297,7 +296,7 @@ func TestCustomFieldsCreateSendsNoNulls(t *testing.T) {
 func TestAccCustomFields_convertedValues(t *testing.T) {
 	env := newTestEnv(t)
 	number, text := env.requireField(t, "Number"), env.requireField(t, "Text")
-	fields := fmt.Sprintf("{ %s = \"12.50\", %s = 7 }", number, text)
+	configured := fmt.Sprintf("{ %s = \"12.50\", %s = 7 }", number, text)
 	config := env.config(fmt.Sprintf(`resource "ardoq_component" "test" {
   name           = "Converted"
   root_workspace = "{ws}"
@@ -309,7 +308,7 @@ resource "ardoq_batch" "test" {
   components = {
     c = { root_workspace = "{ws}", type_id = "{app}", name = "Converted in a batch", custom_fields = %[1]s }
   }
-}`, fields))
+}`, configured))
 	inComponent := func(key string) tfjsonpath.Path { return tfjsonpath.New("custom_fields").AtMapKey(key) }
 	inBatch := func(key string) tfjsonpath.Path {
 		return tfjsonpath.New("components").AtMapKey("c").AtMapKey("custom_fields").AtMapKey(key)
@@ -344,34 +343,4 @@ resource "ardoq_batch" "test" {
 			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
-}
-
-// Errors about a key list only fields one can set, and suggest only those.
-func TestFieldScopeProblem_settableOnly(t *testing.T) {
-	model := &client.WorkspaceContext{RootWorkspace: "w", CustomFields: []client.Field{
-		{APIKey: "score", Type: "Number", Calculated: true}, {APIKey: "origin", Type: "Text", ReadOnly: true}, {APIKey: "owner", Type: "Text"}}}
-	only := fieldScope{model: model, allowed: []string{"score", "origin"}, typeName: "App"}
-	if _, got := only.problem(client.Field{}, false, "scores"); got != `the workspace has no custom field "scores". Fields you can set on "App": none.` {
-		t.Errorf("got %s", got)
-	}
-	some := fieldScope{model: model, allowed: []string{"score", "owner"}, typeName: "App"}
-	if _, got := some.problem(client.Field{}, false, "ownr"); got != `the workspace has no custom field "ownr"; closest: "owner". Fields you can set on "App": owner.` {
-		t.Errorf("got %s", got)
-	}
-}
-
-// A plan that clears custom fields says which, at custom_fields: the way an old import's state (every
-// field) meets a configuration without them. Fields Ardoq settles are never cleared, so never named.
-func TestCheckCustomFields_warnsWhatItClears(t *testing.T) {
-	model := &client.WorkspaceContext{RootWorkspace: "w", CustomFields: []client.Field{
-		{APIKey: "score", Type: "Number", Calculated: true}, {APIKey: "owner", Type: "Text"}, {APIKey: "tier", Type: "Text"}}}
-	scope := fieldScope{model: model, allowed: []string{"score", "owner", "tier"}, typeName: "App"}
-	prior := object(map[string]attr.Value{"score": types.NumberValue(big.NewFloat(3)), "owner": types.StringValue("a"), "tier": types.StringValue("b")})
-	diags := checkCustomFields(object(map[string]attr.Value{"tier": types.StringValue("b")}), prior, scope)
-	if diags.HasError() || diags.WarningsCount() != 1 || !strings.Contains(diags[0].Detail(), `custom fields "owner" in Ardoq`) {
-		t.Fatalf("want one warning naming owner only: %v", diags)
-	}
-	if diags := checkCustomFields(types.DynamicNull(), object(map[string]attr.Value{"score": types.NumberValue(big.NewFloat(3))}), scope); len(diags) != 0 {
-		t.Fatalf("a calculated field is not cleared, so nothing to warn about: %v", diags)
-	}
 }

@@ -21,7 +21,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
-// The one rule of custom_fields (customfields.go), after a create and after an import alike: state holds
+// The one rule of custom_fields (core/fields), after a create and after an import alike: state holds
 // the keys the configuration manages and Terraform changes exactly those. An import takes over none, so a
 // configuration without custom_fields plans nothing and nothing is cleared in Ardoq; one naming a field
 // plans it as added and sends only it; removing a key Terraform set clears it, and nothing else.

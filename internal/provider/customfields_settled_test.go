@@ -17,7 +17,7 @@ import (
 )
 
 // TestAccCustomFields_settledByArdoq adopts a component holding a calculated or a read-only value. An
-// import takes over no custom field (customfields.go), so the value never reaches state: a configuration
+// import takes over no custom field (core/fields), so the value never reaches state: a configuration
 // without custom_fields (as `terraform query -generate-config-out` or the adopting guide writes it)
 // imports with no change, naming the field is refused at plan even with the value Ardoq holds (no one
 // can set it), and updating another field leaves it as it is. The fields are the org's, found by kind on

@@ -4,6 +4,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 // Each entity's attributes are described once, in a table (componentAttributes in component_model.go,
@@ -20,7 +21,7 @@ const (
 	componentRefAttribute                      // a component id; in ardoq_batch also the key of a component item ("" for none)
 	typeAttribute                              // a reference's type: a whole number sent on create only
 	optionalTextAttribute                      // a string that may be unset
-	customFieldsAttribute                      // custom field values (customfields.go)
+	customFieldsAttribute                      // custom field values (core/fields)
 	computedAttribute                          // assigned by Ardoq
 )
 
@@ -41,7 +42,7 @@ type entityAttribute[M, V, E, C, U any] struct {
 	modelNumber func(*M) *types.Int64  // number-valued kinds
 	text        func(*V) *string       // text, identity, reference and computed strings ("" for none)
 	number      func(*V) *int64        // type, and computed numbers
-	fields      func(*V) *map[string]fieldValue
+	fields      func(*V) *map[string]fields.Value
 
 	// Optional texts are mapped to and from the API through the table too; emptyIsUnset is for a
 	// member the API cannot clear with null: it reads "" as unset and clears with "".
@@ -192,7 +193,7 @@ func (t entityAttributes[M, V, E, C, U]) same(x, y *V, sameRef func(a, b string)
 				return false
 			}
 		case customFieldsAttribute:
-			if !fieldsEqual(*a.fields(x), *a.fields(y)) {
+			if !fields.Equal(*a.fields(x), *a.fields(y)) {
 				return false
 			}
 		}

@@ -16,6 +16,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 // ardoq_component's and ardoq_reference's schemas, and ardoq_batch's items, must take exactly the
@@ -62,7 +64,7 @@ func checkAgreement[M, V, E, C, U any](t *testing.T, r resource.Resource, entity
 			checkType(t, got, a.kind == typeAttribute, a.kind == customFieldsAttribute)
 			want := schemaDoc(a, entity)
 			if a.kind == customFieldsAttribute {
-				want = customFieldsDescription
+				want = fields.Description
 			} else if !strings.HasPrefix(want, strings.TrimSuffix(a.doc, ".")) {
 				t.Errorf("description %q does not show the table's %q", want, a.doc)
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
@@ -39,7 +40,7 @@ func checkReference(model *client.WorkspaceContext, workspace string, plan, prio
 				plan.Type.ValueInt64(), workspace, wsmodel.ReferenceTypeList(model)))
 		return diags
 	}
-	return checkCustomFields(plan.CustomFields, prior.CustomFields, fieldScope{model: model, allowed: typ.CustomFields, typeName: typ.Name})
+	return fields.Check(plan.CustomFields, prior.CustomFields, fields.Scope{Model: model, Allowed: typ.CustomFields, TypeName: typ.Name})
 }
 
 // checkReferenceAnywhere checks a reference whose source is not known until apply: a component this

@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 type referenceModel struct {
@@ -32,7 +33,7 @@ type referenceValues struct {
 	Source, Target                 string // component ids, or in ardoq_batch item keys
 	Type                           int64
 	DisplayText, Description       *string
-	CustomFields                   map[string]fieldValue
+	CustomFields                   map[string]fields.Value
 }
 
 // referenceAttributes describes each attribute of a reference once.
@@ -54,7 +55,7 @@ var referenceAttributes = entityAttributes[referenceModel, referenceValues, clie
 		entity: func(e *client.Reference) **string { return &e.Description }, create: func(b *client.ReferenceCreate) **string { return &b.Description },
 		update: func(b *client.ReferenceUpdate) *client.Optional[string] { return &b.Description }},
 	{name: "custom_fields", member: "customFields", kind: customFieldsAttribute, doc: "As for components.",
-		fields: func(v *referenceValues) *map[string]fieldValue { return &v.CustomFields }},
+		fields: func(v *referenceValues) *map[string]fields.Value { return &v.CustomFields }},
 
 	{name: "id", member: "_id", kind: computedAttribute, inBatch: true, doc: "the reference's id",
 		model: func(m *referenceModel) *types.String { return &m.ID }, text: func(v *referenceValues) *string { return &v.ID }},
@@ -75,32 +76,32 @@ var referenceAttributes = entityAttributes[referenceModel, referenceValues, clie
 func referenceValuesFrom(r *client.Reference, want referenceValues, ids map[string]string) referenceValues {
 	v := referenceValues{ID: r.ID, Version: r.Version, Created: r.Meta.Created, LastUpdated: r.Meta.LastUpdated, RootWorkspace: r.RootWorkspace,
 		TargetWorkspace: r.TargetWorkspace, Source: refFromAPI(&r.Source, want.Source, ids), Target: refFromAPI(&r.Target, want.Target, ids),
-		Type: r.Type, CustomFields: fieldsFromAPI(r.CustomFields, want.CustomFields)}
+		Type: r.Type, CustomFields: fields.FromAPI(r.CustomFields, want.CustomFields)}
 	referenceAttributes.fromEntity(r, &v)
 	return v
 }
 
 // createBody is the body that creates the reference; ref says how the request names its components,
 // and fields are the typed custom fields.
-func (v referenceValues) createBody(ref func(string) string, fields client.CustomFields) client.ReferenceCreate {
-	body := client.ReferenceCreate{Source: ref(v.Source), Target: ref(v.Target), Type: v.Type, CustomFields: nonEmpty(fields)}
+func (v referenceValues) createBody(ref func(string) string, customFields client.CustomFields) client.ReferenceCreate {
+	body := client.ReferenceCreate{Source: ref(v.Source), Target: ref(v.Target), Type: v.Type, CustomFields: fields.NonEmpty(customFields)}
 	referenceAttributes.toCreate(&v, &body)
 	return body
 }
 
 // updateBody sends every configurable attribute, clearing unset ones.
-func (v referenceValues) updateBody(ref func(string) string, fields client.CustomFields) client.ReferenceUpdate {
-	body := client.ReferenceUpdate{Source: client.Set(ref(v.Source)), Target: client.Set(ref(v.Target)), CustomFields: fields}
+func (v referenceValues) updateBody(ref func(string) string, customFields client.CustomFields) client.ReferenceUpdate {
+	body := client.ReferenceUpdate{Source: client.Set(ref(v.Source)), Target: client.Set(ref(v.Target)), CustomFields: customFields}
 	referenceAttributes.toUpdate(&v, &body)
 	return body
 }
 
 // referenceFromAPI is the one mapper from the API to ardoq_reference's state (see componentFromAPI).
 func referenceFromAPI(r *client.Reference, prior types.Dynamic, all bool) referenceModel {
-	v := referenceValuesFrom(r, referenceValues{CustomFields: configuredFields(prior)}, nil)
+	v := referenceValuesFrom(r, referenceValues{CustomFields: fields.Configured(prior)}, nil)
 	var m referenceModel
 	referenceAttributes.toModel(&v, &m)
-	m.CustomFields = renderDynamic(prior, v.CustomFields, r.CustomFields, all)
+	m.CustomFields = fields.RenderDynamic(prior, v.CustomFields, r.CustomFields, all)
 	return m
 }
 
@@ -108,23 +109,23 @@ func (m referenceModel) values() (referenceValues, diag.Diagnostics) {
 	var v referenceValues
 	referenceAttributes.fromModel(&m, &v)
 	var diags diag.Diagnostics
-	v.CustomFields, _, diags = decodeFields(path.Root("custom_fields"), dynamicValue(m.CustomFields))
+	v.CustomFields, _, diags = fields.Decode(path.Root("custom_fields"), fields.DynamicValue(m.CustomFields))
 	return v, diags
 }
 
-func (m referenceModel) toCreate(lookup fieldScopeLookup) (client.ReferenceCreate, diag.Diagnostics) {
+func (m referenceModel) toCreate(lookup fields.ScopeLookup) (client.ReferenceCreate, diag.Diagnostics) {
 	v, diags := m.values()
-	fields, d := encodeWith(lookup, v.CustomFields, nil)
+	customFields, d := fields.EncodeWith(lookup, v.CustomFields, nil)
 	diags.Append(d...)
-	return v.createBody(sameRef, fields), diags
+	return v.createBody(sameRef, customFields), diags
 }
 
-func (m referenceModel) toUpdate(prior referenceModel, lookup fieldScopeLookup) (client.ReferenceUpdate, diag.Diagnostics) {
+func (m referenceModel) toUpdate(prior referenceModel, lookup fields.ScopeLookup) (client.ReferenceUpdate, diag.Diagnostics) {
 	v, diags := m.values()
 	old, _ := prior.values()
-	fields, d := encodeWith(lookup, v.CustomFields, old.CustomFields)
+	customFields, d := fields.EncodeWith(lookup, v.CustomFields, old.CustomFields)
 	diags.Append(d...)
-	return v.updateBody(sameRef, fields), diags
+	return v.updateBody(sameRef, customFields), diags
 }
 
 // holds reports whether m (an entity read back) has every configurable value of plan.

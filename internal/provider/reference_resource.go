@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/recovery"
 )
@@ -43,7 +44,7 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"and a reference that only its own workspace's model refuses then fails at apply, after the source is created.",
 		Attributes: withAttributes(schemaAttributes(referenceAttributes, "reference"), map[string]schema.Attribute{
 			"id":            idAttribute("reference"),
-			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: customFieldsDescription},
+			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: fields.Description},
 			"root_workspace": schema.StringAttribute{
 				Computed:            true,
 				MarkdownDescription: "Workspace of the reference: its source's workspace.",
@@ -169,7 +170,7 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 		return
 	}
 	r.data.Claim(got.ID) // held by this resource: never what another resource's plan or lost answer is looking for
-	// Only the custom fields state holds are read back: none after an import (customfields.go).
+	// Only the custom fields state holds are read back: none after an import (core/fields).
 	state := referenceFromAPI(got, prior.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }

@@ -1,4 +1,28 @@
-package provider
+// Package fields is the one custom-field codec of ardoq_component, ardoq_reference and ardoq_batch: values are decoded
+// from Terraform (Decode), checked and typed for the API by each field's definition
+// (Encode, with the checks in scope.go), read back keeping the configuration's
+// way of writing them (FromAPI) and rendered in the configuration's shape (Render).
+//
+// A value may be written as Terraform would convert it to the field's type: a Number field takes a
+// number or a string of decimal text ("12"), a Checkbox field a boolean or "true"/"false", text fields
+// a string, number or boolean. It is sent typed, and state keeps it as written.
+//
+// The one rule, after a create and after an import alike: state holds exactly the keys the
+// configuration manages, and Terraform changes exactly those. custom_fields is Optional and not
+// Computed, so the planned value is the configuration; the prior state decides what the plan shows
+// and what an update clears. An import cannot know the configuration it will meet, and anything it
+// recorded would show as removed under a configuration without custom_fields (and be cleared by the
+// update), so an import records none: custom_fields is null after an import (and absent from every
+// item of an ardoq_batch import, and from the list resources' results), as in a configuration that
+// never had it; a configuration naming fields then plans them as added and the update sends exactly
+// those. This is the Google provider's rule for its non-authoritative labels (empty after an import).
+// Optional+Computed would let an import record every field, but a configuration naming some would
+// then plan the others as removed while nothing clears them, and removing a key could clear nothing.
+// A null value is the same as leaving the key out; removing a key that state holds (one Terraform
+// set) clears that field on update; a key Terraform never set is never cleared. A state written by an
+// import before this rule holds every field: its calculated and read-only values are kept without
+// being sent, and dropping them clears nothing (Encode).
+package fields
 
 import (
 	"context"
@@ -19,32 +43,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
-// The one custom-field codec of ardoq_component, ardoq_reference and ardoq_batch: values are decoded
-// from Terraform (decodeFields), checked and typed for the API by each field's definition
-// (encodeFields, with the checks in customfields_validate.go), read back keeping the configuration's
-// way of writing them (fieldsFromAPI) and rendered in the configuration's shape (renderFields).
-//
-// A value may be written as Terraform would convert it to the field's type: a Number field takes a
-// number or a string of decimal text ("12"), a Checkbox field a boolean or "true"/"false", text fields
-// a string, number or boolean. It is sent typed, and state keeps it as written.
-//
-// The one rule, after a create and after an import alike: state holds exactly the keys the
-// configuration manages, and Terraform changes exactly those. custom_fields is Optional and not
-// Computed, so the planned value is the configuration; the prior state decides what the plan shows
-// and what an update clears. An import cannot know the configuration it will meet, and anything it
-// recorded would show as removed under a configuration without custom_fields (and be cleared by the
-// update), so an import records none: custom_fields is null after an import (and absent from every
-// item of an ardoq_batch import, and from the list resources' results), as in a configuration that
-// never had it; a configuration naming fields then plans them as added and the update sends exactly
-// those. This is the Google provider's rule for its non-authoritative labels (empty after an import).
-// Optional+Computed would let an import record every field, but a configuration naming some would
-// then plan the others as removed while nothing clears them, and removing a key could clear nothing.
-// A null value is the same as leaving the key out; removing a key that state holds (one Terraform
-// set) clears that field on update; a key Terraform never set is never cleared. A state written by an
-// import before this rule holds every field: its calculated and read-only values are kept without
-// being sent, and dropping them clears nothing (encodeFields).
-
-const customFieldsDescription = "Custom field values keyed by the field's API key, in their natural types: strings for Text, " +
+const Description = "Custom field values keyed by the field's API key, in their natural types: strings for Text, " +
 	"TextArea, Email, Url, DateTime, List and User fields, numbers for Number fields, booleans for Checkbox fields and lists of " +
 	"strings for SelectMultipleList fields. A value Terraform converts to the field's type is accepted too, and sent typed: " +
 	"`\"12.5\"` for a Number field, `\"true\"` for a Checkbox field, `12` for a Text field. Keys and values are checked at plan " +
@@ -56,70 +55,70 @@ const customFieldsDescription = "Custom field values keyed by the field's API ke
 	"The data sources read every field an entity has. Every field type's HCL form, DateTime's format included, is in " +
 	"[Custom field values](component#custom-field-values) on the `ardoq_component` page."
 
-// fieldKind is what a custom field value is written as.
-type fieldKind uint8
+// Kind is what a custom field value is written as.
+type Kind uint8
 
 const (
-	stringField fieldKind = iota
-	numberField
-	boolField
-	listField
+	StringField Kind = iota
+	NumberField
+	BoolField
+	ListField
 )
 
-// fieldValue is one custom field value as all three resources hold it: a string, number or boolean
+// Value is one custom field value as all three resources hold it: a string, number or boolean
 // as text (a number in decimal, a boolean as true or false), or a list of strings as JSON, with what
 // it is written as. It is comparable, so values compare with ==.
-type fieldValue struct {
-	text string
-	kind fieldKind
+type Value struct {
+	Text string
+	Kind Kind
 }
 
-func (v fieldValue) String() string {
-	if v.kind == stringField {
-		return strconv.Quote(v.text)
+func (v Value) String() string {
+	if v.Kind == StringField {
+		return strconv.Quote(v.Text)
 	}
-	return v.text
+	return v.Text
 }
 
 // fieldValueOf reads a known, non-null Terraform value; ok is false for anything but a string, number,
 // boolean or list of strings.
-func fieldValueOf(v tftypes.Value) (fieldValue, bool) {
+func fieldValueOf(v tftypes.Value) (Value, bool) {
 	if s, ok := convert.ScalarText(v); ok {
-		kind := stringField
+		kind := StringField
 		switch {
 		case v.Type().Is(tftypes.Number):
-			kind = numberField
+			kind = NumberField
 		case v.Type().Is(tftypes.Bool):
-			kind = boolField
+			kind = BoolField
 		}
-		return fieldValue{text: s, kind: kind}, true
+		return Value{Text: s, Kind: kind}, true
 	}
 	if !v.Type().Is(tftypes.List{}) && !v.Type().Is(tftypes.Tuple{}) && !v.Type().Is(tftypes.Set{}) {
-		return fieldValue{}, false
+		return Value{}, false
 	}
 	var elems []tftypes.Value
 	if v.As(&elems) != nil {
-		return fieldValue{}, false
+		return Value{}, false
 	}
 	list := make([]string, 0, len(elems))
 	for _, e := range elems {
 		var s string
 		if !e.Type().Is(tftypes.String) || !e.IsKnown() || e.IsNull() || e.As(&s) != nil {
-			return fieldValue{}, false
+			return Value{}, false
 		}
 		list = append(list, s)
 	}
-	return listValue(list), true
+	return ListValue(list), true
 }
 
-func listValue(list []string) fieldValue {
+func ListValue(list []string) Value {
 	b, _ := json.Marshal(list)
-	return fieldValue{text: string(b), kind: listField}
+	return Value{Text: string(b), Kind: ListField}
 }
 
-// decodeFields reads a custom_fields value at p: keys with null values are left out, and known is
+// Decode reads a custom_fields value at p: keys with null values are left out, and known is
 // false when some value is not known yet (its key is left out too).
-func decodeFields(p path.Path, v tftypes.Value) (fields map[string]fieldValue, known bool, diags diag.Diagnostics) {
+func Decode(p path.Path, v tftypes.Value) (fields map[string]Value, known bool, diags diag.Diagnostics) {
 	if v.Type() == nil || v.IsNull() {
 		return nil, true, nil
 	}
@@ -133,7 +132,7 @@ func decodeFields(p path.Path, v tftypes.Value) (fields map[string]fieldValue, k
 		return nil, true, diags
 	}
 	known = true
-	fields = make(map[string]fieldValue, len(elems))
+	fields = make(map[string]Value, len(elems))
 	for key, value := range elems {
 		switch {
 		case value.IsNull():
@@ -152,18 +151,18 @@ func decodeFields(p path.Path, v tftypes.Value) (fields map[string]fieldValue, k
 	return fields, known, diags
 }
 
-// encodeFields checks values against scope and types them for the API. prior are the values the entity
+// Encode checks values against scope and types them for the API. prior are the values the entity
 // had (nil for a create): a key it had that values lack is sent as null, which clears the field.
-func encodeFields(p path.Path, values, prior map[string]fieldValue, scope fieldScope) (client.CustomFields, diag.Diagnostics) {
+func Encode(p path.Path, values, prior map[string]Value, scope Scope) (client.CustomFields, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	out := client.CustomFields{}
 	for _, key := range convert.SortedKeys(values) {
 		at := p.AtMapKey(key)
-		f, known := scope.field(key)
-		if was, managed := prior[key]; managed && known && settledByArdoq(f) && was.means(values[key]) {
+		f, known := scope.Field(key)
+		if was, managed := prior[key]; managed && known && SettledByArdoq(f) && was.Means(values[key]) {
 			continue // a calculated or read-only value state holds, unchanged (an earlier version's import recorded it): nothing to send
 		}
-		if summary, problem := scope.problem(f, known, key); problem != "" {
+		if summary, problem := scope.Problem(f, known, key); problem != "" {
 			diags.AddAttributeError(at, summary, convert.PathText(at)+": "+problem)
 			continue
 		}
@@ -175,7 +174,7 @@ func encodeFields(p path.Path, values, prior map[string]fieldValue, scope fieldS
 		out[key] = v
 	}
 	for key := range prior {
-		if f, known := scope.field(key); known && settledByArdoq(f) {
+		if f, known := scope.Field(key); known && SettledByArdoq(f) {
 			continue // Ardoq sets it: dropping it from the configuration only stops managing it
 		}
 		if _, kept := values[key]; !kept {
@@ -185,22 +184,22 @@ func encodeFields(p path.Path, values, prior map[string]fieldValue, scope fieldS
 	return out, diags
 }
 
-// settledByArdoq is a field no client writes: calculated, or read-only.
-func settledByArdoq(f client.Field) bool { return f.Calculated || f.ReadOnly }
+// SettledByArdoq is a field no client writes: calculated, or read-only.
+func SettledByArdoq(f client.Field) bool { return f.Calculated || f.ReadOnly }
 
-// apiFieldValue reads a value from the API; ok is false when there is none.
-func apiFieldValue(v any) (fieldValue, bool) {
+// APIValue reads a value from the API; ok is false when there is none.
+func APIValue(v any) (Value, bool) {
 	switch x := v.(type) {
 	case nil:
-		return fieldValue{}, false
+		return Value{}, false
 	case string:
-		return fieldValue{text: x}, true
+		return Value{Text: x}, true
 	case bool:
-		return fieldValue{text: strconv.FormatBool(x), kind: boolField}, true
+		return Value{Text: strconv.FormatBool(x), Kind: BoolField}, true
 	case json.Number:
-		return fieldValue{text: canonicalNumber(x.String()), kind: numberField}, true
+		return Value{Text: CanonicalNumber(x.String()), Kind: NumberField}, true
 	case float64:
-		return fieldValue{text: strconv.FormatFloat(x, 'f', -1, 64), kind: numberField}, true
+		return Value{Text: strconv.FormatFloat(x, 'f', -1, 64), Kind: NumberField}, true
 	case []any:
 		list := make([]string, len(x))
 		for i, e := range x {
@@ -211,25 +210,25 @@ func apiFieldValue(v any) (fieldValue, bool) {
 			}
 			list[i] = s
 		}
-		return listValue(list), true
+		return ListValue(list), true
 	}
 	b, _ := json.Marshal(v)
-	return fieldValue{text: string(b)}, true
+	return Value{Text: string(b)}, true
 }
 
-// fieldsFromAPI reads the configured keys back from what Ardoq holds, keeping a configured value where
+// FromAPI reads the configured keys back from what Ardoq holds, keeping a configured value where
 // Ardoq's means the same ("12" for 12); a key without a value in Ardoq is left out.
-func fieldsFromAPI(api client.CustomFields, configured map[string]fieldValue) map[string]fieldValue {
+func FromAPI(api client.CustomFields, configured map[string]Value) map[string]Value {
 	if configured == nil {
 		return nil
 	}
-	out := make(map[string]fieldValue, len(configured))
+	out := make(map[string]Value, len(configured))
 	for key, want := range configured {
-		got, ok := apiFieldValue(api[key])
+		got, ok := APIValue(api[key])
 		if !ok {
 			continue
 		}
-		if want.means(got) {
+		if want.Means(got) {
 			got = want
 		}
 		out[key] = got
@@ -237,37 +236,37 @@ func fieldsFromAPI(api client.CustomFields, configured map[string]fieldValue) ma
 	return out
 }
 
-// allFieldsFromAPI reads every field an entity has a value for, as the data sources show them.
-func allFieldsFromAPI(api client.CustomFields) map[string]fieldValue {
-	out := map[string]fieldValue{}
+// AllFromAPI reads every field an entity has a value for, as the data sources show them.
+func AllFromAPI(api client.CustomFields) map[string]Value {
+	out := map[string]Value{}
 	for key, v := range api {
-		if fv, ok := apiFieldValue(v); ok {
+		if fv, ok := APIValue(v); ok {
 			out[key] = fv
 		}
 	}
 	return out
 }
 
-// means reports whether o, what Ardoq holds, is the value v stands for: the same text (so "12" means
-// 12 and "true" means true), the same number where either is one ("12.50" means 12.5), or the same
+// Means reports whether o, what Ardoq holds, is the value v stands for: the same text (so "12" Means
+// 12 and "true" Means true), the same number where either is one ("12.50" Means 12.5), or the same
 // instant where v is a date-time and o one in the form Ardoq gives DateTime values, UTC with
 // milliseconds ("2024-03-01T09:00:00.000Z" for "2024-03-01T10:00:00+01:00"). The field's type is not
 // known here, so a Text field holding a date-time that Ardoq's form replaced is taken as unchanged too.
-func (v fieldValue) means(o fieldValue) bool {
+func (v Value) Means(o Value) bool {
 	switch {
 	case v == o:
 		return true
-	case (v.kind == listField) != (o.kind == listField):
+	case (v.Kind == ListField) != (o.Kind == ListField):
 		return false
-	case v.text == o.text:
+	case v.Text == o.Text:
 		return true
-	case v.kind == numberField || o.kind == numberField:
-		a, okA := parseNumber(v.text)
-		b, okB := parseNumber(o.text)
+	case v.Kind == NumberField || o.Kind == NumberField:
+		a, okA := parseNumber(v.Text)
+		b, okB := parseNumber(o.Text)
 		return okA && okB && a.Cmp(b) == 0
-	case v.kind == stringField && o.kind == stringField && ardoqDateTime.MatchString(o.text):
-		a, errA := time.Parse(time.RFC3339Nano, v.text)
-		b, errB := time.Parse(time.RFC3339Nano, o.text)
+	case v.Kind == StringField && o.Kind == StringField && ardoqDateTime.MatchString(o.Text):
+		a, errA := time.Parse(time.RFC3339Nano, v.Text)
+		b, errB := time.Parse(time.RFC3339Nano, o.Text)
 		return errA == nil && errB == nil && a.Equal(b)
 	}
 	return false
@@ -285,20 +284,20 @@ func parseNumber(s string) (*big.Float, bool) {
 	return f, true
 }
 
-func canonicalNumber(s string) string {
+func CanonicalNumber(s string) string {
 	if f, ok := parseNumber(s); ok {
 		return f.Text('f', -1)
 	}
 	return s
 }
 
-// fieldsEqual compares two sets of values as written.
-func fieldsEqual(a, b map[string]fieldValue) bool { return maps.Equal(a, b) }
+// Equal compares two sets of values as written.
+func Equal(a, b map[string]Value) bool { return maps.Equal(a, b) }
 
-// renderFields writes what Ardoq holds (fields, by fieldsFromAPI) in the shape of prior, the configured
+// Render writes what Ardoq holds (fields, by fieldsFromAPI) in the shape of prior, the configured
 // value: a value as configured is kept exactly, another is written in the configured type where it
 // reads as one (drift shows on that key), and a key without a value is null.
-func renderFields(prior tftypes.Value, fields map[string]fieldValue) tftypes.Value {
+func Render(prior tftypes.Value, fields map[string]Value) tftypes.Value {
 	priorFields := convert.ElementsOrNil(prior)
 	if priorFields == nil {
 		return prior
@@ -324,51 +323,51 @@ func renderFields(prior tftypes.Value, fields map[string]fieldValue) tftypes.Val
 // everyField writes every field an entity has in its natural type (a list as HCL's list literal, a
 // tuple), or null when it has none: what the data sources show.
 func everyField(api client.CustomFields) tftypes.Value {
-	all := allFieldsFromAPI(api)
+	all := AllFromAPI(api)
 	if len(all) == 0 {
 		return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
 	}
 	out := make(map[string]tftypes.Value, len(all))
 	for key, v := range all {
-		out[key] = v.as(v.naturalType())
+		out[key] = v.as(v.NaturalType())
 	}
 	return convert.ObjectOrMap(tftypes.Object{}, out)
 }
 
-func (v fieldValue) naturalType() tftypes.Type {
-	switch v.kind {
-	case numberField:
+func (v Value) NaturalType() tftypes.Type {
+	switch v.Kind {
+	case NumberField:
 		return tftypes.Number
-	case boolField:
+	case BoolField:
 		return tftypes.Bool
-	case listField:
+	case ListField:
 		return tftypes.Tuple{}
 	}
 	return tftypes.String
 }
 
 // as writes v as a value of type t where it reads as one, and as its natural type otherwise.
-func (v fieldValue) as(t tftypes.Type) tftypes.Value {
-	if v.kind == listField {
+func (v Value) as(t tftypes.Type) tftypes.Value {
+	if v.Kind == ListField {
 		var list []string
-		_ = json.Unmarshal([]byte(v.text), &list)
+		_ = json.Unmarshal([]byte(v.Text), &list)
 		return convert.StringListValue(t, list)
 	}
 	if t.Is(tftypes.String) || t.Is(tftypes.Number) || t.Is(tftypes.Bool) {
-		return convert.TextValue(v.text, t)
+		return convert.TextValue(v.Text, t)
 	}
-	return convert.TextValue(v.text, v.naturalType())
+	return convert.TextValue(v.Text, v.NaturalType())
 }
 
-func nonEmpty(cf client.CustomFields) client.CustomFields {
+func NonEmpty(cf client.CustomFields) client.CustomFields {
 	if len(cf) == 0 {
 		return nil
 	}
 	return cf
 }
 
-// dynamicValue is a single resource's custom_fields as the Terraform value the codec reads.
-func dynamicValue(d types.Dynamic) tftypes.Value {
+// DynamicValue is a single resource's custom_fields as the Terraform value the codec reads.
+func DynamicValue(d types.Dynamic) tftypes.Value {
 	v, err := d.ToTerraformValue(context.Background())
 	if err != nil {
 		return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
@@ -376,18 +375,18 @@ func dynamicValue(d types.Dynamic) tftypes.Value {
 	return v
 }
 
-// configuredFields are the values of a single resource's custom_fields, as far as they are readable.
-func configuredFields(d types.Dynamic) map[string]fieldValue {
-	fields, _, _ := decodeFields(path.Empty(), dynamicValue(d))
+// Configured are the values of a single resource's custom_fields, as far as they are readable.
+func Configured(d types.Dynamic) map[string]Value {
+	fields, _, _ := Decode(path.Empty(), DynamicValue(d))
 	return fields
 }
 
-// renderDynamic is renderFields for a single resource's custom_fields (only the keys prior holds, so
+// RenderDynamic is renderFields for a single resource's custom_fields (only the keys prior holds, so
 // null after an import), or everyField for a data source (all).
-func renderDynamic(prior types.Dynamic, fields map[string]fieldValue, api client.CustomFields, all bool) types.Dynamic {
+func RenderDynamic(prior types.Dynamic, fields map[string]Value, api client.CustomFields, all bool) types.Dynamic {
 	v := everyField(api)
 	if !all {
-		v = renderFields(dynamicValue(prior), fields)
+		v = Render(DynamicValue(prior), fields)
 	}
 	out, err := types.DynamicType.ValueFromTerraform(context.Background(), v)
 	if d, ok := out.(types.Dynamic); ok && err == nil {

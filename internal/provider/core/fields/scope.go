@@ -1,4 +1,4 @@
-package provider
+package fields
 
 import (
 	"encoding/json"
@@ -20,38 +20,38 @@ import (
 
 var userIDPattern = regexp.MustCompile(`^[0-9a-f]{24}$`)
 
-// fieldScope is what an entity's custom fields are checked and typed against: its workspace's model
+// Scope is what an entity's custom fields are checked and typed against: its workspace's model
 // (nil when not known, and then nothing is checked) and the fields its type allows (nil when the type
 // is not known). Without a model, typing may use the definitions of other models (ardoq_batch's other
 // workspaces); a field defined nowhere is sent as written.
-type fieldScope struct {
-	model    *client.WorkspaceContext
-	allowed  []string
-	typeName string
-	typing   []*client.WorkspaceContext
+type Scope struct {
+	Model    *client.WorkspaceContext
+	Allowed  []string
+	TypeName string
+	Typing   []*client.WorkspaceContext
 }
 
-func componentFieldScope(model *client.WorkspaceContext, typeID string) fieldScope {
+func ComponentScope(model *client.WorkspaceContext, typeID string) Scope {
 	typ, ok := wsmodel.ComponentTypeOf(model, typeID)
 	if !ok {
-		return fieldScope{model: model}
+		return Scope{Model: model}
 	}
-	return fieldScope{model: model, allowed: typ.CustomFields, typeName: typ.Name}
+	return Scope{Model: model, Allowed: typ.CustomFields, TypeName: typ.Name}
 }
 
-func referenceFieldScope(model *client.WorkspaceContext, typ int64) fieldScope {
+func ReferenceScope(model *client.WorkspaceContext, typ int64) Scope {
 	t, ok := wsmodel.ReferenceTypeOf(model, typ)
 	if !ok {
-		return fieldScope{model: model}
+		return Scope{Model: model}
 	}
-	return fieldScope{model: model, allowed: t.CustomFields, typeName: t.Name}
+	return Scope{Model: model, Allowed: t.CustomFields, TypeName: t.Name}
 }
 
-// field finds a field's definition.
-func (s fieldScope) field(apiKey string) (client.Field, bool) {
-	models := s.typing
-	if s.model != nil {
-		models = []*client.WorkspaceContext{s.model}
+// Field finds a Field's definition.
+func (s Scope) Field(apiKey string) (client.Field, bool) {
+	models := s.Typing
+	if s.Model != nil {
+		models = []*client.WorkspaceContext{s.Model}
 	}
 	for _, m := range models {
 		if i := slices.IndexFunc(m.CustomFields, func(f client.Field) bool { return f.APIKey == apiKey }); i >= 0 {
@@ -61,23 +61,23 @@ func (s fieldScope) field(apiKey string) (client.Field, bool) {
 	return client.Field{}, false
 }
 
-// problem says why a field cannot be set on the entity, with the fields that can ("" when it can).
-func (s fieldScope) problem(f client.Field, known bool, apiKey string) (summary, problem string) {
+// Problem says why a field cannot be set on the entity, with the fields that can ("" when it can).
+func (s Scope) Problem(f client.Field, known bool, apiKey string) (summary, problem string) {
 	switch {
-	case s.model == nil:
-	case !known && s.allowed == nil:
-		keys := make([]string, 0, len(s.model.CustomFields))
-		for _, def := range s.model.CustomFields {
+	case s.Model == nil:
+	case !known && s.Allowed == nil:
+		keys := make([]string, 0, len(s.Model.CustomFields))
+		for _, def := range s.Model.CustomFields {
 			keys = append(keys, def.APIKey)
 		}
-		return "Unknown Custom Field", fmt.Sprintf("workspace %s has no custom field %q%s. Its fields you can set: %s.", s.model.RootWorkspace,
+		return "Unknown Custom Field", fmt.Sprintf("workspace %s has no custom field %q%s. Its fields you can set: %s.", s.Model.RootWorkspace,
 			apiKey, closestKeys(apiKey, s.settable(keys)), listOrNone(s.settable(keys)))
 	case !known:
 		return "Unknown Custom Field", fmt.Sprintf("the workspace has no custom field %q%s. Fields you can set on %q: %s.", apiKey,
-			closestKeys(apiKey, s.settable(s.allowed)), s.typeName, listOrNone(s.settable(s.allowed)))
-	case s.allowed != nil && !slices.Contains(s.allowed, apiKey):
+			closestKeys(apiKey, s.settable(s.Allowed)), s.TypeName, listOrNone(s.settable(s.Allowed)))
+	case s.Allowed != nil && !slices.Contains(s.Allowed, apiKey):
 		return "Custom Field Not Allowed on Type", fmt.Sprintf("custom field %q is not allowed on type %q. Fields you can set on it: %s.", apiKey,
-			s.typeName, listOrNone(s.settable(s.allowed)))
+			s.TypeName, listOrNone(s.settable(s.Allowed)))
 	case f.Calculated:
 		return "Calculated Custom Field", fmt.Sprintf("custom field %q is calculated by Ardoq and cannot be set; remove it.", apiKey)
 	case f.ReadOnly:
@@ -87,10 +87,10 @@ func (s fieldScope) problem(f client.Field, known bool, apiKey string) (summary,
 }
 
 // settable leaves out of keys the fields Ardoq settles (calculated or read-only), which no one can set.
-func (s fieldScope) settable(keys []string) []string {
+func (s Scope) settable(keys []string) []string {
 	out := make([]string, 0, len(keys))
 	for _, k := range keys {
-		if f, ok := s.field(k); !ok || !settledByArdoq(f) {
+		if f, ok := s.Field(k); !ok || !SettledByArdoq(f) {
 			out = append(out, k)
 		}
 	}
@@ -114,25 +114,25 @@ func closestKeys(key string, keys []string) string {
 
 // encodeField types a value for the API by its field's definition (known is false without one: the
 // value goes as written), or says why the value does not convert to the field's type.
-func encodeField(v fieldValue, f client.Field, known bool) (any, string) {
+func encodeField(v Value, f client.Field, known bool) (any, string) {
 	if !known {
-		return v.natural(), ""
+		return v.Natural(), ""
 	}
 	switch f.Type {
 	case "Number":
-		n, ok := parseNumber(v.text) // a number, or a string of one
+		n, ok := parseNumber(v.Text) // a number, or a string of one
 		if !ok {
 			return nil, v.String() + " is not a number"
 		}
 		return json.Number(n.Text('f', -1)), ""
 	case "Checkbox":
-		if v.text != "true" && v.text != "false" { // a boolean, or a string of one
+		if v.Text != "true" && v.Text != "false" { // a boolean, or a string of one
 			return nil, v.String() + " is not true or false"
 		}
-		return v.text == "true", ""
+		return v.Text == "true", ""
 	case "SelectMultipleList":
 		var list []string
-		if v.kind != listField || json.Unmarshal([]byte(v.text), &list) != nil {
+		if v.Kind != ListField || json.Unmarshal([]byte(v.Text), &list) != nil {
 			return nil, fmt.Sprintf("%s is not a list of strings among the options %q", v, f.Options)
 		}
 		for _, s := range list {
@@ -142,25 +142,25 @@ func encodeField(v fieldValue, f client.Field, known bool) (any, string) {
 		}
 		return list, ""
 	}
-	if v.kind == listField {
+	if v.Kind == ListField {
 		return nil, v.String() + " is not a string"
 	}
-	return v.text, checkStringField(f, v.text)
+	return v.Text, checkStringField(f, v.Text)
 }
 
-// natural is the value as written: a string, a number, a boolean or a list of strings.
-func (v fieldValue) natural() any {
-	switch v.kind {
-	case numberField:
-		return json.Number(v.text)
-	case boolField:
-		return v.text == "true"
-	case listField:
+// Natural is the value as written: a string, a number, a boolean or a list of strings.
+func (v Value) Natural() any {
+	switch v.Kind {
+	case NumberField:
+		return json.Number(v.Text)
+	case BoolField:
+		return v.Text == "true"
+	case ListField:
 		var list []string
-		_ = json.Unmarshal([]byte(v.text), &list)
+		_ = json.Unmarshal([]byte(v.Text), &list)
 		return list
 	}
-	return v.text
+	return v.Text
 }
 
 func checkStringField(f client.Field, s string) string {
@@ -186,16 +186,16 @@ func checkStringField(f client.Field, s string) string {
 	return ""
 }
 
-// checkCustomFields checks an ardoq_component's or ardoq_reference's planned custom fields at plan
+// Check checks an ardoq_component's or ardoq_reference's planned custom fields at plan
 // time, as ardoq_batch checks its items' (values not known yet are left for apply). prior is the state's
 // (null on create): a calculated or read-only value kept as imported is accepted.
-func checkCustomFields(planned, prior types.Dynamic, scope fieldScope) diag.Diagnostics {
-	values, _, diags := decodeFields(path.Root("custom_fields"), dynamicValue(planned))
+func Check(planned, prior types.Dynamic, scope Scope) diag.Diagnostics {
+	values, _, diags := Decode(path.Root("custom_fields"), DynamicValue(planned))
 	if diags.HasError() {
 		return diags
 	}
-	was, _, _ := decodeFields(path.Root("custom_fields"), dynamicValue(prior))
-	_, d := encodeFields(path.Root("custom_fields"), values, was, scope)
+	was, _, _ := Decode(path.Root("custom_fields"), DynamicValue(prior))
+	_, d := Encode(path.Root("custom_fields"), values, was, scope)
 	diags.Append(d...)
 	var cleared []string
 	for key := range was {
@@ -214,15 +214,15 @@ func checkCustomFields(planned, prior types.Dynamic, scope fieldScope) diag.Diag
 	return diags
 }
 
-// fieldScopeLookup finds the scope an ardoq_component's or ardoq_reference's custom fields are typed by
+// ScopeLookup finds the scope an ardoq_component's or ardoq_reference's custom fields are typed by
 // when they are sent (the workspace's model, read once per run); it is called only when there are
 // values to send.
-type fieldScopeLookup func() (fieldScope, error)
+type ScopeLookup func() (Scope, error)
 
-// encodeWith encodes a single resource's custom fields, looking their scope up only when there are
+// EncodeWith encodes a single resource's custom fields, looking their scope up only when there are
 // values to type.
-func encodeWith(lookup fieldScopeLookup, values, prior map[string]fieldValue) (client.CustomFields, diag.Diagnostics) {
-	var scope fieldScope
+func EncodeWith(lookup ScopeLookup, values, prior map[string]Value) (client.CustomFields, diag.Diagnostics) {
+	var scope Scope
 	if len(values) > 0 {
 		s, err := lookup()
 		if err != nil {
@@ -232,5 +232,5 @@ func encodeWith(lookup fieldScopeLookup, values, prior map[string]fieldValue) (c
 		}
 		scope = s
 	}
-	return encodeFields(path.Root("custom_fields"), values, prior, scope)
+	return Encode(path.Root("custom_fields"), values, prior, scope)
 }
