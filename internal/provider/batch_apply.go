@@ -87,8 +87,8 @@ func keptItems(prior, planned batchItems) batchItems {
 }
 
 // claimBatchCreated remembers what a batch created, so no lost-answer search of this run takes it for its
-// own; as made by this run (already_made.go) only when Ardoq's answer said so, not a search after a lost one
-// (which may take what an earlier run made moments before for this run's).
+// own; as made by this run (core/recovery's already-made search) only when Ardoq's answer said so, not a
+// search after a lost one (which may take what an earlier run made moments before for this run's).
 func claimBatchCreated(d *providerdata.Data, resp *client.BatchResponse, answered bool) {
 	claim := d.Claim
 	if answered {

@@ -54,7 +54,7 @@ func (r *batchResource) ValidateConfig(_ context.Context, req resource.ValidateC
 // fails the plan.
 func (r *batchResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
-		return // nothing created or changed: nothing to check (model_checks.go)
+		return // nothing created or changed: nothing to check (reference_checks.go and core/diagnostics)
 	}
 	plan := batchRawOf(req.Plan.Raw)
 	planned, known, diags := plan.planned()
@@ -121,7 +121,7 @@ func (r *batchResource) Read(ctx context.Context, req resource.ReadRequest, resp
 }
 
 // claimHeld remembers the entities the batch holds, so that no search for what an interrupted run made
-// (already_made.go) or for a lost answer takes them for its own.
+// (core/recovery) or for a lost answer takes them for its own.
 func claimHeld(d *providerdata.Data, items batchItems) {
 	for _, c := range items.Components {
 		d.Claim(c.ID)

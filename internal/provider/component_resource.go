@@ -75,7 +75,7 @@ func (r *componentResource) Configure(_ context.Context, req resource.ConfigureR
 }
 
 // ModifyPlan checks the type_id and custom fields of a component the plan creates or changes against its
-// workspace's model (model_checks.go).
+// workspace's model (reference_checks.go and core/diagnostics).
 func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return

@@ -52,7 +52,7 @@ func stringsValue(ss []string) types.List {
 
 // byIDOrName reads one entity by id when id is set, and otherwise lists by exact name and requires
 // exactly one match. It returns nil after adding a diagnostic. A name that matches nothing gets the
-// hint, if given (name_suggestions.go: the closest names that exist).
+// hint, if given (core/wsmodel: the closest names that exist).
 func byIDOrName[T any](ctx context.Context, diags *diag.Diagnostics, noun string, id, name types.String,
 	get func(context.Context, string) (*T, error), list func(context.Context, string) ([]T, error),
 	hint ...func(context.Context, string) string) *T {

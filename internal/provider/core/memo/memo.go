@@ -5,7 +5,7 @@
 // provider processes) only. Only hashes are written, in a directory of the user's own.
 //
 // Three things are memoized: an ardoq_batch request that passed Ardoq's dry run (the expand endpoint), a search
-// for what an interrupted run made that found nothing (already_made.go), and a credentials check that
+// for what an interrupted run made that found nothing (core/recovery), and a credentials check that
 // passed (providerData.checkCredentials).
 package memo
 

@@ -22,13 +22,13 @@ type Data struct {
 	Client             *client.Client
 	Contexts           *Contexts
 	AllowCascadeDelete bool // let Ardoq delete what a component delete takes along (core/guard)
-	PreventDuplicates  bool // a new entity Ardoq already holds fails the plan instead of warning (already_made.go)
+	PreventDuplicates  bool // a new entity Ardoq already holds fails the plan instead of warning (core/recovery)
 
 	meMu    sync.Mutex
-	me      string // e-mail of the token's user (lost_answer.go), once meKnown
+	me      string // e-mail of the token's user (core/recovery), once meKnown
 	meKnown bool
 	madeMu  sync.Mutex
-	made    map[string]bool // ids read (false) or created (true) in this run (lost_answer.go)
+	made    map[string]bool // ids read (false) or created (true) in this run (core/recovery)
 
 	workspaces sync.Map // component id -> its workspace, as read or written in this run
 
@@ -39,6 +39,7 @@ type Data struct {
 	CascadeViews     *guard.Views                               // the cascade guard's readings of workspaces, shared by this run's deletes
 }
 
+// New returns the data of a provider configured with c.
 func New(c *client.Client, allowCascadeDelete bool) *Data {
 	d := &Data{
 		Client: c, Contexts: newContextCache(c), AllowCascadeDelete: allowCascadeDelete, Memo: memo.New(), CascadeViews: guard.NewViews(c),
@@ -65,7 +66,7 @@ func (d *Data) ReadComponent(ctx context.Context, workspace, id string) (*client
 	return d.Client.GetComponent(ctx, id)
 }
 
-// ReadReference reads a reference for a refresh, like readComponent; workspace is its source's.
+// ReadReference reads a reference for a refresh, like ReadComponent; workspace is its source's.
 func (d *Data) ReadReference(ctx context.Context, workspace, id string) (*client.Reference, error) {
 	if r, ok := d.listedReferences.Lookup(ctx, workspace, id); ok {
 		return r, nil
@@ -102,7 +103,7 @@ func From(data any, diags *diag.Diagnostics) *Data {
 	pd, ok := data.(*Data)
 	if !ok {
 		diags.AddError("Unexpected Provider Data Type",
-			fmt.Sprintf("Expected *providerData, got %T. This is a bug in the provider; please report it.", data))
+			fmt.Sprintf("Expected *providerdata.Data, got %T. This is a bug in the provider; please report it.", data))
 		return nil
 	}
 	return pd
@@ -127,7 +128,7 @@ func (d *Data) CallerEmail(ctx context.Context) (string, error) {
 func (d *Data) Claim(id string) { d.remember(id, false) }
 
 // ClaimCreated remembers an id that a create of this run made, which claim's searches skip too; and
-// nothing an earlier run made can hang from it (already_made.go).
+// nothing an earlier run made can hang from it (core/recovery).
 func (d *Data) ClaimCreated(id string) { d.remember(id, true) }
 
 func (d *Data) remember(id string, created bool) {
