@@ -16,6 +16,9 @@ type Workspace struct {
 	StartView    *string  `json:"startView"`
 	Views        []string `json:"views"`
 	WorkspaceKey string   `json:"workspaceKey"`
+	// ComponentModel is the id of the workspace's model: not in Ardoq's OpenAPI document, which knows it
+	// only as a list filter; empty when an answer leaves it out.
+	ComponentModel string `json:"componentModel,omitempty"`
 }
 
 // WorkspaceFilter holds the list filters of GET /workspaces.

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/snapshot"
+)
+
+func env(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
+
+// TestRun writes a seed the emulator starts from, readable by its owner only, says what it did in plain
+// lines (not a terminal), and writes the token nowhere.
+func TestRun(t *testing.T) {
+	srv := openapitest.Start(t, emulator.WithPageSize(2))
+	path := filepath.Join(t.TempDir(), "org.json")
+	var out bytes.Buffer
+	err := run(context.Background(), []string{"-out", path}, env(map[string]string{
+		"ARDOQ_BASE_URL": srv.URL, "ARDOQ_API_TOKEN": srv.Token(), "ARDOQ_ORG": srv.OrgLabel(),
+	}), &out)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	for _, want := range []string{"[1/3] Applications: ", "[3/3] Business Capabilities: 3 components, 1 references",
+		"Wrote " + path + ": 3 workspaces, 3 components, 1 references", snapshot.NotCopied[0], "-seed " + path} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Mode().Perm() != 0o600 {
+		t.Errorf("seed file mode %v, want 0600 (it holds the org's data)", info.Mode().Perm())
+	}
+	body, _ := os.ReadFile(path)
+	if bytes.Contains(body, []byte(srv.Token())) || strings.Contains(out.String(), srv.Token()) {
+		t.Fatal("the token was written")
+	}
+	seed, err := emulator.ReadSeed(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := emulator.New(emulator.WithSeed(seed)); err != nil {
+		t.Fatalf("the emulator refuses the seed: %v", err)
+	}
+}
+
+func TestRun_errors(t *testing.T) {
+	srv := openapitest.Start(t)
+	for name, tc := range map[string]struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		"no out":            {nil, map[string]string{"ARDOQ_API_TOKEN": "x"}, "usage: ardoq-snapshot -out FILE"},
+		"no token":          {[]string{"-out", "x.json"}, nil, "set ARDOQ_API_TOKEN"},
+		"wrong token":       {[]string{"-out", "x.json", "-base-url", srv.URL, "-org", srv.OrgLabel()}, map[string]string{"ARDOQ_API_TOKEN": "wrong"}, "401"},
+		"unknown workspace": {[]string{"-out", "x.json", "-base-url", srv.URL, "-org", srv.OrgLabel(), "-workspace", "Nope"}, map[string]string{"ARDOQ_API_TOKEN": srv.Token()}, `no workspace with the name or id "Nope"`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Chdir(dir)
+			err := run(context.Background(), tc.args, env(tc.env), &bytes.Buffer{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want an error with %q", err, tc.want)
+			}
+			if _, statErr := os.Stat(filepath.Join(dir, "x.json")); statErr == nil {
+				t.Fatal("a failed run wrote the seed file")
+			}
+		})
+	}
+}

@@ -1,0 +1,199 @@
+// Package snapshot copies an Ardoq org into a seed the emulator starts from (internal/emulator's -seed
+// format): its workspaces with their models, components, references, attachment metadata and report
+// definitions, read through the public API v2 with the client the provider uses (its paging, retries and
+// rate-limit handling). What the API cannot return is named in NotCopied.
+package snapshot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"iter"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+)
+
+// NotCopied is what no snapshot holds, because the public API v2 does not return it; a run says it at
+// its end, and the emulator's README lists it.
+var NotCopied = []string{
+	"the rows behind reports: a copied report's runs return no rows (the API returns a report's definition, not its query)",
+	"attachment files: only their metadata (the API has no download)",
+	"users other than the token's own, permissions, views, surveys, broadcasts and everything else outside API v2",
+	"model ids, when Ardoq leaves componentModel out of workspace answers: each copied workspace then gets a model of its own",
+}
+
+// Options chooses what to copy.
+type Options struct {
+	// Workspaces are names or ids of the workspaces to copy; none means every workspace of the org.
+	Workspaces []string
+	// Progress, when set, hears of each step as it ends.
+	Progress Progress
+}
+
+// Progress hears what a snapshot has read so far.
+type Progress interface {
+	// Workspace starts the reading of workspace number n of total.
+	Workspace(name string, n, total int)
+	// Read adds what a page brought: components or references of the current workspace.
+	Read(noun string, count int)
+}
+
+// Result is a snapshot: the seed, and what was left out of it.
+type Result struct {
+	Seed *emulator.Seed
+	// Dropped counts references left out because their target is in a workspace not copied.
+	Dropped int
+}
+
+// Take reads the org c talks to.
+func Take(ctx context.Context, c *client.Client, opts Options) (*Result, error) {
+	progress := opts.Progress
+	if progress == nil {
+		progress = quiet{}
+	}
+	me, err := c.Me(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("GET /me: %w", err)
+	}
+	all, err := c.ListWorkspaces(ctx, client.WorkspaceFilter{})
+	if err != nil {
+		return nil, fmt.Errorf("listing workspaces: %w", err)
+	}
+	chosen, err := choose(all, opts.Workspaces)
+	if err != nil {
+		return nil, err
+	}
+	seed := &emulator.Seed{Org: emulator.Org{Name: me.Org.Name, Label: me.Org.Label}, Sequences: map[string]int64{}}
+	models := modelSet{}
+	inCopy := map[string]bool{}
+	var references []client.Reference
+	for i, ws := range chosen {
+		progress.Workspace(ws.Name, i+1, len(chosen))
+		wctx, err := c.GetWorkspaceContext(ctx, ws.ID)
+		if err != nil {
+			return nil, fmt.Errorf("workspace %q: reading its context: %w", ws.Name, err)
+		}
+		seed.Workspaces = append(seed.Workspaces, workspaceToSeed(ws, models.add(ws, wctx), wctx.Tags))
+		components, err := readAll(c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws.ID}), "components", progress)
+		if err != nil {
+			return nil, fmt.Errorf("workspace %q: listing its components: %w", ws.Name, err)
+		}
+		for _, comp := range components {
+			inCopy[comp.ID] = true
+			seed.Components = append(seed.Components, componentToSeed(comp))
+		}
+		seed.Sequences[ws.ID] = lastKeyNumber(ws.WorkspaceKey, components)
+		refs, err := readAll(c.ReferencePages(ctx, client.ReferenceFilter{RootWorkspace: ws.ID}), "references", progress)
+		if err != nil {
+			return nil, fmt.Errorf("workspace %q: listing its references: %w", ws.Name, err)
+		}
+		references = append(references, refs...)
+	}
+	result := &Result{Seed: seed}
+	for _, r := range references {
+		if !inCopy[r.Target] {
+			result.Dropped++
+			continue
+		}
+		seed.References = append(seed.References, referenceToSeed(r))
+	}
+	seed.Models = models.list()
+	seed.User = callerOf(me.User.Email, seed.Components, seed.References)
+	if err := copyAttachments(ctx, c, seed, chosen); err != nil {
+		return nil, err
+	}
+	reports, err := c.ListReports(ctx, "")
+	if err != nil {
+		return nil, fmt.Errorf("listing reports: %w", err)
+	}
+	for _, r := range reports {
+		seed.Reports = append(seed.Reports, reportToSeed(r))
+	}
+	return result, nil
+}
+
+// choose picks the workspaces named (by id or exact name) from the org's, in the org's order.
+func choose(all []client.Workspace, wanted []string) ([]client.Workspace, error) {
+	if len(wanted) == 0 {
+		return all, nil
+	}
+	var chosen []client.Workspace
+	for _, w := range wanted {
+		i := slices.IndexFunc(all, func(ws client.Workspace) bool { return ws.ID == w || ws.Name == w })
+		if i < 0 {
+			names := make([]string, 0, len(all))
+			for _, ws := range all {
+				names = append(names, fmt.Sprintf("%q", ws.Name))
+			}
+			return nil, fmt.Errorf("the org has no workspace with the name or id %q; its workspaces: %s", w, strings.Join(names, ", "))
+		}
+		if !slices.ContainsFunc(chosen, func(ws client.Workspace) bool { return ws.ID == all[i].ID }) {
+			chosen = append(chosen, all[i])
+		}
+	}
+	return chosen, nil
+}
+
+// readAll collects a listing's pages, telling progress of each.
+func readAll[T any](pages iter.Seq2[client.Page[T], error], noun string, progress Progress) ([]T, error) {
+	var all []T
+	for page, err := range pages {
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, page.Values...)
+		progress.Read(noun, len(page.Values))
+	}
+	return all, nil
+}
+
+// copyAttachments keeps the org's attachments and those of the copied workspaces.
+func copyAttachments(ctx context.Context, c *client.Client, seed *emulator.Seed, chosen []client.Workspace) error {
+	attachments, err := c.ListAttachments(ctx, client.AttachmentFilter{})
+	if err != nil {
+		return fmt.Errorf("listing attachments: %w", err)
+	}
+	copied := map[string]bool{}
+	for _, ws := range chosen {
+		copied[ws.ID] = true
+	}
+	for _, a := range attachments {
+		if a.Resource.Type == "workspace" && !copied[a.Resource.ID] {
+			continue
+		}
+		seed.Attachments = append(seed.Attachments, attachmentToSeed(a))
+	}
+	return nil
+}
+
+type quiet struct{}
+
+func (quiet) Workspace(string, int, int) {}
+func (quiet) Read(string, int)           {}
+
+// Write saves a seed to path, readable by its owner only (it holds the org's data), atomically: a
+// temporary file renamed over it, so an interrupted run leaves no half-written seed.
+func Write(path string, seed *emulator.Seed) error {
+	b, err := json.MarshalIndent(seed, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(b, '\n')); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
