@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -35,41 +36,20 @@ type componentDataModel struct {
 	CustomFieldsFilter map[string]string `tfsdk:"custom_fields_filter"`
 }
 
-// componentItemModel is one element of ardoq_components. Terraform lists need one element type, so
-// custom fields travel as JSON here (jsondecode gives back their native types).
-type componentItemModel struct {
-	ID               types.String `tfsdk:"id"`
-	Name             types.String `tfsdk:"name"`
-	RootWorkspace    types.String `tfsdk:"root_workspace"`
-	TypeID           types.String `tfsdk:"type_id"`
-	TypeName         types.String `tfsdk:"type_name"`
-	Parent           types.String `tfsdk:"parent"`
-	ComponentKey     types.String `tfsdk:"component_key"`
-	Description      types.String `tfsdk:"description"`
-	Color            types.String `tfsdk:"color"`
-	Shape            types.String `tfsdk:"shape"`
-	Icon             types.String `tfsdk:"icon"`
-	Image            types.String `tfsdk:"image"`
-	CustomFieldsJSON types.String `tfsdk:"custom_fields_json"`
-	Version          types.Int64  `tfsdk:"version"`
-}
-
 type componentsModel struct {
-	Name          types.String         `tfsdk:"name"`
-	RootWorkspace types.String         `tfsdk:"root_workspace"`
-	Parent        types.String         `tfsdk:"parent"`
-	ComponentKey  types.String         `tfsdk:"component_key"`
-	TypeID        types.String         `tfsdk:"type_id"`
-	CustomFields  map[string]string    `tfsdk:"custom_fields"`
-	Components    []componentItemModel `tfsdk:"components"`
-	IDs           []string             `tfsdk:"ids"`
+	Name          types.String      `tfsdk:"name"`
+	RootWorkspace types.String      `tfsdk:"root_workspace"`
+	Parent        types.String      `tfsdk:"parent"`
+	ComponentKey  types.String      `tfsdk:"component_key"`
+	TypeID        types.String      `tfsdk:"type_id"`
+	CustomFields  map[string]string `tfsdk:"custom_fields"`
+	Components    []types.Object    `tfsdk:"components"` // entity_items.go
+	IDs           []string          `tfsdk:"ids"`
 }
 
-func componentItemFromAPI(c *client.Component) componentItemModel {
+func componentItemFromAPI(c *client.Component) (types.Object, diag.Diagnostics) {
 	m := componentFromAPI(c, types.DynamicNull(), true)
-	return componentItemModel{ID: m.ID, Name: m.Name, RootWorkspace: m.RootWorkspace, TypeID: m.TypeID, TypeName: m.TypeName,
-		Parent: m.Parent, ComponentKey: m.ComponentKey, Description: m.Description, Color: m.Color, Shape: m.Shape, Icon: m.Icon,
-		Image: m.Image, CustomFieldsJSON: jsonString(nonNilFields(c.CustomFields)), Version: m.Version}
+	return itemValue(componentAttributes, &m, jsonString(nonNilFields(c.CustomFields)))
 }
 
 func nonNilFields(cf client.CustomFields) map[string]any {
@@ -182,22 +162,7 @@ func (d *componentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				MarkdownDescription: "Only components whose custom fields have these values (strings interpreted by each field's type)."},
 			"components": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching components, ordered by id.",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":                 computedString("Id of the component."),
-					"name":               computedString("Name."),
-					"root_workspace":     computedString("Workspace id."),
-					"type_id":            computedString("Component type id."),
-					"type_name":          computedString("Component type name."),
-					"parent":             computedString("Parent component id, or null."),
-					"component_key":      computedString("Component key such as `APP-12`."),
-					"description":        computedString("Description, or null."),
-					"color":              computedString("Color override, or null."),
-					"shape":              computedString("Shape override, or null."),
-					"icon":               computedString("Icon override, or null."),
-					"image":              computedString("Image override, or null."),
-					"custom_fields_json": computedString("Custom fields as a JSON object; `jsondecode()` gives them back with their native types."),
-					"version":            computedInt64("The component's `_version`."),
-				}},
+				NestedObject: schema.NestedAttributeObject{Attributes: itemAttributes(componentAttributes, "component")},
 			},
 			"ids": computedStrings("Ids of the matching components, in the same order."),
 		},
@@ -216,9 +181,15 @@ func (d *componentsDataSource) Read(ctx context.Context, req datasource.ReadRequ
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to List Components", err)
 		return
 	}
-	cfg.Components, cfg.IDs = make([]componentItemModel, len(all)), make([]string, len(all))
+	cfg.Components, cfg.IDs = make([]types.Object, len(all)), make([]string, len(all))
 	for i := range all {
-		cfg.Components[i], cfg.IDs[i] = componentItemFromAPI(&all[i]), all[i].ID
+		var diags diag.Diagnostics
+		cfg.Components[i], diags = componentItemFromAPI(&all[i])
+		resp.Diagnostics.Append(diags...)
+		cfg.IDs[i] = all[i].ID
+	}
+	if resp.Diagnostics.HasError() {
+		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -35,29 +36,16 @@ type referenceDataModel struct {
 	CustomFieldsFilter map[string]string `tfsdk:"custom_fields_filter"`
 }
 
-type referenceItemModel struct {
-	ID               types.String `tfsdk:"id"`
-	Source           types.String `tfsdk:"source"`
-	Target           types.String `tfsdk:"target"`
-	Type             types.Int64  `tfsdk:"type"`
-	DisplayText      types.String `tfsdk:"display_text"`
-	Description      types.String `tfsdk:"description"`
-	RootWorkspace    types.String `tfsdk:"root_workspace"`
-	TargetWorkspace  types.String `tfsdk:"target_workspace"`
-	CustomFieldsJSON types.String `tfsdk:"custom_fields_json"`
-	Version          types.Int64  `tfsdk:"version"`
-}
-
 type referencesModel struct {
-	DisplayText     types.String         `tfsdk:"display_text"`
-	RootWorkspace   types.String         `tfsdk:"root_workspace"`
-	Source          types.String         `tfsdk:"source"`
-	TargetWorkspace types.String         `tfsdk:"target_workspace"`
-	Target          types.String         `tfsdk:"target"`
-	Type            types.Int64          `tfsdk:"type"`
-	CustomFields    map[string]string    `tfsdk:"custom_fields"`
-	References      []referenceItemModel `tfsdk:"references"`
-	IDs             []string             `tfsdk:"ids"`
+	DisplayText     types.String      `tfsdk:"display_text"`
+	RootWorkspace   types.String      `tfsdk:"root_workspace"`
+	Source          types.String      `tfsdk:"source"`
+	TargetWorkspace types.String      `tfsdk:"target_workspace"`
+	Target          types.String      `tfsdk:"target"`
+	Type            types.Int64       `tfsdk:"type"`
+	CustomFields    map[string]string `tfsdk:"custom_fields"`
+	References      []types.Object    `tfsdk:"references"` // entity_items.go
+	IDs             []string          `tfsdk:"ids"`
 }
 
 func referenceFilterOf(displayText, rootWS, source, targetWS, target types.String, typ types.Int64, cf map[string]string) client.ReferenceFilter {
@@ -165,18 +153,7 @@ func (d *referencesDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				MarkdownDescription: "Only references whose custom fields have these values (strings interpreted by each field's type)."},
 			"references": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching references, ordered by id.",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":                 computedString("Id of the reference."),
-					"source":             computedString("Source component id."),
-					"target":             computedString("Target component id."),
-					"type":               computedInt64("Reference type."),
-					"display_text":       computedString("Display text, or null."),
-					"description":        computedString("Description, or null."),
-					"root_workspace":     computedString("Workspace of the reference."),
-					"target_workspace":   computedString("Workspace of the target."),
-					"custom_fields_json": computedString("Custom fields as a JSON object; `jsondecode()` gives them back with their native types."),
-					"version":            computedInt64("The reference's `_version`."),
-				}},
+				NestedObject: schema.NestedAttributeObject{Attributes: itemAttributes(referenceAttributes, "reference")},
 			},
 			"ids": computedStrings("Ids of the matching references, in the same order."),
 		},
@@ -194,13 +171,16 @@ func (d *referencesDataSource) Read(ctx context.Context, req datasource.ReadRequ
 		diagnostics.AddClientError(&resp.Diagnostics, "Unable to List References", err)
 		return
 	}
-	cfg.References, cfg.IDs = make([]referenceItemModel, len(all)), make([]string, len(all))
+	cfg.References, cfg.IDs = make([]types.Object, len(all)), make([]string, len(all))
 	for i := range all {
 		m := referenceFromAPI(&all[i], types.DynamicNull(), true)
-		cfg.References[i] = referenceItemModel{ID: m.ID, Source: m.Source, Target: m.Target, Type: m.Type, DisplayText: m.DisplayText,
-			Description: m.Description, RootWorkspace: m.RootWorkspace, TargetWorkspace: m.TargetWorkspace,
-			CustomFieldsJSON: jsonString(nonNilFields(all[i].CustomFields)), Version: m.Version}
+		var diags diag.Diagnostics
+		cfg.References[i], diags = itemValue(referenceAttributes, &m, jsonString(nonNilFields(all[i].CustomFields)))
+		resp.Diagnostics.Append(diags...)
 		cfg.IDs[i] = all[i].ID
+	}
+	if resp.Diagnostics.HasError() {
+		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
 }

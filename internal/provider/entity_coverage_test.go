@@ -1,0 +1,119 @@
+package provider
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+)
+
+// coverage is what each feature shows of one entity, by attribute name.
+type coverage struct {
+	table        []string // the entity's table: every attribute, described once
+	configurable []string
+	inBatch      []string
+	resource     resource.Resource
+	single       datasource.DataSource
+	plural       datasource.DataSource
+	pluralList   string // the plural data source's list attribute
+}
+
+// TestEntityTables_everyFeatureHasEveryAttribute ties every feature to the entity tables: an attribute
+// added to componentAttributes or referenceAttributes must appear in the single resource, the single and
+// plural data sources, and ardoq_batch's items (the list resources return the single resource's objects).
+func TestEntityTables_everyFeatureHasEveryAttribute(t *testing.T) {
+	entities := map[string]coverage{
+		"component": {table: tableNames(componentAttributes), configurable: componentAttributes.configurable(),
+			inBatch: batchNames(componentAttributes), resource: NewComponentResource(), single: NewComponentDataSource(),
+			plural: NewComponentsDataSource(), pluralList: "components"},
+		"reference": {table: tableNames(referenceAttributes), configurable: referenceAttributes.configurable(),
+			inBatch: batchNames(referenceAttributes), resource: NewReferenceResource(), single: NewReferenceDataSource(),
+			plural: NewReferencesDataSource(), pluralList: "references"},
+	}
+	ctx := context.Background()
+	var batch resource.SchemaResponse
+	NewBatchResource().Schema(ctx, resource.SchemaRequest{}, &batch)
+	for name, e := range entities {
+		t.Run(name, func(t *testing.T) {
+			var r resource.SchemaResponse
+			e.resource.Schema(ctx, resource.SchemaRequest{}, &r)
+			if got := sortedNames(r.Schema.Attributes); !slices.Equal(got, e.table) {
+				t.Errorf("the resource's attributes %v, the table's %v", got, e.table)
+			}
+			var single datasource.SchemaResponse
+			e.single.Schema(ctx, datasource.SchemaRequest{}, &single)
+			for _, a := range e.table {
+				if _, ok := single.Schema.Attributes[a]; !ok {
+					t.Errorf("the single data source lacks %s", a)
+				}
+			}
+			var plural datasource.SchemaResponse
+			e.plural.Schema(ctx, datasource.SchemaRequest{}, &plural)
+			list, _ := plural.Schema.Attributes[e.pluralList].(dschema.ListNestedAttribute)
+			want := slices.Sorted(func(yield func(string) bool) {
+				for _, a := range e.table {
+					if a == "custom_fields" {
+						a = customFieldsJSON
+					}
+					if !yield(a) {
+						return
+					}
+				}
+			})
+			if got := sortedNames(list.NestedObject.Attributes); !slices.Equal(got, want) {
+				t.Errorf("the plural data source's elements have %v, want %v", got, want)
+			}
+			described := batch.Schema.Attributes[e.pluralList].GetMarkdownDescription()
+			for _, a := range e.configurable {
+				if !strings.Contains(described, "`"+a+"`") {
+					t.Errorf("ardoq_batch's %s items do not describe %s", name, a)
+				}
+			}
+			computed := batch.Schema.Attributes["computed_"+e.pluralList].GetMarkdownDescription()
+			for _, a := range e.inBatch {
+				if !strings.Contains(computed, "`"+a+"`") {
+					t.Errorf("ardoq_batch's computed_%s do not describe %s", e.pluralList, a)
+				}
+			}
+		})
+	}
+}
+
+func tableNames[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) []string {
+	var out []string
+	for _, a := range t {
+		out = append(out, a.name)
+	}
+	return slices.Sorted(slices.Values(out))
+}
+
+func batchNames[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) []string {
+	var out []string
+	for _, a := range t {
+		if a.inBatch {
+			out = append(out, a.name)
+		}
+	}
+	return out
+}
+
+func sortedNames[A any](attrs map[string]A) []string { return slices.Sorted(maps.Keys(attrs)) }
+
+func TestAsSentence(t *testing.T) {
+	for doc, want := range map[string]string{
+		"when it was created":          "When the component was created.",
+		"the name of its type":         "The name of the component's type.",
+		"Name of the component.":       "Name of the component.",
+		"its `_version`, which items":  "The component's `_version`, which items.",
+		"Display icon overriding kits": "Display icon overriding kits.",
+	} {
+		if got := asSentence(doc, "component"); got != want {
+			t.Errorf("asSentence(%q) = %q, want %q", doc, got, want)
+		}
+	}
+}
