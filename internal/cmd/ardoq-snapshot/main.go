@@ -94,7 +94,7 @@ func summarize(out io.Writer, path string, res *snapshot.Result) {
 	for _, n := range snapshot.NotCopied {
 		fmt.Fprintln(out, "  - "+n)
 	}
-	fmt.Fprintf(out, "Start the emulator on it: go run ./internal/cmd/ardoq-emulator -seed %s\n", path)
+	fmt.Fprintf(out, "Serve the copy: ardoq-emulator -seed %s (in a clone: go run ./internal/cmd/ardoq-emulator -seed %s)\n", path, path)
 }
 
 func firstSet(values ...string) string {
