@@ -21,6 +21,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
@@ -300,7 +301,7 @@ func (e *testEnv) userID(t *testing.T) string {
 	t.Helper()
 	c := e.createComponent(t, client.ComponentCreate{Name: "User probe" + e.tag, RootWorkspace: e.ws, TypeID: e.appType})
 	e.deleteIfThere(t, false, c.ID)
-	if oidPattern.MatchString(c.Meta.CreatedBy) {
+	if entity.OIDPattern.MatchString(c.Meta.CreatedBy) {
 		return c.Meta.CreatedBy
 	}
 	return ""

@@ -13,6 +13,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
@@ -72,7 +73,7 @@ func (r *batchResource) apply(ctx context.Context, request client.BatchRequest, 
 
 // keptItems is the prior state of the items the plan keeps, what a batch's results are merged into.
 func keptItems(prior, planned batchItems) batchItems {
-	kept := batchItems{Components: map[string]componentValues{}, References: map[string]referenceValues{}}
+	kept := batchItems{Components: map[string]entity.ComponentValues{}, References: map[string]entity.ReferenceValues{}}
 	for k := range planned.Components {
 		if p, ok := prior.Components[k]; ok {
 			kept.Components[k] = p

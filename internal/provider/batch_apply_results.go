@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 // What the apply stage makes of Ardoq's answer: the returned entities merged into the items, and a
@@ -53,21 +54,21 @@ func mergeBatchResults(resp *client.BatchResponse, keys batchOpKeys, prior, plan
 		if u.Body == nil || !ok {
 			return fmt.Errorf("unexpected updated component %s", u.ID)
 		}
-		result.Components[key] = componentValuesFrom(u.Body, planned.Components[key], ids)
+		result.Components[key] = entity.ComponentValuesFrom(u.Body, planned.Components[key], ids)
 	}
 	for _, c := range resp.Components.Created {
 		key := strings.TrimPrefix(c.BatchID, "component:")
 		if c.Body == nil {
 			return fmt.Errorf("component %q came back without its body", key)
 		}
-		result.Components[key] = componentValuesFrom(c.Body, planned.Components[key], ids)
+		result.Components[key] = entity.ComponentValuesFrom(c.Body, planned.Components[key], ids)
 	}
 	for _, c := range resp.References.Created {
 		key := strings.TrimPrefix(c.BatchID, "reference:")
 		if c.Body == nil {
 			return fmt.Errorf("reference %q came back without its body", key)
 		}
-		result.References[key] = referenceValuesFrom(c.Body, planned.References[key], ids)
+		result.References[key] = entity.ReferenceValuesFrom(c.Body, planned.References[key], ids)
 	}
 	for _, u := range resp.References.Updated {
 		key, ok := keyOfID["r"+u.ID]
@@ -77,7 +78,7 @@ func mergeBatchResults(resp *client.BatchResponse, keys batchOpKeys, prior, plan
 		if u.Body == nil || !ok {
 			return fmt.Errorf("unexpected updated reference %s", u.ID)
 		}
-		result.References[key] = referenceValuesFrom(u.Body, planned.References[key], ids)
+		result.References[key] = entity.ReferenceValuesFrom(u.Body, planned.References[key], ids)
 	}
 	return nil
 }
@@ -154,11 +155,11 @@ func batchErrorPath(message string, keys batchOpKeys) (kind, key, attribute, fie
 	}
 	var computed bool
 	if kind == "components" {
-		a, _ := componentAttributes.byMember(member)
-		attribute, computed = a.name, a.kind == computedAttribute
+		a, _ := entity.ComponentAttributes.ByMember(member)
+		attribute, computed = a.Name, a.Kind == entity.KindComputed
 	} else {
-		a, _ := referenceAttributes.byMember(member)
-		attribute, computed = a.name, a.kind == computedAttribute
+		a, _ := entity.ReferenceAttributes.ByMember(member)
+		attribute, computed = a.Name, a.Kind == entity.KindComputed
 	}
 	if computed {
 		attribute = ""

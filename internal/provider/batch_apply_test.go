@@ -6,14 +6,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 // After an apply, an upsert that matched comes back as an update without a batchId; it is put under
 // the item whose values it has, comparing the workspace of its source for real.
 func TestBatchAdoptedReferenceKeyComparesTheSourceWorkspace(t *testing.T) {
 	w1, w2 := "5eed0000000000000000b001", "5eed0000000000000000b002"
-	planned := batchItems{Components: map[string]componentValues{"a1": {RootWorkspace: w1}, "a2": {RootWorkspace: w2}},
-		References: map[string]referenceValues{
+	planned := batchItems{Components: map[string]entity.ComponentValues{"a1": {RootWorkspace: w1}, "a2": {RootWorkspace: w2}},
+		References: map[string]entity.ReferenceValues{
 			"from_w1": {Source: "a1", Target: "a2", Type: 1, CustomFields: strs("external_id", "e")},
 			"from_w2": {Source: "a2", Target: "a1", Type: 1, CustomFields: strs("external_id", "e")},
 		}}
@@ -30,21 +31,21 @@ func TestBatchAdoptedReferenceKeyComparesTheSourceWorkspace(t *testing.T) {
 // nobody planned, put under the item with its values).
 func TestBatchMergeResultsCopesWithCreatesAdoptionsAndUpserts(t *testing.T) {
 	ws := "5eed0000000000000000b001"
-	item := func(name, ext string) componentValues {
-		return componentValues{RootWorkspace: ws, TypeID: "t", Name: name, CustomFields: strs("external_id", ext)}
+	item := func(name, ext string) entity.ComponentValues {
+		return entity.ComponentValues{RootWorkspace: ws, TypeID: "t", Name: name, CustomFields: strs("external_id", ext)}
 	}
-	prior := batchItems{Components: map[string]componentValues{"old": {ID: "x1", Version: 2, RootWorkspace: ws, TypeID: "t", Name: "A"}}}
-	planned := batchItems{Components: map[string]componentValues{"new": item("A", "a"), "made": item("M", "m"), "late": item("L", "l")}}
+	prior := batchItems{Components: map[string]entity.ComponentValues{"old": {ID: "x1", Version: 2, RootWorkspace: ws, TypeID: "t", Name: "A"}}}
+	planned := batchItems{Components: map[string]entity.ComponentValues{"new": item("A", "a"), "made": item("M", "m"), "late": item("L", "l")}}
 	keys := batchOpKeys{componentCreates: []string{"made"}, componentUpserts: []string{"late"}, componentUpdates: []string{"new"},
 		adopted: batchMatches{Components: map[string]batchMatch{"new": {ID: "x1", Version: 2}}}}
-	entity := func(id, name, ext string) *client.Component {
+	madeComponent := func(id, name, ext string) *client.Component {
 		return &client.Component{ID: id, Version: 3, RootWorkspace: ws, TypeID: "t", Name: name, CustomFields: client.CustomFields{"external_id": ext}}
 	}
 	resp := &client.BatchResponse{Components: client.ComponentResults{
-		Created: []client.Created[client.Component]{{ID: "c1", BatchID: "component:made", Body: entity("c1", "M", "m")}},
-		Updated: []client.Updated[client.Component]{{ID: "x1", Body: entity("x1", "A", "a")}, {ID: "x9", Body: entity("x9", "L", "l")}},
+		Created: []client.Created[client.Component]{{ID: "c1", BatchID: "component:made", Body: madeComponent("c1", "M", "m")}},
+		Updated: []client.Updated[client.Component]{{ID: "x1", Body: madeComponent("x1", "A", "a")}, {ID: "x9", Body: madeComponent("x9", "L", "l")}},
 	}}
-	result := batchItems{Components: map[string]componentValues{}, References: map[string]referenceValues{}}
+	result := batchItems{Components: map[string]entity.ComponentValues{}, References: map[string]entity.ReferenceValues{}}
 	if err := mergeBatchResults(resp, keys, prior, planned, result, adoption{components: []string{"rootWorkspace", "customFields.external_id"}}); err != nil {
 		t.Fatal(err)
 	}
@@ -55,8 +56,8 @@ func TestBatchMergeResultsCopesWithCreatesAdoptionsAndUpserts(t *testing.T) {
 
 // Apply stops when the entity the plan showed an item taking over is not the one it would take over now.
 func TestBatchCheckPlannedAdoptions(t *testing.T) {
-	plan := batchRaw{"computed_components": computedComponents(map[string]componentValues{"a": {ID: "x1"}, "kept": {ID: "k1"}, "fresh": {}}, nil, tftypes.Value{})}
-	prior := batchItems{Components: map[string]componentValues{"kept": {ID: "k1"}}}
+	plan := batchRaw{"computed_components": computedComponents(map[string]entity.ComponentValues{"a": {ID: "x1"}, "kept": {ID: "k1"}, "fresh": {}}, nil, tftypes.Value{})}
+	prior := batchItems{Components: map[string]entity.ComponentValues{"kept": {ID: "k1"}}}
 	if diags := checkPlannedAdoptions(plan, prior, batchMatches{Components: map[string]batchMatch{"a": {ID: "x1"}}}); diags.HasError() {
 		t.Fatal(diags)
 	}

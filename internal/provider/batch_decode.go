@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
@@ -20,8 +21,8 @@ import (
 
 // batchItems are an ardoq_batch's items by key, in the form both single resources map through too.
 type batchItems struct {
-	Components map[string]componentValues
-	References map[string]referenceValues
+	Components map[string]entity.ComponentValues
+	References map[string]entity.ReferenceValues
 }
 
 // batchRaw is the resource's raw value by attribute: the items are one dynamic value each, which the
@@ -85,13 +86,13 @@ func (b batchRaw) items() batchItems {
 	items, _, _ := b.planned()
 	for key, v := range convert.ElementsOrNil(b.get("computed_components")) {
 		if c, ok := items.Components[key]; ok {
-			readComputed(componentAttributes, v, &c)
+			readComputed(entity.ComponentAttributes, v, &c)
 			items.Components[key] = c
 		}
 	}
 	for key, v := range convert.ElementsOrNil(b.get("computed_references")) {
 		if r, ok := items.References[key]; ok {
-			readComputed(referenceAttributes, v, &r)
+			readComputed(entity.ReferenceAttributes, v, &r)
 			items.References[key] = r
 		}
 	}
@@ -99,14 +100,14 @@ func (b batchRaw) items() batchItems {
 }
 
 // readComputed reads an element of a computed map.
-func readComputed[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], obj tftypes.Value, into *V) {
+func readComputed[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U], obj tftypes.Value, into *V) {
 	for _, a := range t {
 		switch {
-		case !a.inBatch:
-		case a.text != nil:
-			*a.text(into) = rawString(obj, a.name)
-		case a.number != nil:
-			*a.number(into) = rawInt(obj, a.name)
+		case !a.InBatch:
+		case a.Text != nil:
+			*a.Text(into) = rawString(obj, a.Name)
+		case a.Number != nil:
+			*a.Number(into) = rawInt(obj, a.Name)
 		}
 	}
 }
@@ -138,23 +139,23 @@ type itemDecoder struct {
 // decodeBatchItems decodes both item values; known is false when some value is not known yet.
 func decodeBatchItems(components, references tftypes.Value) (batchItems, bool, diag.Diagnostics) {
 	d := &itemDecoder{known: true}
-	items := batchItems{Components: map[string]componentValues{}, References: map[string]referenceValues{}}
-	allowed := componentAttributes.configurable()
+	items := batchItems{Components: map[string]entity.ComponentValues{}, References: map[string]entity.ReferenceValues{}}
+	allowed := entity.ComponentAttributes.Configurable()
 	for key, item := range d.items(path.Root("components"), components) {
 		p := path.Root("components").AtMapKey(key)
 		if attrs, ok := d.attributes(p, item, allowed); ok {
 			d.checkWorkspace(p, attrs["root_workspace"])
-			var c componentValues
-			decodeItem(componentAttributes, d, p, attrs, &c)
+			var c entity.ComponentValues
+			decodeItem(entity.ComponentAttributes, d, p, attrs, &c)
 			items.Components[key] = c
 		}
 	}
-	allowed = referenceAttributes.configurable()
+	allowed = entity.ReferenceAttributes.Configurable()
 	for key, item := range d.items(path.Root("references"), references) {
 		p := path.Root("references").AtMapKey(key)
 		if attrs, ok := d.attributes(p, item, allowed); ok {
-			var r referenceValues
-			decodeItem(referenceAttributes, d, p, attrs, &r)
+			var r entity.ReferenceValues
+			decodeItem(entity.ReferenceAttributes, d, p, attrs, &r)
 			items.References[key] = r
 		}
 	}
@@ -197,33 +198,33 @@ func (d *itemDecoder) attributes(p path.Path, item tftypes.Value, allowed []stri
 
 // decodeItem reads an item's attributes by the table: required ones must be there, and strings given must
 // not be empty (as ardoq_component and ardoq_reference require).
-func decodeItem[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], d *itemDecoder, p path.Path, attrs map[string]tftypes.Value, into *V) {
+func decodeItem[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U], d *itemDecoder, p path.Path, attrs map[string]tftypes.Value, into *V) {
 	for _, a := range t {
-		v, given := attrs[a.name]
-		if a.kind == computedAttribute || (!given && !a.required) {
+		v, given := attrs[a.Name]
+		if a.Kind == entity.KindComputed || (!given && !a.Required) {
 			continue
 		}
-		at := p.AtName(a.name)
-		if a.required && (!given || v.IsNull()) {
-			d.diags.AddAttributeError(at, "Missing Batch Item Attribute", fmt.Sprintf("%s: %q is required.", convert.PathText(p), a.name))
+		at := p.AtName(a.Name)
+		if a.Required && (!given || v.IsNull()) {
+			d.diags.AddAttributeError(at, "Missing Batch Item Attribute", fmt.Sprintf("%s: %q is required.", convert.PathText(p), a.Name))
 			continue
 		}
-		switch a.kind {
-		case textAttribute, identityAttribute, componentRefAttribute:
-			*a.text(into) = d.text(at, v)
-			if a.kind != componentRefAttribute && v.IsKnown() && !v.IsNull() {
-				d.diags.Append(notEmpty{optional: !a.required}.check(at, *a.text(into))...)
+		switch a.Kind {
+		case entity.KindText, entity.KindIdentity, entity.KindComponentRef:
+			*a.Text(into) = d.text(at, v)
+			if a.Kind != entity.KindComponentRef && v.IsKnown() && !v.IsNull() {
+				d.diags.Append(entity.NotEmpty{Optional: !a.Required}.Check(at, *a.Text(into))...)
 			}
-		case optionalTextAttribute:
-			*a.optional(into) = d.optText(at, v)
-			if s := *a.optional(into); s != nil {
-				d.diags.Append(notEmpty{optional: !a.required}.check(at, *s)...)
+		case entity.KindOptionalText:
+			*a.Optional(into) = d.optText(at, v)
+			if s := *a.Optional(into); s != nil {
+				d.diags.Append(entity.NotEmpty{Optional: !a.Required}.Check(at, *s)...)
 			}
-		case typeAttribute:
-			*a.number(into) = d.integer(at, v)
-		case customFieldsAttribute:
+		case entity.KindType:
+			*a.Number(into) = d.integer(at, v)
+		case entity.KindCustomFields:
 			fields, known, diags := fields.Decode(at, v)
-			*a.fields(into) = fields
+			*a.Fields(into) = fields
 			d.known = d.known && known
 			d.diags.Append(diags...)
 		}
@@ -235,7 +236,7 @@ func (d *itemDecoder) checkWorkspace(p path.Path, v tftypes.Value) {
 	if v.Type() == nil || !v.IsKnown() || v.IsNull() {
 		return
 	}
-	if ws, ok := convert.ScalarText(v); ok && !oidPattern.MatchString(ws) {
+	if ws, ok := convert.ScalarText(v); ok && !entity.OIDPattern.MatchString(ws) {
 		d.diags.AddAttributeError(p.AtName("root_workspace"), "Invalid Workspace Id", fmt.Sprintf("%s.root_workspace: %q is not an "+
 			"Ardoq id (24 hexadecimal characters).", convert.PathText(p), ws))
 	}

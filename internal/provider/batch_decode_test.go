@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
@@ -43,10 +44,10 @@ func TestDecodeBatchItemsTakesNativeTypes(t *testing.T) {
 		t.Fatalf("known=%v diags=%v", known, diags)
 	}
 	want := batchItems{
-		Components: map[string]componentValues{"api": {RootWorkspace: ws, TypeID: "p1", Name: "API",
+		Components: map[string]entity.ComponentValues{"api": {RootWorkspace: ws, TypeID: "p1", Name: "API",
 			CustomFields: map[string]fields.Value{"cost": {Text: "1200.5", Kind: fields.NumberField}, "critical": {Text: "true", Kind: fields.BoolField},
 				"regions": fields.ListValue([]string{"eu", "us"}), "note": {Text: "x"}}}},
-		References: map[string]referenceValues{"r": {Source: "api", Target: ws, Type: 2}},
+		References: map[string]entity.ReferenceValues{"r": {Source: "api", Target: ws, Type: 2}},
 	}
 	if !reflect.DeepEqual(want, items) {
 		t.Fatalf("items\n%+v\nwant\n%+v", items, want)

@@ -11,6 +11,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
@@ -18,7 +19,7 @@ import (
 // workspace with that field set becomes an item keyed by the field's value.
 func (r *batchResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	ws, apiKey, ok := strings.Cut(req.ID, "/")
-	if !ok || !oidPattern.MatchString(ws) || apiKey == "" {
+	if !ok || !entity.OIDPattern.MatchString(ws) || apiKey == "" {
 		resp.Diagnostics.AddError("Invalid Import Id", fmt.Sprintf("Import ardoq_batch with \"<workspace id>/<custom field API key>\", "+
 			"for example 5eed0000000000000000b001/external_id; got %q.", req.ID))
 		return
@@ -60,7 +61,7 @@ type batchImport struct {
 // item without custom_fields plans no change of them, and one naming some plans them as added. Two
 // components (or two references) with one key value are an error.
 func importedBatch(ws, apiKey string, comps []client.Component, refs []client.Reference) (batchImport, error) {
-	out := batchImport{items: batchItems{Components: map[string]componentValues{}, References: map[string]referenceValues{}}}
+	out := batchImport{items: batchItems{Components: map[string]entity.ComponentValues{}, References: map[string]entity.ReferenceValues{}}}
 	ids := map[string]string{}
 	for i := range comps {
 		if v, ok := fields.APIValue(comps[i].CustomFields[apiKey]); ok {
@@ -73,7 +74,7 @@ func importedBatch(ws, apiKey string, comps []client.Component, refs []client.Re
 	components, references := map[string]tftypes.Value{}, map[string]tftypes.Value{}
 	for i := range comps {
 		if v, ok := fields.APIValue(comps[i].CustomFields[apiKey]); ok {
-			c := componentValuesFrom(&comps[i], componentValues{}, ids)
+			c := entity.ComponentValuesFrom(&comps[i], entity.ComponentValues{}, ids)
 			out.items.Components[v.Text] = c
 			components[v.Text] = importedItem(componentView(c))
 		}
@@ -83,7 +84,7 @@ func importedBatch(ws, apiKey string, comps []client.Component, refs []client.Re
 			if _, dup := out.items.References[v.Text]; dup {
 				return out, fmt.Errorf("two references of workspace %s have %s = %q", ws, apiKey, v.Text)
 			}
-			ref := referenceValuesFrom(&refs[i], referenceValues{}, ids)
+			ref := entity.ReferenceValuesFrom(&refs[i], entity.ReferenceValues{}, ids)
 			out.items.References[v.Text] = ref
 			references[v.Text] = importedItem(referenceView(ref))
 		}

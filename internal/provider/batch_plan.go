@@ -10,6 +10,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
@@ -146,7 +147,7 @@ func (b *batchPlanner) component(key string) {
 	p := path.Root("components").AtMapKey(key)
 	old, existed := b.prior.Components[key]
 	isNew := !existed || b.isNew("components", key, old.ID)
-	if !isNew && componentAttributes.same(&old, &c, b.sameRef) {
+	if !isNew && entity.ComponentAttributes.Same(&old, &c, b.sameRef) {
 		return
 	}
 	var priorFields map[string]fields.Value
@@ -160,11 +161,11 @@ func (b *batchPlanner) component(key string) {
 		if isNew {
 			id, version = b.keys.adopted.Components[key].ID, b.keys.adopted.Components[key].Version
 		}
-		b.comps.Update = append(b.comps.Update, client.ComponentUpdateOp{ID: id, IfVersionMatch: version, Body: c.updateBody(b.componentRef, fields)})
+		b.comps.Update = append(b.comps.Update, client.ComponentUpdateOp{ID: id, IfVersionMatch: version, Body: c.UpdateBody(b.componentRef, fields)})
 		b.keys.componentUpdates = append(b.keys.componentUpdates, key)
 		return
 	}
-	body := c.createBody(b.componentRef, fields)
+	body := c.CreateBody(b.componentRef, fields)
 	if op == upsertItem {
 		b.comps.Upsert = append(b.comps.Upsert, client.ComponentUpsertOp{UniqueBy: b.adoptComponentsBy, BatchID: componentBatchID(key), Body: body})
 		b.keys.componentUpserts = append(b.keys.componentUpserts, key)
@@ -179,7 +180,7 @@ func (b *batchPlanner) reference(key string) {
 	p := path.Root("references").AtMapKey(key)
 	old, existed := b.prior.References[key]
 	isNew := !existed || b.isNew("references", key, old.ID)
-	if !isNew && referenceAttributes.same(&old, &r, b.sameRef) {
+	if !isNew && entity.ReferenceAttributes.Same(&old, &r, b.sameRef) {
 		return
 	}
 	var priorFields map[string]fields.Value
@@ -193,11 +194,11 @@ func (b *batchPlanner) reference(key string) {
 		if isNew {
 			id, version = b.keys.adopted.References[key].ID, b.keys.adopted.References[key].Version
 		}
-		b.refs.Update = append(b.refs.Update, client.ReferenceUpdateOp{ID: id, IfVersionMatch: version, Body: r.updateBody(b.componentRef, fields)})
+		b.refs.Update = append(b.refs.Update, client.ReferenceUpdateOp{ID: id, IfVersionMatch: version, Body: r.UpdateBody(b.componentRef, fields)})
 		b.keys.referenceUpdates = append(b.keys.referenceUpdates, key)
 		return
 	}
-	body := r.createBody(b.componentRef, fields)
+	body := r.CreateBody(b.componentRef, fields)
 	if op == upsertItem {
 		b.refs.Upsert = append(b.refs.Upsert, client.ReferenceUpsertOp{UniqueBy: b.adoptReferencesBy, BatchID: referenceBatchID(key), Body: body})
 		b.keys.referenceUpserts = append(b.keys.referenceUpserts, key)
@@ -208,7 +209,7 @@ func (b *batchPlanner) reference(key string) {
 }
 
 // sourceWorkspace is the workspace a reference lives in (its source's), where it is known.
-func (b *batchPlanner) sourceWorkspace(r, old referenceValues) string {
+func (b *batchPlanner) sourceWorkspace(r, old entity.ReferenceValues) string {
 	if c, isKey := b.plan.Components[r.Source]; isKey {
 		return c.RootWorkspace
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
@@ -19,7 +20,7 @@ import (
 func (b *batchPlanner) checkItemKeys() {
 	keys := convert.SortedKeys(b.plan.Components)
 	check := func(p path.Path, ref string) {
-		if _, isKey := b.plan.Components[ref]; isKey || ref == "" || oidPattern.MatchString(ref) {
+		if _, isKey := b.plan.Components[ref]; isKey || ref == "" || entity.OIDPattern.MatchString(ref) {
 			return
 		}
 		b.diags.AddAttributeError(p, "Unknown Item Key", fmt.Sprintf("%s: %q is not a key of this resource's components, nor an "+
@@ -75,7 +76,7 @@ func editDistance(a, b string) int {
 }
 
 // componentScope checks a component's type against its workspace's model.
-func (b *batchPlanner) componentScope(p path.Path, c componentValues) fields.Scope {
+func (b *batchPlanner) componentScope(p path.Path, c entity.ComponentValues) fields.Scope {
 	model, read := b.models[c.RootWorkspace]
 	if model == nil {
 		if read { // read and not found: the workspace does not exist
@@ -125,7 +126,7 @@ func (b *batchPlanner) checkAdoptionProperties() {
 }
 
 // referenceScope checks a reference's type against the model of its source's workspace (ws).
-func (b *batchPlanner) referenceScope(p path.Path, ws string, r referenceValues) fields.Scope {
+func (b *batchPlanner) referenceScope(p path.Path, ws string, r entity.ReferenceValues) fields.Scope {
 	model := b.models[ws]
 	if model == nil {
 		return fields.Scope{Typing: b.known}

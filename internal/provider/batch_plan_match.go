@@ -12,6 +12,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
@@ -43,12 +44,12 @@ type batchMatches struct {
 
 func componentMatch(c *client.Component) batchMatch {
 	return batchMatch{ID: c.ID, ComponentKey: c.ComponentKey, Name: c.Name, Version: c.Version, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID,
-		was: componentView(componentValuesFrom(c, componentValues{CustomFields: fields.AllFromAPI(c.CustomFields)}, nil))}
+		was: componentView(entity.ComponentValuesFrom(c, entity.ComponentValues{CustomFields: fields.AllFromAPI(c.CustomFields)}, nil))}
 }
 
 func referenceMatch(r *client.Reference) batchMatch {
 	return batchMatch{ID: r.ID, Version: r.Version, RootWorkspace: r.RootWorkspace, Type: r.Type,
-		was: referenceView(referenceValuesFrom(r, referenceValues{CustomFields: fields.AllFromAPI(r.CustomFields)}, nil))}
+		was: referenceView(entity.ReferenceValuesFrom(r, entity.ReferenceValues{CustomFields: fields.AllFromAPI(r.CustomFields)}, nil))}
 }
 
 // describe names the entity in messages (only components have a type id).
@@ -295,7 +296,7 @@ func componentUniqueValues(c *client.Component) uniqueValue {
 }
 
 // componentItemUniqueValues reads an item's values; resolve turns a parent key into its entity's id.
-func componentItemUniqueValues(c componentValues, resolve func(string) (string, bool)) uniqueValue {
+func componentItemUniqueValues(c entity.ComponentValues, resolve func(string) (string, bool)) uniqueValue {
 	return func(p string) (string, bool) {
 		if key, isField := strings.CutPrefix(p, "customFields."); isField {
 			v, ok := c.CustomFields[key]
@@ -340,7 +341,7 @@ func referenceUniqueValues(r *client.Reference) uniqueValue {
 }
 
 // referenceItemUniqueValues reads an item's values; sourceWorkspace is its source's workspace ("" unknown).
-func referenceItemUniqueValues(r referenceValues, resolve func(string) (string, bool), sourceWorkspace string) uniqueValue {
+func referenceItemUniqueValues(r entity.ReferenceValues, resolve func(string) (string, bool), sourceWorkspace string) uniqueValue {
 	return func(p string) (string, bool) {
 		if key, isField := strings.CutPrefix(p, "customFields."); isField {
 			v, ok := r.CustomFields[key]

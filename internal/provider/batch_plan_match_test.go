@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 func TestBatchMatchAdoptions(t *testing.T) {
@@ -16,7 +17,7 @@ func TestBatchMatchAdoptions(t *testing.T) {
 		{ID: "c4", Version: 1, RootWorkspace: w1, TypeID: "t", Name: "Child", Parent: sp("c1"), CustomFields: client.CustomFields{"external_id": "kid"}},
 		{ID: "c5", Version: 1, RootWorkspace: w1, TypeID: "t", Name: "Child", CustomFields: client.CustomFields{"external_id": "kid"}},
 	}
-	plan := batchItems{Components: map[string]componentValues{
+	plan := batchItems{Components: map[string]entity.ComponentValues{
 		"api":   {RootWorkspace: w1, TypeID: "t", Name: "API", CustomFields: strs("external_id", "api", "cost", "12.5")},
 		"twin":  {RootWorkspace: w1, TypeID: "t", Name: "Twin", CustomFields: strs("external_id", "twin")},
 		"new":   {RootWorkspace: w1, TypeID: "t", Name: "New", CustomFields: strs("external_id", "nothing")},
@@ -36,7 +37,7 @@ func TestBatchMatchAdoptions(t *testing.T) {
 	})
 	t.Run("a parent that is adopted too is matched by its id", func(t *testing.T) {
 		in := adoptionLookup{components: listed, adopt: adoption{components: []string{"parent", "customFields.external_id"}}, plan: batchItems{
-			Components: map[string]componentValues{
+			Components: map[string]entity.ComponentValues{
 				"a_kid": {RootWorkspace: w1, TypeID: "t", Name: "Child", Parent: "z_api", CustomFields: strs("external_id", "kid")},
 				"z_api": {RootWorkspace: w1, TypeID: "t", Name: "API", Parent: "5eed0000000000000000c0de", CustomFields: strs("external_id", "api")},
 			}}}
@@ -54,7 +55,7 @@ func TestBatchMatchAdoptions(t *testing.T) {
 		}
 		in := adoptionLookup{references: refs, workspaceOf: map[string]string{"5eed0000000000000000c002": w2},
 			adopt: adoption{references: []string{"source.rootWorkspace", "customFields.external_id"}},
-			plan: batchItems{Components: map[string]componentValues{"api": {RootWorkspace: w1}}, References: map[string]referenceValues{
+			plan: batchItems{Components: map[string]entity.ComponentValues{"api": {RootWorkspace: w1}}, References: map[string]entity.ReferenceValues{
 				"in_w1": {Source: "api", Target: "api", Type: 1, CustomFields: strs("external_id", "e")},
 				"in_w2": {Source: "5eed0000000000000000c002", Target: "api", Type: 1, CustomFields: strs("external_id", "e")},
 			}}}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 )
 
@@ -17,14 +18,14 @@ func adoptionNotice(planned batchItems, adopted batchMatches) string {
 	var lines []string
 	for _, k := range convert.SortedKeys(adopted.Components) {
 		m := adopted.Components[k]
-		changes := viewChanges(m.was, componentView(planned.Components[k]), componentAttributes.overwritable()...)
+		changes := viewChanges(m.was, componentView(planned.Components[k]), entity.ComponentAttributes.Overwritable()...)
 		if len(changes) > 0 {
 			lines = append(lines, fmt.Sprintf("  - components[%q] takes over %s: %s", k, convert.FirstNonEmpty(m.ComponentKey, m.ID), strings.Join(changes, "; ")))
 		}
 	}
 	for _, k := range convert.SortedKeys(adopted.References) {
 		m := adopted.References[k]
-		if changes := viewChanges(m.was, referenceView(planned.References[k]), referenceAttributes.overwritable()...); len(changes) > 0 {
+		if changes := viewChanges(m.was, referenceView(planned.References[k]), entity.ReferenceAttributes.Overwritable()...); len(changes) > 0 {
 			lines = append(lines, fmt.Sprintf("  - references[%q] takes over reference %s: %s", k, m.ID, strings.Join(changes, "; ")))
 		}
 	}
@@ -48,7 +49,7 @@ func viewChanges(was, will itemView, attrs ...string) []string {
 	for _, a := range attrs {
 		before, after := was.attrs[a], will.attrs[a]
 		switch {
-		case before == nil || eqPtr(before, after):
+		case before == nil || entity.EqualPointers(before, after):
 		case after == nil:
 			out = append(out, fmt.Sprintf("%s %q is unset", a, *before))
 		default:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
@@ -57,19 +58,19 @@ func mustPlan(t *testing.T, in batchPlanInput) (string, batchOpKeys) {
 
 func TestPlanBatch(t *testing.T) {
 	prior := batchItems{
-		Components: map[string]componentValues{
+		Components: map[string]entity.ComponentValues{
 			"api":  {ID: "a1", Version: 3, RootWorkspace: "w", TypeID: "t", Name: "API", CustomFields: strs("cost", "1", "owner", "x")},
 			"db":   {ID: "d1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "api"},
 			"gone": {ID: "g1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "Gone"},
 			"same": {ID: "s1", Version: 7, RootWorkspace: "w", TypeID: "t", Name: "Same", Description: sp("d")},
 		},
-		References: map[string]referenceValues{
+		References: map[string]entity.ReferenceValues{
 			"api_db": {ID: "r1", Version: 2, Source: "api", Target: "db", Type: 1},
 			"old":    {ID: "r2", Version: 1, Source: "api", Target: "gone", Type: 1},
 		},
 	}
 	plan := batchItems{
-		Components: map[string]componentValues{
+		Components: map[string]entity.ComponentValues{
 			"api": {RootWorkspace: "w", TypeID: "t", Name: "API v2", CustomFields: map[string]fields.Value{
 				"cost": {Text: "2.5", Kind: fields.NumberField}, "critical": {Text: "true", Kind: fields.BoolField}, "regions": fields.ListValue([]string{"eu"})}},
 			"db":   {RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "api"},
@@ -77,7 +78,7 @@ func TestPlanBatch(t *testing.T) {
 			"new":  {RootWorkspace: "w", TypeID: "t", Name: "New", Parent: "api"},
 			"kid":  {RootWorkspace: "w", TypeID: "t", Name: "Kid", Parent: "new"},
 		},
-		References: map[string]referenceValues{
+		References: map[string]entity.ReferenceValues{
 			"api_db":  {Source: "api", Target: "db", Type: 1},
 			"new_api": {Source: "new", Target: "5eed0000000000000000c001", Type: 2, DisplayText: sp("x")},
 		},
@@ -111,12 +112,12 @@ func TestPlanBatch(t *testing.T) {
 		}
 	})
 	t.Run("replacing an item re-points its dependants", func(t *testing.T) {
-		moved := batchItems{Components: map[string]componentValues{
+		moved := batchItems{Components: map[string]entity.ComponentValues{
 			"api": {RootWorkspace: "w", TypeID: "t2", Name: "API"},
 			"db":  {RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "api"},
-		}, References: map[string]referenceValues{"api_db": {Source: "api", Target: "db", Type: 1}}}
-		got, _ := mustPlan(t, planOf(batchItems{Components: map[string]componentValues{"api": prior.Components["api"], "db": prior.Components["db"]},
-			References: map[string]referenceValues{"api_db": prior.References["api_db"]}}, moved))
+		}, References: map[string]entity.ReferenceValues{"api_db": {Source: "api", Target: "db", Type: 1}}}
+		got, _ := mustPlan(t, planOf(batchItems{Components: map[string]entity.ComponentValues{"api": prior.Components["api"], "db": prior.Components["db"]},
+			References: map[string]entity.ReferenceValues{"api_db": prior.References["api_db"]}}, moved))
 		want := `{"options":{"respondWithEntities":true},"components":{"create":[{"batchId":"component:api","body":{"name":"API","rootWorkspace":"w","typeId":"t2"}}],` +
 			`"update":[{"id":"d1","ifVersionMatch":1,"body":{"name":"DB","parent":"component:api","description":null,"color":null,"shape":null,"icon":null,"image":null}}],` +
 			`"delete":[{"id":"a1"}]},"references":{"update":[{"id":"r1","ifVersionMatch":2,"body":{"source":"component:api","target":"d1","displayText":"","description":null}}]}}`
@@ -128,8 +129,8 @@ func TestPlanBatch(t *testing.T) {
 
 func TestPlanBatchAdoption(t *testing.T) {
 	byExternalID := []string{"rootWorkspace", "customFields.external_id"}
-	item := func(name, ext string) componentValues {
-		return componentValues{RootWorkspace: "w", TypeID: "t", Name: name, CustomFields: strs("external_id", ext)}
+	item := func(name, ext string) entity.ComponentValues {
+		return entity.ComponentValues{RootWorkspace: "w", TypeID: "t", Name: name, CustomFields: strs("external_id", ext)}
 	}
 	legacy := batchMatch{ID: "x1", Version: 5, ComponentKey: "APP-9", Name: "Legacy", RootWorkspace: "w", TypeID: "t"}
 	adopting := func(prior, plan batchItems, matches batchMatches) batchPlanInput {
@@ -140,11 +141,11 @@ func TestPlanBatchAdoption(t *testing.T) {
 	components := func(m map[string]batchMatch) batchMatches { return batchMatches{Components: m} }
 
 	t.Run("a matched item updates that entity with the whole item; others stay upserts or creates", func(t *testing.T) {
-		plan := batchItems{Components: map[string]componentValues{
+		plan := batchItems{Components: map[string]entity.ComponentValues{
 			"a":     item("A", "e1"),
 			"fresh": item("Fresh", "e2"),
 			"plain": {RootWorkspace: "w", TypeID: "t", Name: "No key"},
-		}, References: map[string]referenceValues{
+		}, References: map[string]entity.ReferenceValues{
 			"uses": {Source: "a", Target: "fresh", Type: 1},
 			"from": {Source: "a", Target: "5eed0000000000000000c001", Type: 1},
 		}}
@@ -166,12 +167,12 @@ func TestPlanBatchAdoption(t *testing.T) {
 		}
 	})
 	t.Run("renaming a key that adopts the same entity updates it under the new key and never deletes it", func(t *testing.T) {
-		prior := batchItems{Components: map[string]componentValues{
+		prior := batchItems{Components: map[string]entity.ComponentValues{
 			"old":  {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A", CustomFields: strs("external_id", "e1")},
 			"kept": {ID: "k1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "K"},
-		}, References: map[string]referenceValues{"r": {ID: "r1", Version: 1, Source: "old", Target: "kept", Type: 1}}}
-		plan := batchItems{Components: map[string]componentValues{"new": item("A", "e1"), "kept": {RootWorkspace: "w", TypeID: "t", Name: "K"}},
-			References: map[string]referenceValues{"r": {Source: "new", Target: "kept", Type: 1}}}
+		}, References: map[string]entity.ReferenceValues{"r": {ID: "r1", Version: 1, Source: "old", Target: "kept", Type: 1}}}
+		plan := batchItems{Components: map[string]entity.ComponentValues{"new": item("A", "e1"), "kept": {RootWorkspace: "w", TypeID: "t", Name: "K"}},
+			References: map[string]entity.ReferenceValues{"r": {Source: "new", Target: "kept", Type: 1}}}
 		got, keys := mustPlan(t, adopting(prior, plan, components(map[string]batchMatch{"new": legacy})))
 		want := `{"options":{"respondWithEntities":true},"components":{"update":[{"id":"x1","ifVersionMatch":5,"body":{"name":"A","parent":null,` +
 			`"description":null,"color":null,"shape":null,"icon":null,"image":null,"customFields":{"external_id":"e1"}}}]}}`
@@ -183,9 +184,9 @@ func TestPlanBatchAdoption(t *testing.T) {
 		}
 	})
 	t.Run("an item replacing the entity it matches creates a new one", func(t *testing.T) {
-		prior := batchItems{Components: map[string]componentValues{"a": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A",
+		prior := batchItems{Components: map[string]entity.ComponentValues{"a": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A",
 			CustomFields: strs("external_id", "e1")}}}
-		plan := batchItems{Components: map[string]componentValues{"a": {RootWorkspace: "w", TypeID: "t2", Name: "A", CustomFields: strs("external_id", "e1")}}}
+		plan := batchItems{Components: map[string]entity.ComponentValues{"a": {RootWorkspace: "w", TypeID: "t2", Name: "A", CustomFields: strs("external_id", "e1")}}}
 		got, _ := mustPlan(t, adopting(prior, plan, components(map[string]batchMatch{"a": legacy})))
 		want := `{"options":{"respondWithEntities":true},"components":{"create":[{"batchId":"component:a","body":{"name":"A","rootWorkspace":"w",` +
 			`"typeId":"t2","customFields":{"external_id":"e1"}}}],"delete":[{"id":"x1"}]}}`
@@ -194,9 +195,9 @@ func TestPlanBatchAdoption(t *testing.T) {
 		}
 	})
 	t.Run("matches that cannot be taken over are errors at the item", func(t *testing.T) {
-		prior := batchItems{Components: map[string]componentValues{"owner": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A",
+		prior := batchItems{Components: map[string]entity.ComponentValues{"owner": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A",
 			CustomFields: strs("external_id", "e1")}}}
-		plan := batchItems{Components: map[string]componentValues{
+		plan := batchItems{Components: map[string]entity.ComponentValues{
 			"owner":  prior.Components["owner"],
 			"second": item("A", "e1"),                                                                        // x1 stays with "owner"
 			"server": {RootWorkspace: "w", TypeID: "t2", Name: "S", CustomFields: strs("external_id", "e3")}, // x3 is an Application
@@ -236,7 +237,7 @@ func expectErrors(t *testing.T, diags diag.Diagnostics, want map[string]string) 
 }
 
 func TestPlanBatchReportsEveryItemError(t *testing.T) {
-	plan := batchItems{Components: map[string]componentValues{
+	plan := batchItems{Components: map[string]entity.ComponentValues{
 		"api": {RootWorkspace: "w", TypeID: "p0000", Name: "API"},
 		"db":  {RootWorkspace: "w", TypeID: "t", Name: "DB", Parent: "apj"},
 		"web": {RootWorkspace: "w", TypeID: "t", Name: "Web", CustomFields: map[string]fields.Value{"cost": {Text: "cheap"},
@@ -247,7 +248,7 @@ func TestPlanBatchReportsEveryItemError(t *testing.T) {
 		// the request's other models, and each says the workspace does not exist.
 		"ghost":  {RootWorkspace: "5eed00000000000000000bad", TypeID: "t", Name: "Ghost", CustomFields: strs("cost", "1", "x", "y")},
 		"ghost2": {RootWorkspace: "5eed00000000000000000bad", TypeID: "t", Name: "Ghost 2", Parent: "ghost", CustomFields: strs("owner", "o")},
-	}, References: map[string]referenceValues{
+	}, References: map[string]entity.ReferenceValues{
 		"r":     {Source: "web", Target: "dbb", Type: 9},
 		"spook": {Source: "ghost", Target: "web", Type: 1, CustomFields: strs("external_id", "e")},
 	}}
@@ -293,7 +294,7 @@ func TestBatchKeyHintNamesTheClosestKeysOfMany(t *testing.T) {
 // plan-time lookup found nothing (it lists only the items' workspaces), state decides.
 func TestPlanBatchAdoptsWhatItDeletes(t *testing.T) {
 	ext := func(v string) map[string]fields.Value { return strs("external_id", v) }
-	kept := componentValues{ID: "k1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "K"}
+	kept := entity.ComponentValues{ID: "k1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "K"}
 	cases := []struct {
 		name             string
 		adoptComponents  []string
@@ -305,41 +306,41 @@ func TestPlanBatchAdoptsWhatItDeletes(t *testing.T) {
 	}{{
 		name:            "a renamed key matching across the org (no rootWorkspace) updates its entity under the new key",
 		adoptComponents: []string{"name", "customFields.external_id"},
-		prior: batchItems{Components: map[string]componentValues{
+		prior: batchItems{Components: map[string]entity.ComponentValues{
 			"old":  {ID: "x1", Version: 5, ComponentKey: "APP-1", RootWorkspace: "w", TypeID: "t", Name: "A", CustomFields: ext("e1")},
 			"kept": kept,
-		}, References: map[string]referenceValues{"r": {ID: "r1", Version: 1, RootWorkspace: "w", Source: "old", Target: "kept", Type: 1}}},
-		plan: batchItems{Components: map[string]componentValues{
+		}, References: map[string]entity.ReferenceValues{"r": {ID: "r1", Version: 1, RootWorkspace: "w", Source: "old", Target: "kept", Type: 1}}},
+		plan: batchItems{Components: map[string]entity.ComponentValues{
 			"new":  {RootWorkspace: "w", TypeID: "t", Name: "A", CustomFields: ext("e1")},
 			"kept": {RootWorkspace: "w", TypeID: "t", Name: "K"},
-		}, References: map[string]referenceValues{"r": {Source: "new", Target: "kept", Type: 1}}},
+		}, References: map[string]entity.ReferenceValues{"r": {Source: "new", Target: "kept", Type: 1}}},
 		want: `{"options":{"respondWithEntities":true},"components":{"update":[{"id":"x1","ifVersionMatch":5,"body":{"name":"A","parent":null,` +
 			`"description":null,"color":null,"shape":null,"icon":null,"image":null,"customFields":{"external_id":"e1"}}}]}}`,
 		adopted: map[string]string{"new": "x1"},
 	}, {
 		name:            "one in another workspace cannot be updated into the item: the item is created, the old entity deleted",
 		adoptComponents: []string{"name", "customFields.external_id"},
-		prior: batchItems{Components: map[string]componentValues{
+		prior: batchItems{Components: map[string]entity.ComponentValues{
 			"old": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A", CustomFields: ext("e1")},
 		}},
-		plan: batchItems{Components: map[string]componentValues{"new": {RootWorkspace: "w2", TypeID: "t", Name: "A", CustomFields: ext("e1")}}},
+		plan: batchItems{Components: map[string]entity.ComponentValues{"new": {RootWorkspace: "w2", TypeID: "t", Name: "A", CustomFields: ext("e1")}}},
 		want: `{"options":{"respondWithEntities":true},"components":{"create":[{"batchId":"component:new","body":{"name":"A","rootWorkspace":"w2",` +
 			`"typeId":"t","customFields":{"external_id":"e1"}}}],"delete":[{"id":"x1"}]}}`,
 	}, {
 		name:            "nor one of another type, its own key's included",
 		adoptComponents: []string{"rootWorkspace", "name"},
-		prior:           batchItems{Components: map[string]componentValues{"a": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A"}}},
-		plan:            batchItems{Components: map[string]componentValues{"a": {RootWorkspace: "w", TypeID: "t2", Name: "A"}}},
+		prior:           batchItems{Components: map[string]entity.ComponentValues{"a": {ID: "x1", Version: 5, RootWorkspace: "w", TypeID: "t", Name: "A"}}},
+		plan:            batchItems{Components: map[string]entity.ComponentValues{"a": {RootWorkspace: "w", TypeID: "t2", Name: "A"}}},
 		want: `{"options":{"respondWithEntities":true},"components":{"create":[{"batchId":"component:a","body":{"name":"A","rootWorkspace":"w",` +
 			`"typeId":"t2"}}],"delete":[{"id":"x1"}]}}`,
 	}, {
 		name:            "parents first: renamed parent and child matched by parent and name keep both entities",
 		adoptComponents: []string{"parent", "name"},
-		prior: batchItems{Components: map[string]componentValues{
+		prior: batchItems{Components: map[string]entity.ComponentValues{
 			"p": {ID: "p1", Version: 2, RootWorkspace: "w", TypeID: "t", Name: "P"},
 			"c": {ID: "c1", Version: 3, RootWorkspace: "w", TypeID: "t", Name: "C", Parent: "p"},
 		}},
-		plan: batchItems{Components: map[string]componentValues{
+		plan: batchItems{Components: map[string]entity.ComponentValues{
 			"p2": {RootWorkspace: "w", TypeID: "t", Name: "P"},
 			"c2": {RootWorkspace: "w", TypeID: "t", Name: "C", Parent: "p2"},
 		}},
@@ -351,11 +352,11 @@ func TestPlanBatchAdoptsWhatItDeletes(t *testing.T) {
 		name:             "a renamed reference matched by its source's workspace (a source given as an id) updates its entity",
 		adoptReferences:  []string{"source.rootWorkspace", "customFields.external_id"},
 		sourceWorkspaces: map[string]string{"5eed0000000000000000c001": "w"},
-		prior: batchItems{Components: map[string]componentValues{"kept": kept}, References: map[string]referenceValues{
+		prior: batchItems{Components: map[string]entity.ComponentValues{"kept": kept}, References: map[string]entity.ReferenceValues{
 			"old":   {ID: "r1", Version: 2, RootWorkspace: "w", Source: "5eed0000000000000000c002", Target: "kept", Type: 1, CustomFields: ext("e9")},
 			"typed": {ID: "r2", Version: 4, RootWorkspace: "w", Source: "kept", Target: "5eed0000000000000000c002", Type: 2, CustomFields: ext("e8")},
 		}},
-		plan: batchItems{Components: map[string]componentValues{"kept": {RootWorkspace: "w", TypeID: "t", Name: "K"}}, References: map[string]referenceValues{
+		plan: batchItems{Components: map[string]entity.ComponentValues{"kept": {RootWorkspace: "w", TypeID: "t", Name: "K"}}, References: map[string]entity.ReferenceValues{
 			"new":   {Source: "5eed0000000000000000c001", Target: "kept", Type: 1, CustomFields: ext("e9")},
 			"typed": {Source: "kept", Target: "5eed0000000000000000c002", Type: 1, CustomFields: ext("e8")},
 		}},
@@ -388,12 +389,12 @@ func TestPlanBatchAdoptsWhatItDeletes(t *testing.T) {
 	}
 
 	t.Run("an entity two upserts match, or an upsert matching two, is an error at the item", func(t *testing.T) {
-		prior := batchItems{Components: map[string]componentValues{
+		prior := batchItems{Components: map[string]entity.ComponentValues{
 			"old":  {ID: "x1", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "A"},
 			"dup1": {ID: "x2", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "D"},
 			"dup2": {ID: "x3", Version: 1, RootWorkspace: "w", TypeID: "t", Name: "D"},
 		}}
-		plan := batchItems{Components: map[string]componentValues{
+		plan := batchItems{Components: map[string]entity.ComponentValues{
 			"a1": {RootWorkspace: "w", TypeID: "t", Name: "A"},
 			"a2": {RootWorkspace: "w", TypeID: "t", Name: "A"},
 			"d":  {RootWorkspace: "w", TypeID: "t", Name: "D"},
@@ -409,7 +410,7 @@ func TestPlanBatchAdoptsWhatItDeletes(t *testing.T) {
 }
 
 func TestPlanBatchChecksAdoptionProperties(t *testing.T) {
-	in := planOf(batchItems{}, batchItems{Components: map[string]componentValues{"a": {RootWorkspace: "w", TypeID: "t", Name: "A"}}})
+	in := planOf(batchItems{}, batchItems{Components: map[string]entity.ComponentValues{"a": {RootWorkspace: "w", TypeID: "t", Name: "A"}}})
 	in.adoptComponentsBy = []string{"rootWorkspace", "description", "customFields.", "customFields.external_id"}
 	in.adoptReferencesBy = []string{"rootWorkspace", "source", "source.name"}
 	_, _, diags := planBatch(in)

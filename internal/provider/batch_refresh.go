@@ -8,12 +8,13 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 // refresh reads every item back from its workspace's list pages (readWanted). Items gone from Ardoq drop
 // out (the plan re-creates them); changed ones show as drift.
 func (r *batchResource) refresh(ctx context.Context, prior batchItems) (batchItems, error) {
-	out := batchItems{Components: map[string]componentValues{}, References: map[string]referenceValues{}}
+	out := batchItems{Components: map[string]entity.ComponentValues{}, References: map[string]entity.ReferenceValues{}}
 	components, references, err := readBatchEntities(ctx, r.data.Client, prior)
 	if err != nil {
 		return out, err
@@ -26,12 +27,12 @@ func (r *batchResource) refresh(ctx context.Context, prior batchItems) (batchIte
 	}
 	for k, c := range prior.Components {
 		if got, ok := components[c.ID]; ok {
-			out.Components[k] = componentValuesFrom(got, c, ids)
+			out.Components[k] = entity.ComponentValuesFrom(got, c, ids)
 		}
 	}
 	for k, ref := range prior.References {
 		if got, ok := references[ref.ID]; ok {
-			out.References[k] = referenceValuesFrom(got, ref, ids)
+			out.References[k] = entity.ReferenceValuesFrom(got, ref, ids)
 		}
 	}
 	return out, nil
@@ -44,14 +45,14 @@ func readBatchEntities(ctx context.Context, c *client.Client, prior batchItems) 
 	var references map[string]*client.Reference
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		wanted := idsByWorkspace(prior.Components, func(i componentValues) (string, string) { return i.RootWorkspace, i.ID })
+		wanted := idsByWorkspace(prior.Components, func(i entity.ComponentValues) (string, string) { return i.RootWorkspace, i.ID })
 		components, err = readWanted(gctx, wanted, func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
 		}, c.GetComponent, func(e *client.Component) string { return e.ID })
 		return err
 	})
 	g.Go(func() (err error) {
-		wanted := idsByWorkspace(prior.References, func(i referenceValues) (string, string) { return i.RootWorkspace, i.ID })
+		wanted := idsByWorkspace(prior.References, func(i entity.ReferenceValues) (string, string) { return i.RootWorkspace, i.ID })
 		references, err = readWanted(gctx, wanted, func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Reference], error] {
 			return c.ReferencePages(ctx, client.ReferenceFilter{RootWorkspace: ws})
 		}, c.GetReference, func(e *client.Reference) string { return e.ID })

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
@@ -17,13 +18,13 @@ import (
 
 // computedType is the type of a computed_components or computed_references element: the table's
 // computed attributes that ardoq_batch keeps.
-func computedType[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) tftypes.Object {
+func computedType[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) tftypes.Object {
 	attrs := map[string]tftypes.Type{}
 	for _, a := range t {
-		if a.inBatch {
-			attrs[a.name] = tftypes.String
-			if a.number != nil {
-				attrs[a.name] = tftypes.Number
+		if a.InBatch {
+			attrs[a.Name] = tftypes.String
+			if a.Number != nil {
+				attrs[a.Name] = tftypes.Number
 			}
 		}
 	}
@@ -31,48 +32,48 @@ func computedType[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) tftypes.
 }
 
 // computedSchemaType is computedType for the schema.
-func computedSchemaType[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) types.ObjectType {
+func computedSchemaType[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) types.ObjectType {
 	attrs := map[string]attr.Type{}
 	for _, a := range t {
-		if a.inBatch {
-			attrs[a.name] = types.StringType
-			if a.number != nil {
-				attrs[a.name] = types.Int64Type
+		if a.InBatch {
+			attrs[a.Name] = types.StringType
+			if a.Number != nil {
+				attrs[a.Name] = types.Int64Type
 			}
 		}
 	}
 	return types.ObjectType{AttrTypes: attrs}
 }
 
-func computedComponents(items map[string]componentValues, changed map[string]bool, prior tftypes.Value) tftypes.Value {
-	return computedMap(componentAttributes, items, changed, prior)
+func computedComponents(items map[string]entity.ComponentValues, changed map[string]bool, prior tftypes.Value) tftypes.Value {
+	return computedMap(entity.ComponentAttributes, items, changed, prior)
 }
 
-func computedReferences(items map[string]referenceValues, changed map[string]bool, prior tftypes.Value) tftypes.Value {
-	return computedMap(referenceAttributes, items, changed, prior)
+func computedReferences(items map[string]entity.ReferenceValues, changed map[string]bool, prior tftypes.Value) tftypes.Value {
+	return computedMap(entity.ReferenceAttributes, items, changed, prior)
 }
 
 // computedMap renders what Ardoq assigned each item. A value not assigned yet ("", an item not created
 // yet) is unknown, and so is the version of an item the request changes. An element equal to prior's
 // (a computed map in state, or null) is prior's own, so that the new value holds no second copy of it.
-func computedMap[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], items map[string]V, changed map[string]bool, prior tftypes.Value) tftypes.Value {
+func computedMap[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U], items map[string]V, changed map[string]bool, prior tftypes.Value) tftypes.Value {
 	elemType := computedType(t)
 	priorElems := convert.ElementsOrNil(prior)
 	elems := make(map[string]tftypes.Value, len(items))
 	for key, item := range items {
 		attrs := make(map[string]tftypes.Value, len(elemType.AttributeTypes))
-		isNew := t.id(&item) == ""
+		isNew := t.ID(&item) == ""
 		for _, a := range t {
 			switch {
-			case !a.inBatch:
-			case a.number != nil && (isNew || changed[key]):
-				attrs[a.name] = tftypes.NewValue(tftypes.Number, tftypes.UnknownValue)
-			case a.number != nil:
-				attrs[a.name] = tftypes.NewValue(tftypes.Number, *a.number(&item))
-			case *a.text(&item) == "":
-				attrs[a.name] = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+			case !a.InBatch:
+			case a.Number != nil && (isNew || changed[key]):
+				attrs[a.Name] = tftypes.NewValue(tftypes.Number, tftypes.UnknownValue)
+			case a.Number != nil:
+				attrs[a.Name] = tftypes.NewValue(tftypes.Number, *a.Number(&item))
+			case *a.Text(&item) == "":
+				attrs[a.Name] = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
 			default:
-				attrs[a.name] = tftypes.NewValue(tftypes.String, *a.text(&item))
+				attrs[a.Name] = tftypes.NewValue(tftypes.String, *a.Text(&item))
 			}
 		}
 		elems[key] = tftypes.NewValue(elemType, attrs)
@@ -89,26 +90,30 @@ type itemView struct {
 	fields map[string]fields.Value // managed custom fields that have a value
 }
 
-func componentView(c componentValues) itemView { return itemViewOf(componentAttributes, &c) }
-func referenceView(r referenceValues) itemView { return itemViewOf(referenceAttributes, &r) }
+func componentView(c entity.ComponentValues) itemView {
+	return itemViewOf(entity.ComponentAttributes, &c)
+}
+func referenceView(r entity.ReferenceValues) itemView {
+	return itemViewOf(entity.ReferenceAttributes, &r)
+}
 
-func itemViewOf[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], v *V) itemView {
+func itemViewOf[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U], v *V) itemView {
 	view := itemView{attrs: map[string]*string{}}
 	for _, a := range t {
-		switch a.kind {
-		case computedAttribute:
-		case customFieldsAttribute:
-			view.fields = *a.fields(v)
-		case optionalTextAttribute:
-			view.attrs[a.name] = *a.optional(v)
-		case typeAttribute:
-			s := strconv.FormatInt(*a.number(v), 10)
-			view.attrs[a.name] = &s
+		switch a.Kind {
+		case entity.KindComputed:
+		case entity.KindCustomFields:
+			view.fields = *a.Fields(v)
+		case entity.KindOptionalText:
+			view.attrs[a.Name] = *a.Optional(v)
+		case entity.KindType:
+			s := strconv.FormatInt(*a.Number(v), 10)
+			view.attrs[a.Name] = &s
 		default:
-			if s := *a.text(v); s != "" || a.required {
-				view.attrs[a.name] = &s
+			if s := *a.Text(v); s != "" || a.Required {
+				view.attrs[a.Name] = &s
 			} else {
-				view.attrs[a.name] = nil
+				view.attrs[a.Name] = nil
 			}
 		}
 	}
@@ -169,7 +174,7 @@ func sameElements(a, b map[string]tftypes.Value) bool {
 
 // naturalType is the type an attribute takes when the configuration gives none to follow.
 func naturalType(attribute string) tftypes.Type {
-	if a, ok := referenceAttributes.byName(attribute); ok && a.kind == typeAttribute {
+	if a, ok := entity.ReferenceAttributes.ByName(attribute); ok && a.Kind == entity.KindType {
 		return tftypes.Number
 	}
 	return tftypes.String

@@ -10,18 +10,20 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 var (
 	batchComponentsDescription = "Components keyed by your own key (stable: renaming a key replaces the item, unless " +
 		"`adopt_components_by` still matches it): a map or object of objects, written inline, built with `for`, or a variable " +
 		"typed `map(object({...}))`. Omitted attributes are unset in Ardoq; what Ardoq assigns is in `computed_components`. " +
-		"Each item is an object with:\n" + describeItems(componentAttributes)
+		"Each item is an object with:\n" + describeItems(entity.ComponentAttributes)
 	batchReferencesDescription = "References keyed by your own key, written as `components` are; what Ardoq assigns is in " +
-		"`computed_references`. Each item is an object with:\n" + describeItems(referenceAttributes)
+		"`computed_references`. Each item is an object with:\n" + describeItems(entity.ReferenceAttributes)
 
-	batchComputedComponentType = computedSchemaType(componentAttributes)
-	batchComputedReferenceType = computedSchemaType(referenceAttributes)
+	batchComputedComponentType = computedSchemaType(entity.ComponentAttributes)
+	batchComputedReferenceType = computedSchemaType(entity.ReferenceAttributes)
 )
 
 // batchSchema keeps the items in dynamic attributes: terraform-plugin-framework walks map-nested
@@ -81,39 +83,39 @@ func batchSchema() schema.Schema {
 			"computed_components": schema.MapAttribute{
 				Computed: true, ElementType: batchComputedComponentType,
 				MarkdownDescription: "What Ardoq assigned to each component item, keyed like `components`: " +
-					describeComputed(componentAttributes) + ".",
+					describeComputed(entity.ComponentAttributes) + ".",
 			},
 			"computed_references": schema.MapAttribute{
 				Computed: true, ElementType: batchComputedReferenceType,
 				MarkdownDescription: "What Ardoq assigned to each reference item, keyed like `references`: " +
-					describeComputed(referenceAttributes) + ".",
+					describeComputed(entity.ReferenceAttributes) + ".",
 			},
 		},
 	}
 }
 
 // describeItems lists the attributes of an ardoq_batch item for its description.
-func describeItems[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) string {
+func describeItems[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) string {
 	var b strings.Builder
 	for _, a := range t {
-		if a.kind == computedAttribute {
+		if a.Kind == entity.KindComputed {
 			continue
 		}
 		typ, flags := "String", ""
-		switch a.kind {
-		case typeAttribute:
+		switch a.Kind {
+		case entity.KindType:
 			typ = "Number"
-		case customFieldsAttribute:
+		case entity.KindCustomFields:
 			typ = "Object"
 		}
-		if a.required {
+		if a.Required {
 			flags = ", required"
 		}
-		fmt.Fprintf(&b, "  - `%s` (%s%s): %s", a.name, typ, flags, a.doc)
-		switch a.kind {
-		case identityAttribute, typeAttribute:
+		fmt.Fprintf(&b, "  - `%s` (%s%s): %s", a.Name, typ, flags, a.Doc)
+		switch a.Kind {
+		case entity.KindIdentity, entity.KindType:
 			b.WriteString(" Changing it re-creates the item.")
-		case componentRefAttribute:
+		case entity.KindComponentRef:
 			b.WriteString(" A component item's key works too.")
 		}
 		b.WriteString("\n")
@@ -122,11 +124,11 @@ func describeItems[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) string 
 }
 
 // describeComputed lists the computed values ardoq_batch keeps, for its description.
-func describeComputed[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) string {
+func describeComputed[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) string {
 	var parts []string
 	for _, a := range t {
-		if a.inBatch {
-			parts = append(parts, fmt.Sprintf("`%s`, %s", a.name, a.doc))
+		if a.InBatch {
+			parts = append(parts, fmt.Sprintf("`%s`, %s", a.Name, a.Doc))
 		}
 	}
 	return strings.Join(parts, "; ")

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
 )
 
@@ -91,7 +92,7 @@ func BenchmarkBatchStages(b *testing.B) {
 		b.Run(fmt.Sprintf("merge/%d", n), func(b *testing.B) {
 			resp := createdResponse(prior)
 			for b.Loop() {
-				result := batchItems{Components: map[string]componentValues{}, References: map[string]referenceValues{}}
+				result := batchItems{Components: map[string]entity.ComponentValues{}, References: map[string]entity.ReferenceValues{}}
 				if err := mergeBatchResults(resp, createKeys, batchItems{}, planned, result, adoption{}); err != nil {
 					b.Fatal(err)
 				}

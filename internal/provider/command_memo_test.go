@@ -11,6 +11,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/memo"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
@@ -29,7 +30,7 @@ func TestAlreadyMadeSearchOncePerCommand(t *testing.T) {
 		d.Memo = memo.NewAt(dir, 4242, time.Now)
 		return &componentResource{data: d}
 	}
-	plan := componentModel{}
+	plan := entity.ComponentModel{}
 	plan.Name, plan.RootWorkspace, plan.TypeID, plan.Parent = types.StringValue("Memo"), types.StringValue("5eed0000000000000000b001"), types.StringValue("p1700000000001"), types.StringNull()
 	searches := func(r *componentResource) (int, int) {
 		t.Helper()
@@ -90,11 +91,11 @@ func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
 		return len(srv.Requests()) > 0
 	}
 	reference := func(source, target string) func() diag.Diagnostics {
-		plan := referenceModel{Source: types.StringValue(ids[source]), Target: types.StringValue(ids[target]), Type: types.Int64Value(1)}
+		plan := entity.ReferenceModel{Source: types.StringValue(ids[source]), Target: types.StringValue(ids[target]), Type: types.Int64Value(1)}
 		return func() diag.Diagnostics { return (&referenceResource{data: d}).warnIfReferenceMade(ctx, plan) }
 	}
 	child := func(parent string) func() diag.Diagnostics {
-		plan := componentModel{}
+		plan := entity.ComponentModel{}
 		plan.Name, plan.RootWorkspace, plan.TypeID = types.StringValue("Child"), types.StringValue("5eed0000000000000000b001"), types.StringValue("p1700000000001")
 		plan.Parent = types.StringValue(ids[parent])
 		return func() diag.Diagnostics { return (&componentResource{data: d}).warnIfComponentMade(ctx, plan) }

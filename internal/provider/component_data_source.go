@@ -12,6 +12,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 var (
@@ -30,9 +31,9 @@ type componentDataSource struct{ dataSourceBase }
 
 type componentsDataSource struct{ dataSourceBase }
 
-// componentDataModel is componentModel plus the custom field filter of a lookup.
+// componentDataModel is entity.ComponentModel plus the custom field filter of a lookup.
 type componentDataModel struct {
-	componentModel
+	entity.ComponentModel
 	CustomFieldsFilter map[string]string `tfsdk:"custom_fields_filter"`
 }
 
@@ -43,13 +44,13 @@ type componentsModel struct {
 	ComponentKey  types.String      `tfsdk:"component_key"`
 	TypeID        types.String      `tfsdk:"type_id"`
 	CustomFields  map[string]string `tfsdk:"custom_fields"`
-	Components    []types.Object    `tfsdk:"components"` // entity_items.go
+	Components    []types.Object    `tfsdk:"components"` // entity.ItemValue
 	IDs           []string          `tfsdk:"ids"`
 }
 
 func componentItemFromAPI(c *client.Component) (types.Object, diag.Diagnostics) {
-	m := componentFromAPI(c, types.DynamicNull(), true)
-	return itemValue(componentAttributes, &m, jsonString(nonNilFields(c.CustomFields)))
+	m := entity.ComponentFromAPI(c, types.DynamicNull(), true)
+	return entity.ItemValue(entity.ComponentAttributes, &m, jsonString(nonNilFields(c.CustomFields)))
 }
 
 func nonNilFields(cf client.CustomFields) map[string]any {
@@ -133,7 +134,7 @@ func (d *componentDataSource) Read(ctx context.Context, req datasource.ReadReque
 		}
 		found = &all[0]
 	}
-	state := componentDataModel{componentModel: componentFromAPI(found, types.DynamicNull(), true), CustomFieldsFilter: cfg.CustomFieldsFilter}
+	state := componentDataModel{ComponentModel: entity.ComponentFromAPI(found, types.DynamicNull(), true), CustomFieldsFilter: cfg.CustomFieldsFilter}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
@@ -162,7 +163,7 @@ func (d *componentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				MarkdownDescription: "Only components whose custom fields have these values (strings interpreted by each field's type)."},
 			"components": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching components, ordered by id.",
-				NestedObject: schema.NestedAttributeObject{Attributes: itemAttributes(componentAttributes, "component")},
+				NestedObject: schema.NestedAttributeObject{Attributes: entity.ItemAttributes(entity.ComponentAttributes, "component")},
 			},
 			"ids": computedStrings("Ids of the matching components, in the same order."),
 		},

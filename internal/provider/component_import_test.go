@@ -16,6 +16,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 func TestComponentKeyPattern(t *testing.T) {
@@ -120,7 +121,7 @@ func TestAccExamples_componentImports(t *testing.T) {
 	for typ, want := range map[string]struct{ id, attr, value string }{
 		"ardoq_component": {c.ID, "name", c.Name}, "ardoq_reference": {r.ID, "display_text", "part of"}} {
 		blocks := readExampleBlocks(t, "resources", typ, "import-with-identity.tf")
-		if len(blocks) != 1 || blocks[0].Kind != "import" || !oidPattern.MatchString(blocks[0].Identity) {
+		if len(blocks) != 1 || blocks[0].Kind != "import" || !entity.OIDPattern.MatchString(blocks[0].Identity) {
 			t.Fatalf("%s: want one import block with an identity, got %+v", typ, blocks)
 		}
 		read, diags := p.importAndRead(typ, "", p.identity(typ, want.id))
@@ -169,7 +170,7 @@ func TestAccExamples_componentImports(t *testing.T) {
 		}
 		id := m[2]
 		switch {
-		case oidPattern.MatchString(id):
+		case entity.OIDPattern.MatchString(id):
 			id, byID = c.ID, byID+1
 		case componentKeyPattern.MatchString(id):
 			id, byKey = c.ComponentKey, byKey+1

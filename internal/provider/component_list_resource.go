@@ -16,6 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
@@ -55,7 +56,7 @@ func (r *componentListResource) ListResourceConfigSchema(_ context.Context, _ li
 			"workspace_id": listschema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "Id of the workspace whose components are listed.",
-				Validators:          oidValidators(),
+				Validators:          entity.OIDValidators(),
 			},
 			"name": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only components with exactly this name.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
@@ -66,7 +67,7 @@ func (r *componentListResource) ListResourceConfigSchema(_ context.Context, _ li
 				"filters by that id. Conflicts with `type_id`.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
 			"parent": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only children of the component with this id.",
-				Validators: oidValidators()},
+				Validators: entity.OIDValidators()},
 			"component_key": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only the component with this key, such as `APP-12`.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)}},
 			"custom_fields": listschema.MapAttribute{Optional: true, ElementType: types.StringType,
@@ -118,7 +119,7 @@ func (r *componentListResource) List(ctx context.Context, req list.ListRequest, 
 			return fmt.Sprintf("%s (%s, %s)", c.Name, convert.FirstNonEmpty(c.ComponentKey, c.ID), convert.FirstNonEmpty(c.Type, c.TypeID))
 		},
 		// What an import records: no custom field, so the configuration -generate-config-out writes plans no change.
-		model: func(c *client.Component) any { m := componentFromAPI(c, types.DynamicNull(), false); return &m },
+		model: func(c *client.Component) any { m := entity.ComponentFromAPI(c, types.DynamicNull(), false); return &m },
 	})
 }
 

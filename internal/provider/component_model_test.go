@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
@@ -47,7 +48,7 @@ func TestComponentFromAPI(t *testing.T) {
 		"regions": types.TupleValueMust([]attr.Type{types.StringType}, []attr.Value{types.StringValue("us")}),
 		"gone":    types.StringValue("was set"),
 	})
-	m := componentFromAPI(api, prior, false)
+	m := entity.ComponentFromAPI(api, prior, false)
 	if m.Parent.IsNull() != true || m.Color.IsNull() != true || m.Description.ValueString() != "d" || m.Version.ValueInt64() != 3 || m.TypeName.ValueString() != "App" {
 		t.Fatalf("scalars: %+v", m)
 	}
@@ -64,14 +65,14 @@ func TestComponentFromAPI(t *testing.T) {
 	if !got["gone"].IsNull() {
 		t.Fatalf("a managed key cleared in the app is null: %v", got["gone"])
 	}
-	read := componentFromAPI(api, types.DynamicNull(), true)
+	read := entity.ComponentFromAPI(api, types.DynamicNull(), true)
 	if all, _ := entriesOf(read.CustomFields); len(all) != 4 {
 		t.Fatalf("a data source reads every field: %v", all)
 	}
-	if none := componentFromAPI(&client.Component{}, types.DynamicNull(), true); !none.CustomFields.IsNull() {
+	if none := entity.ComponentFromAPI(&client.Component{}, types.DynamicNull(), true); !none.CustomFields.IsNull() {
 		t.Fatal("no fields at all is null, not {}")
 	}
-	if unset := componentFromAPI(api, types.DynamicNull(), false); !unset.CustomFields.IsNull() {
+	if unset := entity.ComponentFromAPI(api, types.DynamicNull(), false); !unset.CustomFields.IsNull() {
 		t.Fatal("custom_fields unset in config, or after an import, stays null")
 	}
 }
@@ -79,7 +80,7 @@ func TestComponentFromAPI(t *testing.T) {
 // After an import (custom_fields null in state) an update sends exactly the keys the plan names, and
 // clears nothing: no key was managed before.
 func TestComponentToUpdate_afterImport(t *testing.T) {
-	imported := componentFromAPI(&client.Component{ID: "a", Name: "N", CustomFields: client.CustomFields{"owner": "x", "cost": json.Number("3")}},
+	imported := entity.ComponentFromAPI(&client.Component{ID: "a", Name: "N", CustomFields: client.CustomFields{"owner": "x", "cost": json.Number("3")}},
 		types.DynamicNull(), false)
 	if !imported.CustomFields.IsNull() {
 		t.Fatalf("an import records no custom field: %v", imported.CustomFields)
@@ -93,8 +94,8 @@ func TestComponentToUpdate_afterImport(t *testing.T) {
 		{"some configured", object(map[string]attr.Value{"owner": types.StringValue("x")}), `{"owner":"x"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			plan := componentModel{Name: types.StringValue("N"), CustomFields: tc.fields}
-			upd, diags := plan.toUpdate(imported, scopeOf(fields.Scope{}))
+			plan := entity.ComponentModel{Name: types.StringValue("N"), CustomFields: tc.fields}
+			upd, diags := plan.ToUpdate(imported, scopeOf(fields.Scope{}))
 			if diags.HasError() {
 				t.Fatal(diags)
 			}
@@ -106,11 +107,11 @@ func TestComponentToUpdate_afterImport(t *testing.T) {
 }
 
 func TestComponentToUpdate(t *testing.T) {
-	prior := componentModel{CustomFields: object(map[string]attr.Value{"owner": types.StringValue("a"), "cost": types.NumberValue(big.NewFloat(2))})}
-	plan := componentModel{Name: types.StringValue("n"), Parent: types.StringNull(), Description: types.StringValue("d"),
+	prior := entity.ComponentModel{CustomFields: object(map[string]attr.Value{"owner": types.StringValue("a"), "cost": types.NumberValue(big.NewFloat(2))})}
+	plan := entity.ComponentModel{Name: types.StringValue("n"), Parent: types.StringNull(), Description: types.StringValue("d"),
 		CustomFields: object(map[string]attr.Value{"owner": types.StringValue("b"), "critical": types.BoolValue(true),
 			"regions": types.ListValueMust(types.StringType, []attr.Value{types.StringValue("eu")})})}
-	upd, diags := plan.toUpdate(prior, scopeOf(fields.Scope{}))
+	upd, diags := plan.ToUpdate(prior, scopeOf(fields.Scope{}))
 	if diags.HasError() {
 		t.Fatal(diags)
 	}
@@ -119,7 +120,7 @@ func TestComponentToUpdate(t *testing.T) {
 	if string(b) != want {
 		t.Fatalf("got  %s\nwant %s", b, want)
 	}
-	create, _ := plan.toCreate(scopeOf(fields.Scope{}))
+	create, _ := plan.ToCreate(scopeOf(fields.Scope{}))
 	b, _ = json.Marshal(create)
 	if want := `{"name":"n","rootWorkspace":"","typeId":"","description":"d","customFields":{"critical":true,"owner":"b","regions":["eu"]}}`; string(b) != want {
 		t.Fatalf("create got  %s\nwant %s", b, want)
@@ -131,12 +132,12 @@ func TestReferenceDisplayTextMapping(t *testing.T) {
 		api    *string
 		isNull bool
 	}{{nil, true}, {ptr(""), true}, {ptr("x"), false}} {
-		m := referenceFromAPI(&client.Reference{DisplayText: tc.api}, types.DynamicNull(), false)
+		m := entity.ReferenceFromAPI(&client.Reference{DisplayText: tc.api}, types.DynamicNull(), false)
 		if m.DisplayText.IsNull() != tc.isNull {
 			t.Fatalf("%v -> %v", tc.api, m.DisplayText)
 		}
 	}
-	upd, _ := referenceModel{DisplayText: types.StringNull(), Description: types.StringNull()}.toUpdate(referenceModel{}, scopeOf(fields.Scope{}))
+	upd, _ := entity.ReferenceModel{DisplayText: types.StringNull(), Description: types.StringNull()}.ToUpdate(entity.ReferenceModel{}, scopeOf(fields.Scope{}))
 	b, _ := json.Marshal(upd)
 	if string(b) != `{"source":"","target":"","displayText":"","description":null}` {
 		t.Fatalf("clearing display text sends \"\": %s", b)

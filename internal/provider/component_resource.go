@@ -16,6 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
@@ -50,7 +51,7 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"component (keeping their ids) before the old one goes. (A `root_workspace` change replaces it too, and its children " +
 			"must change workspace with it.) The provider setting `allow_cascade_delete` lets the cascade happen, with a warning " +
 			"that lists what went along.",
-		Attributes: withAttributes(schemaAttributes(componentAttributes, "component"), map[string]schema.Attribute{
+		Attributes: withAttributes(schemaAttributes(entity.ComponentAttributes, "component"), map[string]schema.Attribute{
 			"id":            idAttribute("component"),
 			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: fields.Description},
 			"component_key": schema.StringAttribute{
@@ -80,7 +81,7 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
 	}
-	var plan componentModel
+	var plan entity.ComponentModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() || plan.RootWorkspace.IsUnknown() || plan.TypeID.IsUnknown() {
 		return
@@ -102,7 +103,7 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 				plan.RootWorkspace.ValueString(), wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), diagnostics.DestroyHint))
 		return
 	}
-	var prior componentModel
+	var prior entity.ComponentModel
 	if !req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	}
@@ -114,12 +115,12 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 }
 
 func (r *componentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan componentModel
+	var plan entity.ComponentModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	body, diags := plan.toCreate(componentFieldsLookup(ctx, r.data, plan.RootWorkspace.ValueString(), plan.TypeID.ValueString()))
+	body, diags := plan.ToCreate(componentFieldsLookup(ctx, r.data, plan.RootWorkspace.ValueString(), plan.TypeID.ValueString()))
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -142,15 +143,15 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 	}
 	r.data.RememberWorkspace(created)
 	tflog.Debug(ctx, "created component", map[string]any{"id": created.ID, "version": created.Version})
-	state := componentFromAPI(created, plan.CustomFields, false)
+	state := entity.ComponentFromAPI(created, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, created.ID)...)
+	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, created.ID)...)
 }
 
 func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var prior componentModel
+	var prior entity.ComponentModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
+	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -167,18 +168,18 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 	r.data.RememberWorkspace(got)
 	r.data.Claim(got.ID) // held by this resource: never what another resource's plan or lost answer is looking for
 	// Only the custom fields state holds are read back: none after an import (core/fields).
-	state := componentFromAPI(got, prior.CustomFields, false)
+	state := entity.ComponentFromAPI(got, prior.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
 func (r *componentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, prior componentModel
+	var plan, prior entity.ComponentModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	body, diags := plan.toUpdate(prior, componentFieldsLookup(ctx, r.data, plan.RootWorkspace.ValueString(), plan.TypeID.ValueString()))
+	body, diags := plan.ToUpdate(prior, componentFieldsLookup(ctx, r.data, plan.RootWorkspace.ValueString(), plan.TypeID.ValueString()))
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -188,7 +189,9 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 	if client.IsAmbiguous(err) || client.IsConflict(err) {
 		// The answer was lost, or a retry met its own first attempt: read the component back to know.
 		read := func(ctx context.Context) (*client.Component, error) { return r.data.Client.GetComponent(ctx, id) }
-		holds := func(e *client.Component) bool { return componentFromAPI(e, plan.CustomFields, false).holds(plan) }
+		holds := func(e *client.Component) bool {
+			return entity.ComponentFromAPI(e, plan.CustomFields, false).Holds(plan)
+		}
 		cur, nowVersion, outcome, readErr := recovery.ReadBack(ctx, err, version, read, func(e *client.Component) int64 { return e.Version }, holds)
 		if !recovery.AddUpdateOutcome(&resp.Diagnostics, "Component", id, version, err, outcome, readErr, nowVersion) {
 			return
@@ -198,13 +201,13 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 		diagnostics.AddUpdateError(&resp.Diagnostics, "Component", id, version, err)
 		return
 	}
-	state := componentFromAPI(updated, plan.CustomFields, false)
+	state := entity.ComponentFromAPI(updated, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, updated.ID)...)
+	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, updated.ID)...)
 }
 
 func (r *componentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var prior componentModel
+	var prior entity.ComponentModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -279,7 +282,7 @@ func (r *componentResource) ImportState(ctx context.Context, req resource.Import
 // warnIfComponentMade looks, for a component the plan creates, for one with its name, type, workspace
 // and parent already in Ardoq. A component below a new parent is new: nothing is looked up for it, in
 // the plan walk (the parent is unknown) as in the apply walk (this run created the parent).
-func (r *componentResource) warnIfComponentMade(ctx context.Context, plan componentModel) diag.Diagnostics {
+func (r *componentResource) warnIfComponentMade(ctx context.Context, plan entity.ComponentModel) diag.Diagnostics {
 	if plan.Name.IsUnknown() || plan.Parent.IsUnknown() || r.data.CreatedHere(plan.Parent.ValueString()) {
 		return nil
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 const addrC = "ardoq_component.test"
@@ -32,7 +33,7 @@ func TestAccComponentResource_basic(t *testing.T) {
   type_id        = "{app}"
 }`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("id"), knownvalue.StringRegexp(oidPattern)),
+					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("id"), knownvalue.StringRegexp(entity.OIDPattern)),
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("version"), knownvalue.Int64Exact(1)),
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("name"), knownvalue.StringExact("Payments")),
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("component_key"), knownvalue.StringRegexp(expectErr(`^[A-Z0-9]+-\d+$`))),

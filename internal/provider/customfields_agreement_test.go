@@ -19,6 +19,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
@@ -89,46 +90,46 @@ func fieldOf(t *testing.T, v tftypes.Value, key string) tftypes.Value {
 
 func viaComponent(t *testing.T, model map[string]*client.WorkspaceContext, prior, configured tftypes.Value, api any) agreeResult {
 	scope := scopeOf(fields.ComponentScope(model[agreeWorkspace], "t"))
-	plan := componentModel{Name: types.StringValue("C"), RootWorkspace: types.StringValue(agreeWorkspace), TypeID: types.StringValue("t"),
+	plan := entity.ComponentModel{Name: types.StringValue("C"), RootWorkspace: types.StringValue(agreeWorkspace), TypeID: types.StringValue("t"),
 		CustomFields: dynamicOf(t, configured)}
 	var out agreeResult
 	var diags diag.Diagnostics
 	if prior.IsNull() {
-		body, d := plan.toCreate(scope)
+		body, d := plan.ToCreate(scope)
 		out.sent, diags = sentJSON(body.CustomFields), d
 	} else {
 		old := plan
 		old.CustomFields = dynamicOf(t, prior)
-		body, d := plan.toUpdate(old, scope)
+		body, d := plan.ToUpdate(old, scope)
 		out.sent, diags = sentJSON(body.CustomFields), d
 	}
 	if out.problem = problemOf(t, diags, `custom_fields["f"]`); out.problem != "" {
 		return agreeResult{problem: out.problem}
 	}
-	state := componentFromAPI(&client.Component{CustomFields: client.CustomFields{"f": api}}, plan.CustomFields, false)
+	state := entity.ComponentFromAPI(&client.Component{CustomFields: client.CustomFields{"f": api}}, plan.CustomFields, false)
 	out.rendered = fieldOf(t, fields.DynamicValue(state.CustomFields), "f")
 	return out
 }
 
 func viaReference(t *testing.T, model map[string]*client.WorkspaceContext, prior, configured tftypes.Value, api any) agreeResult {
 	scope := scopeOf(fields.ReferenceScope(model[agreeWorkspace], 1))
-	plan := referenceModel{Source: types.StringValue("5eed0000000000000000c001"), Target: types.StringValue("5eed0000000000000000c002"),
+	plan := entity.ReferenceModel{Source: types.StringValue("5eed0000000000000000c001"), Target: types.StringValue("5eed0000000000000000c002"),
 		Type: types.Int64Value(1), CustomFields: dynamicOf(t, configured)}
 	var out agreeResult
 	var diags diag.Diagnostics
 	if prior.IsNull() {
-		body, d := plan.toCreate(scope)
+		body, d := plan.ToCreate(scope)
 		out.sent, diags = sentJSON(body.CustomFields), d
 	} else {
 		old := plan
 		old.CustomFields = dynamicOf(t, prior)
-		body, d := plan.toUpdate(old, scope)
+		body, d := plan.ToUpdate(old, scope)
 		out.sent, diags = sentJSON(body.CustomFields), d
 	}
 	if out.problem = problemOf(t, diags, `custom_fields["f"]`); out.problem != "" {
 		return agreeResult{problem: out.problem}
 	}
-	state := referenceFromAPI(&client.Reference{CustomFields: client.CustomFields{"f": api}}, plan.CustomFields, false)
+	state := entity.ReferenceFromAPI(&client.Reference{CustomFields: client.CustomFields{"f": api}}, plan.CustomFields, false)
 	out.rendered = fieldOf(t, fields.DynamicValue(state.CustomFields), "f")
 	return out
 }
@@ -176,9 +177,9 @@ func viaBatch(t *testing.T, model map[string]*client.WorkspaceContext, prior, co
 	}
 	ids := map[string]string{"c": "c1"}
 	refreshed := batchItems{
-		Components: map[string]componentValues{"c": componentValuesFrom(&client.Component{ID: "c1", RootWorkspace: agreeWorkspace, TypeID: "t",
+		Components: map[string]entity.ComponentValues{"c": entity.ComponentValuesFrom(&client.Component{ID: "c1", RootWorkspace: agreeWorkspace, TypeID: "t",
 			Name: "C", CustomFields: client.CustomFields{"f": api}}, planned.Components["c"], ids)},
-		References: map[string]referenceValues{"r": referenceValuesFrom(&client.Reference{ID: "r1", Source: "c1", Target: "c1", Type: 1,
+		References: map[string]entity.ReferenceValues{"r": entity.ReferenceValuesFrom(&client.Reference{ID: "r1", Source: "c1", Target: "c1", Type: 1,
 			CustomFields: client.CustomFields{"f": api}}, planned.References["r"], ids)},
 	}
 	rendered := renderRefreshed(state, refreshed)

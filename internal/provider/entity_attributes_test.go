@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
@@ -26,14 +27,14 @@ import (
 const agreeID = "5eed0000000000000000b001"
 
 func TestComponentAttributesAgreeWithSchemaAndBatch(t *testing.T) {
-	checkAgreement(t, NewComponentResource(), "component", `components["a"]`, componentAttributes)
+	checkAgreement(t, NewComponentResource(), "component", `components["a"]`, entity.ComponentAttributes)
 }
 
 func TestReferenceAttributesAgreeWithSchemaAndBatch(t *testing.T) {
-	checkAgreement(t, NewReferenceResource(), "reference", `references["a"]`, referenceAttributes)
+	checkAgreement(t, NewReferenceResource(), "reference", `references["a"]`, entity.ReferenceAttributes)
 }
 
-func checkAgreement[M, V, E, C, U any](t *testing.T, r resource.Resource, entity, item string, table entityAttributes[M, V, E, C, U]) {
+func checkAgreement[M, V, E, C, U any](t *testing.T, r resource.Resource, noun, item string, table entity.Attributes[M, V, E, C, U]) {
 	ctx := context.Background()
 	var resp resource.SchemaResponse
 	r.Schema(ctx, resource.SchemaRequest{}, &resp)
@@ -41,7 +42,7 @@ func checkAgreement[M, V, E, C, U any](t *testing.T, r resource.Resource, entity
 
 	var names []string
 	for _, a := range table {
-		names = append(names, a.name)
+		names = append(names, a.Name)
 	}
 	if got := slices.Sorted(maps.Keys(attrs)); !slices.Equal(got, slices.Sorted(slices.Values(names))) {
 		t.Fatalf("schema attributes %v, table %v", got, slices.Sorted(slices.Values(names)))
@@ -49,62 +50,62 @@ func checkAgreement[M, V, E, C, U any](t *testing.T, r resource.Resource, entity
 
 	full := map[string]tftypes.Value{}
 	for _, a := range table {
-		t.Run(a.name, func(t *testing.T) {
-			got := attrs[a.name]
-			if a.kind == computedAttribute {
+		t.Run(a.Name, func(t *testing.T) {
+			got := attrs[a.Name]
+			if a.Kind == entity.KindComputed {
 				if !got.IsComputed() || got.IsOptional() || got.IsRequired() {
 					t.Errorf("want computed only, got %+v", got)
 				}
-				checkType(t, got, a.number != nil, false)
+				checkType(t, got, a.Number != nil, false)
 				return
 			}
-			if got.IsRequired() != a.required || got.IsOptional() == a.required || got.IsComputed() {
-				t.Errorf("want required=%v, got %+v", a.required, got)
+			if got.IsRequired() != a.Required || got.IsOptional() == a.Required || got.IsComputed() {
+				t.Errorf("want required=%v, got %+v", a.Required, got)
 			}
-			checkType(t, got, a.kind == typeAttribute, a.kind == customFieldsAttribute)
-			want := schemaDoc(a, entity)
-			if a.kind == customFieldsAttribute {
+			checkType(t, got, a.Kind == entity.KindType, a.Kind == entity.KindCustomFields)
+			want := schemaDoc(a, noun)
+			if a.Kind == entity.KindCustomFields {
 				want = fields.Description
-			} else if !strings.HasPrefix(want, strings.TrimSuffix(a.doc, ".")) {
-				t.Errorf("description %q does not show the table's %q", want, a.doc)
+			} else if !strings.HasPrefix(want, strings.TrimSuffix(a.Doc, ".")) {
+				t.Errorf("description %q does not show the table's %q", want, a.Doc)
 			}
 			if got.GetMarkdownDescription() != want {
 				t.Errorf("description %q, want %q", got.GetMarkdownDescription(), want)
 			}
-			if replaces := a.kind == identityAttribute || a.kind == typeAttribute; requiresReplace(ctx, got) != replaces {
+			if replaces := a.Kind == entity.KindIdentity || a.Kind == entity.KindType; requiresReplace(ctx, got) != replaces {
 				t.Errorf("requires replace: got %v, want %v", !replaces, replaces)
 			}
 			if s, ok := got.(schema.StringAttribute); ok {
-				checkEmptyRefusal(ctx, t, s, a.name, a.kind == componentRefAttribute, a.oid, item)
+				checkEmptyRefusal(ctx, t, s, a.Name, a.Kind == entity.KindComponentRef, a.OID, item)
 			}
 		})
-		switch a.kind {
-		case computedAttribute:
-		case typeAttribute:
-			full[a.name] = tftypes.NewValue(tftypes.Number, 1)
-		case customFieldsAttribute:
-			full[a.name] = tfObject(map[string]tftypes.Value{})
+		switch a.Kind {
+		case entity.KindComputed:
+		case entity.KindType:
+			full[a.Name] = tftypes.NewValue(tftypes.Number, 1)
+		case entity.KindCustomFields:
+			full[a.Name] = tfObject(map[string]tftypes.Value{})
 		default:
-			full[a.name] = str(agreeID)
+			full[a.Name] = str(agreeID)
 		}
 	}
 
 	// ardoq_batch takes every configurable attribute and requires the required ones...
 	if diags := decodeOneItem(item, full); diags.HasError() {
-		t.Errorf("a full %s item: %v", entity, diags)
+		t.Errorf("a full %s item: %v", noun, diags)
 	}
 	for _, a := range table {
-		if a.kind == computedAttribute {
+		if a.Kind == entity.KindComputed {
 			// ...and refuses the computed ones.
-			if diags := decodeOneItem(item, withAttribute(full, a.name, str(agreeID))); !hasSummary(diags, "Unsupported Batch Item Attribute") {
-				t.Errorf("computed %s in a %s item: %v", a.name, entity, diags)
+			if diags := decodeOneItem(item, withAttribute(full, a.Name, str(agreeID))); !hasSummary(diags, "Unsupported Batch Item Attribute") {
+				t.Errorf("computed %s in a %s item: %v", a.Name, noun, diags)
 			}
 			continue
 		}
 		without := maps.Clone(full)
-		delete(without, a.name)
-		if diags := decodeOneItem(item, without); hasSummary(diags, "Missing Batch Item Attribute") != a.required || diags.HasError() != a.required {
-			t.Errorf("a %s item without %s (required=%v): %v", entity, a.name, a.required, diags)
+		delete(without, a.Name)
+		if diags := decodeOneItem(item, without); hasSummary(diags, "Missing Batch Item Attribute") != a.Required || diags.HasError() != a.Required {
+			t.Errorf("a %s item without %s (required=%v): %v", noun, a.Name, a.Required, diags)
 		}
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 // coverage is what each feature shows of one entity, by attribute name.
@@ -24,15 +26,15 @@ type coverage struct {
 }
 
 // TestEntityTables_everyFeatureHasEveryAttribute ties every feature to the entity tables: an attribute
-// added to componentAttributes or referenceAttributes must appear in the single resource, the single and
+// added to entity.ComponentAttributes or entity.ReferenceAttributes must appear in the single resource, the single and
 // plural data sources, and ardoq_batch's items (the list resources return the single resource's objects).
 func TestEntityTables_everyFeatureHasEveryAttribute(t *testing.T) {
 	entities := map[string]coverage{
-		"component": {table: tableNames(componentAttributes), configurable: componentAttributes.configurable(),
-			inBatch: batchNames(componentAttributes), resource: NewComponentResource(), single: NewComponentDataSource(),
+		"component": {table: tableNames(entity.ComponentAttributes), configurable: entity.ComponentAttributes.Configurable(),
+			inBatch: batchNames(entity.ComponentAttributes), resource: NewComponentResource(), single: NewComponentDataSource(),
 			plural: NewComponentsDataSource(), pluralList: "components"},
-		"reference": {table: tableNames(referenceAttributes), configurable: referenceAttributes.configurable(),
-			inBatch: batchNames(referenceAttributes), resource: NewReferenceResource(), single: NewReferenceDataSource(),
+		"reference": {table: tableNames(entity.ReferenceAttributes), configurable: entity.ReferenceAttributes.Configurable(),
+			inBatch: batchNames(entity.ReferenceAttributes), resource: NewReferenceResource(), single: NewReferenceDataSource(),
 			plural: NewReferencesDataSource(), pluralList: "references"},
 	}
 	ctx := context.Background()
@@ -58,7 +60,7 @@ func TestEntityTables_everyFeatureHasEveryAttribute(t *testing.T) {
 			want := slices.Sorted(func(yield func(string) bool) {
 				for _, a := range e.table {
 					if a == "custom_fields" {
-						a = customFieldsJSON
+						a = entity.CustomFieldsJSON
 					}
 					if !yield(a) {
 						return
@@ -84,36 +86,22 @@ func TestEntityTables_everyFeatureHasEveryAttribute(t *testing.T) {
 	}
 }
 
-func tableNames[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) []string {
+func tableNames[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) []string {
 	var out []string
 	for _, a := range t {
-		out = append(out, a.name)
+		out = append(out, a.Name)
 	}
 	return slices.Sorted(slices.Values(out))
 }
 
-func batchNames[M, V, E, C, U any](t entityAttributes[M, V, E, C, U]) []string {
+func batchNames[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) []string {
 	var out []string
 	for _, a := range t {
-		if a.inBatch {
-			out = append(out, a.name)
+		if a.InBatch {
+			out = append(out, a.Name)
 		}
 	}
 	return out
 }
 
 func sortedNames[A any](attrs map[string]A) []string { return slices.Sorted(maps.Keys(attrs)) }
-
-func TestAsSentence(t *testing.T) {
-	for doc, want := range map[string]string{
-		"when it was created":          "When the component was created.",
-		"the name of its type":         "The name of the component's type.",
-		"Name of the component.":       "Name of the component.",
-		"its `_version`, which items":  "The component's `_version`, which items.",
-		"Display icon overriding kits": "Display icon overriding kits.",
-	} {
-		if got := asSentence(doc, "component"); got != want {
-			t.Errorf("asSentence(%q) = %q, want %q", doc, got, want)
-		}
-	}
-}

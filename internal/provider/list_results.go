@@ -9,6 +9,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 // listEntity is what a list resource knows how to turn into a result.
@@ -33,12 +34,12 @@ func streamPages[T any](ctx context.Context, req list.ListRequest, pages iter.Se
 				return
 			}
 			for i := range page.Values {
-				entity := &page.Values[i]
+				item := &page.Values[i]
 				result := req.NewListResult(ctx)
-				result.DisplayName = e.displayName(entity)
-				result.Diagnostics.Append(setIdentity(ctx, result.Identity, e.id(entity))...)
+				result.DisplayName = e.displayName(item)
+				result.Diagnostics.Append(entity.SetIdentity(ctx, result.Identity, e.id(item))...)
 				if req.IncludeResource {
-					result.Diagnostics.Append(result.Resource.Set(ctx, e.model(entity))...)
+					result.Diagnostics.Append(result.Resource.Set(ctx, e.model(item))...)
 				}
 				n++
 				if !push(result) || (req.Limit > 0 && n >= req.Limit) {

@@ -23,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
@@ -306,13 +307,13 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 			}
 		}
 	}
-	reference := func(typ int64, field string) referenceModel {
+	reference := func(typ int64, field string) entity.ReferenceModel {
 		fields := types.DynamicNull()
 		if field != "" {
 			fields = types.DynamicValue(types.ObjectValueMust(map[string]attr.Type{field: types.StringType},
 				map[string]attr.Value{field: types.StringValue("x")}))
 		}
-		return referenceModel{Source: types.StringUnknown(), Type: types.Int64Value(typ), CustomFields: fields}
+		return entity.ReferenceModel{Source: types.StringUnknown(), Type: types.Int64Value(typ), CustomFields: fields}
 	}
 	// data is a provider run that has read the models of the workspaces given.
 	data := func(read ...string) *providerdata.Data {
@@ -334,7 +335,7 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 	cases := []struct {
 		name   string
 		read   []string
-		ref    referenceModel
+		ref    entity.ReferenceModel
 		want   string // the diagnostics' severities and summaries
 		listed bool   // whether the org's workspaces were listed
 		skip   bool
@@ -353,7 +354,7 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 				t.Skip("no workspace model has a reference type the test workspace's lacks")
 			}
 			d := data(tc.read...)
-			diags := checkReferenceAnywhere(ctx, d, tc.ref, referenceModel{})
+			diags := checkReferenceAnywhere(ctx, d, tc.ref, entity.ReferenceModel{})
 			if got := summaries(diags); got != tc.want {
 				t.Errorf("diagnostics %q, want %q", got, tc.want)
 			}

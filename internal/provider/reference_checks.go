@@ -11,6 +11,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
@@ -31,7 +32,7 @@ import (
 
 // checkReference checks a reference's type and custom fields against the model of its source's
 // workspace.
-func checkReference(model *client.WorkspaceContext, workspace string, plan, prior referenceModel) diag.Diagnostics {
+func checkReference(model *client.WorkspaceContext, workspace string, plan, prior entity.ReferenceModel) diag.Diagnostics {
 	typ, ok := wsmodel.ReferenceTypeOf(model, plan.Type.ValueInt64())
 	if !ok {
 		var diags diag.Diagnostics
@@ -55,7 +56,7 @@ func checkReference(model *client.WorkspaceContext, workspace string, plan, prio
 // since the source may be there; otherwise the plan fails. A reference that fits some workspace of the
 // org, but not its source's, fails at apply, after its source was created (Terraform plans it again
 // once the source is known, and the check runs then, before the reference is sent).
-func checkReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, prior referenceModel) diag.Diagnostics {
+func checkReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, prior entity.ReferenceModel) diag.Diagnostics {
 	fits := func(m *client.WorkspaceContext) bool { return !checkReference(m, "", plan, prior).HasError() }
 	read := d.Contexts.Loaded()
 	for _, ws := range convert.SortedKeys(read) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 var (
@@ -32,7 +33,7 @@ type referenceDataSource struct{ dataSourceBase }
 type referencesDataSource struct{ dataSourceBase }
 
 type referenceDataModel struct {
-	referenceModel
+	entity.ReferenceModel
 	CustomFieldsFilter map[string]string `tfsdk:"custom_fields_filter"`
 }
 
@@ -44,7 +45,7 @@ type referencesModel struct {
 	Target          types.String      `tfsdk:"target"`
 	Type            types.Int64       `tfsdk:"type"`
 	CustomFields    map[string]string `tfsdk:"custom_fields"`
-	References      []types.Object    `tfsdk:"references"` // entity_items.go
+	References      []types.Object    `tfsdk:"references"` // entity.ItemValue
 	IDs             []string          `tfsdk:"ids"`
 }
 
@@ -131,7 +132,7 @@ func (d *referenceDataSource) Read(ctx context.Context, req datasource.ReadReque
 		}
 		found = &all[0]
 	}
-	state := referenceDataModel{referenceModel: referenceFromAPI(found, types.DynamicNull(), true), CustomFieldsFilter: cfg.CustomFieldsFilter}
+	state := referenceDataModel{ReferenceModel: entity.ReferenceFromAPI(found, types.DynamicNull(), true), CustomFieldsFilter: cfg.CustomFieldsFilter}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
@@ -153,7 +154,7 @@ func (d *referencesDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				MarkdownDescription: "Only references whose custom fields have these values (strings interpreted by each field's type)."},
 			"references": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching references, ordered by id.",
-				NestedObject: schema.NestedAttributeObject{Attributes: itemAttributes(referenceAttributes, "reference")},
+				NestedObject: schema.NestedAttributeObject{Attributes: entity.ItemAttributes(entity.ReferenceAttributes, "reference")},
 			},
 			"ids": computedStrings("Ids of the matching references, in the same order."),
 		},
@@ -173,9 +174,9 @@ func (d *referencesDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	}
 	cfg.References, cfg.IDs = make([]types.Object, len(all)), make([]string, len(all))
 	for i := range all {
-		m := referenceFromAPI(&all[i], types.DynamicNull(), true)
+		m := entity.ReferenceFromAPI(&all[i], types.DynamicNull(), true)
 		var diags diag.Diagnostics
-		cfg.References[i], diags = itemValue(referenceAttributes, &m, jsonString(nonNilFields(all[i].CustomFields)))
+		cfg.References[i], diags = entity.ItemValue(entity.ReferenceAttributes, &m, jsonString(nonNilFields(all[i].CustomFields)))
 		resp.Diagnostics.Append(diags...)
 		cfg.IDs[i] = all[i].ID
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
@@ -56,14 +57,14 @@ func (r *referenceListResource) ListResourceConfigSchema(_ context.Context, _ li
 			"workspace_id": listschema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "Id of the workspace whose references are listed: the workspace of their source components.",
-				Validators:          oidValidators(),
+				Validators:          entity.OIDValidators(),
 			},
 			"source": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only references from the component with this id.",
-				Validators: oidValidators()},
+				Validators: entity.OIDValidators()},
 			"target": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only references to the component with this id.",
-				Validators: oidValidators()},
+				Validators: entity.OIDValidators()},
 			"target_workspace": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only references whose target is in the workspace with this id.",
-				Validators: oidValidators()},
+				Validators: entity.OIDValidators()},
 			"type": listschema.Int64Attribute{Optional: true, MarkdownDescription: "Only references of this reference type id."},
 			"type_name": listschema.StringAttribute{Optional: true, MarkdownDescription: "Only references of the reference type with " +
 				"this name in the model of `workspace_id`, such as `Depends on`: the provider looks its id up in the workspace context " +
@@ -131,7 +132,10 @@ func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, 
 			return fmt.Sprintf("%s: %s -> %s", kind, ref.Source, ref.Target)
 		},
 		// What an import records: no custom field, so the configuration -generate-config-out writes plans no change.
-		model: func(ref *client.Reference) any { m := referenceFromAPI(ref, types.DynamicNull(), false); return &m },
+		model: func(ref *client.Reference) any {
+			m := entity.ReferenceFromAPI(ref, types.DynamicNull(), false)
+			return &m
+		},
 	})
 }
 

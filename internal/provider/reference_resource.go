@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/recovery"
@@ -42,7 +43,7 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"both this resource and `ardoq_batch`. The plan checks `type` and `custom_fields` against the model of the source's " +
 			"workspace; while the source is a component the same run creates, against the models of every workspace it could be in, " +
 			"and a reference that only its own workspace's model refuses then fails at apply, after the source is created.",
-		Attributes: withAttributes(schemaAttributes(referenceAttributes, "reference"), map[string]schema.Attribute{
+		Attributes: withAttributes(schemaAttributes(entity.ReferenceAttributes, "reference"), map[string]schema.Attribute{
 			"id":            idAttribute("reference"),
 			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: fields.Description},
 			"root_workspace": schema.StringAttribute{
@@ -72,12 +73,12 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
 	}
-	var plan referenceModel
+	var plan entity.ReferenceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var prior referenceModel
+	var prior entity.ReferenceModel
 	if !req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 		if plan.Source.Equal(prior.Source) {
@@ -120,12 +121,12 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 }
 
 func (r *referenceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan referenceModel
+	var plan entity.ReferenceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	body, diags := plan.toCreate(referenceFieldsLookup(ctx, r.data, plan, referenceModel{}))
+	body, diags := plan.ToCreate(referenceFieldsLookup(ctx, r.data, plan, entity.ReferenceModel{}))
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -147,15 +148,15 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 		r.data.ClaimCreated(created.ID)
 	}
 	tflog.Debug(ctx, "created reference", map[string]any{"id": created.ID})
-	state := referenceFromAPI(created, plan.CustomFields, false)
+	state := entity.ReferenceFromAPI(created, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, created.ID)...)
+	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, created.ID)...)
 }
 
 func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var prior referenceModel
+	var prior entity.ReferenceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
+	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -171,18 +172,18 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 	}
 	r.data.Claim(got.ID) // held by this resource: never what another resource's plan or lost answer is looking for
 	// Only the custom fields state holds are read back: none after an import (core/fields).
-	state := referenceFromAPI(got, prior.CustomFields, false)
+	state := entity.ReferenceFromAPI(got, prior.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
 func (r *referenceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, prior referenceModel
+	var plan, prior entity.ReferenceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	body, diags := plan.toUpdate(prior, referenceFieldsLookup(ctx, r.data, plan, prior))
+	body, diags := plan.ToUpdate(prior, referenceFieldsLookup(ctx, r.data, plan, prior))
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -192,7 +193,9 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 	if client.IsAmbiguous(err) || client.IsConflict(err) {
 		// The answer was lost, or a retry met its own first attempt: read the reference back to know.
 		read := func(ctx context.Context) (*client.Reference, error) { return r.data.Client.GetReference(ctx, id) }
-		holds := func(e *client.Reference) bool { return referenceFromAPI(e, plan.CustomFields, false).holds(plan) }
+		holds := func(e *client.Reference) bool {
+			return entity.ReferenceFromAPI(e, plan.CustomFields, false).Holds(plan)
+		}
 		cur, nowVersion, outcome, readErr := recovery.ReadBack(ctx, err, version, read, func(e *client.Reference) int64 { return e.Version }, holds)
 		if !recovery.AddUpdateOutcome(&resp.Diagnostics, "Reference", id, version, err, outcome, readErr, nowVersion) {
 			return
@@ -202,13 +205,13 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 		diagnostics.AddUpdateError(&resp.Diagnostics, "Reference", id, version, err)
 		return
 	}
-	state := referenceFromAPI(updated, plan.CustomFields, false)
+	state := entity.ReferenceFromAPI(updated, plan.CustomFields, false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, updated.ID)...)
+	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, updated.ID)...)
 }
 
 func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var prior referenceModel
+	var prior entity.ReferenceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -259,7 +262,7 @@ func (r *referenceResource) ImportState(ctx context.Context, req resource.Import
 // warnIfReferenceMade looks, for a reference the plan creates between existing components, for one with
 // its source, target and type already in Ardoq. A reference to or from a new component is new, in the
 // plan walk (the id is unknown) as in the apply walk (this run created the component).
-func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan referenceModel) diag.Diagnostics {
+func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan entity.ReferenceModel) diag.Diagnostics {
 	if plan.Source.IsUnknown() || plan.Target.IsUnknown() || plan.Type.IsUnknown() ||
 		r.data.CreatedHere(plan.Source.ValueString()) || r.data.CreatedHere(plan.Target.ValueString()) {
 		return nil

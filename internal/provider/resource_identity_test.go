@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 // Resource identity needs Terraform 1.12 or OpenTofu 1.12. The tests below call the provider server in-process
@@ -34,7 +35,7 @@ func TestAccResourceIdentity_importBlock(t *testing.T) {
 		CheckDestroy:             env.orgUnchanged(t),
 		Steps: []resource.TestStep{
 			{Config: cfg, ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectIdentity(addrR, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(oidPattern)}),
+				statecheck.ExpectIdentity(addrR, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(entity.OIDPattern)}),
 				statecheck.ExpectIdentityValueMatchesState(addrR, tfjsonpath.New("id")),
 				statecheck.ExpectIdentityValueMatchesState("ardoq_component.a", tfjsonpath.New("id")),
 			}},

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
@@ -18,7 +19,7 @@ func componentFieldsLookup(ctx context.Context, d *providerdata.Data, workspace,
 }
 
 // referenceFields looks fields up in the model of the source's workspace.
-func referenceFieldsLookup(ctx context.Context, d *providerdata.Data, plan, prior referenceModel) fields.ScopeLookup {
+func referenceFieldsLookup(ctx context.Context, d *providerdata.Data, plan, prior entity.ReferenceModel) fields.ScopeLookup {
 	return func() (fields.Scope, error) {
 		workspace := prior.RootWorkspace.ValueString()
 		if workspace == "" || !plan.Source.Equal(prior.Source) {

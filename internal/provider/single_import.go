@@ -7,6 +7,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 // Resource identity (Terraform 1.12 and later): ardoq_component and ardoq_reference are identified by
@@ -18,11 +20,11 @@ var (
 )
 
 func (r *componentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = oidIdentitySchema("component")
+	resp.IdentitySchema = entity.OIDIdentitySchema("component")
 }
 
 func (r *referenceResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = oidIdentitySchema("reference")
+	resp.IdentitySchema = entity.OIDIdentitySchema("reference")
 }
 
 // importOID is the id an import names: the import id of `terraform import` or an import block's `id`,
@@ -32,19 +34,19 @@ func importOID(ctx context.Context, req resource.ImportStateRequest, noun string
 	var diags diag.Diagnostics
 	raw := req.ID
 	if raw == "" && req.Identity != nil {
-		var identity oidIdentity
+		var identity entity.OIDIdentity
 		diags.Append(req.Identity.Get(ctx, &identity)...)
 		if diags.HasError() {
 			return "", diags
 		}
-		if !oidPattern.MatchString(identity.ID.ValueString()) {
+		if !entity.OIDPattern.MatchString(identity.ID.ValueString()) {
 			diags.AddAttributeError(path.Root("id"), "Invalid Import Identity",
 				fmt.Sprintf("The identity id %q is not an Ardoq %s id (24 lowercase hexadecimal characters).", identity.ID.ValueString(), noun))
 			return "", diags
 		}
 		return identity.ID.ValueString(), diags
 	}
-	if oidPattern.MatchString(raw) {
+	if entity.OIDPattern.MatchString(raw) {
 		return raw, diags
 	}
 	if resolve == nil {
@@ -63,5 +65,5 @@ func importByOID(ctx context.Context, req resource.ImportStateRequest, resp *res
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
-	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
+	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, id)...)
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 func idAttribute(what string) schema.StringAttribute {
@@ -50,24 +52,24 @@ func withAttributes(generated, more map[string]schema.Attribute) map[string]sche
 
 // schemaAttributes builds the single resource's schema attributes of the table's configurable
 // attributes, custom fields apart; entity names the resource in descriptions.
-func schemaAttributes[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], entity string) map[string]schema.Attribute {
+func schemaAttributes[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U], noun string) map[string]schema.Attribute {
 	out := map[string]schema.Attribute{}
 	for _, a := range t {
-		switch a.kind {
-		case computedAttribute, customFieldsAttribute:
-		case typeAttribute:
-			out[a.name] = schema.Int64Attribute{Required: a.required, Optional: !a.required, MarkdownDescription: schemaDoc(a, entity),
+		switch a.Kind {
+		case entity.KindComputed, entity.KindCustomFields:
+		case entity.KindType:
+			out[a.Name] = schema.Int64Attribute{Required: a.Required, Optional: !a.Required, MarkdownDescription: schemaDoc(a, noun),
 				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()}}
 		default:
-			attr := schema.StringAttribute{Required: a.required, Optional: !a.required, MarkdownDescription: schemaDoc(a, entity),
-				Validators: []validator.String{notEmpty{optional: !a.required}}}
-			if a.oid || a.kind == componentRefAttribute {
-				attr.Validators = oidValidators()
+			attr := schema.StringAttribute{Required: a.Required, Optional: !a.Required, MarkdownDescription: schemaDoc(a, noun),
+				Validators: []validator.String{entity.NotEmpty{Optional: !a.Required}}}
+			if a.OID || a.Kind == entity.KindComponentRef {
+				attr.Validators = entity.OIDValidators()
 			}
-			if a.kind == identityAttribute {
+			if a.Kind == entity.KindIdentity {
 				attr.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplace()}
 			}
-			out[a.name] = attr
+			out[a.Name] = attr
 		}
 	}
 	return out
@@ -75,15 +77,15 @@ func schemaAttributes[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], enti
 
 // schemaDoc is the attribute's description in the single resource's schema: the table's, with its
 // example and what a change does.
-func schemaDoc[M, V, E, C, U any](a entityAttribute[M, V, E, C, U], entity string) string {
-	doc := a.doc
-	if a.example != "" {
-		doc = strings.TrimSuffix(doc, ".") + ", for example " + a.example + "."
+func schemaDoc[M, V, E, C, U any](a entity.Attribute[M, V, E, C, U], noun string) string {
+	doc := a.Doc
+	if a.Example != "" {
+		doc = strings.TrimSuffix(doc, ".") + ", for example " + a.Example + "."
 	}
-	switch a.kind {
-	case identityAttribute, typeAttribute:
-		doc += " Changing it replaces the " + entity + "."
-	case componentRefAttribute:
+	switch a.Kind {
+	case entity.KindIdentity, entity.KindType:
+		doc += " Changing it replaces the " + noun + "."
+	case entity.KindComponentRef:
 		doc += " Can be changed in place."
 	}
 	return doc

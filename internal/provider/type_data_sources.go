@@ -14,6 +14,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -47,7 +48,7 @@ type referenceTypeDataModel struct {
 
 func typeLookupAttributes(noun string, computed map[string]schema.Attribute) map[string]schema.Attribute {
 	attrs := maps.Clone(computed)
-	attrs["workspace_id"] = schema.StringAttribute{Required: true, Validators: oidValidators(),
+	attrs["workspace_id"] = schema.StringAttribute{Required: true, Validators: entity.OIDValidators(),
 		MarkdownDescription: "Id of a workspace whose model has the " + noun + "."}
 	attrs["name"] = schema.StringAttribute{Required: true, MarkdownDescription: "Exact name of the " + noun + ", as Ardoq shows it. " +
 		"A name that matches none is an error listing the closest names that exist."}

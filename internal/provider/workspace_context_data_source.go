@@ -9,6 +9,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 var _ datasource.DataSourceWithConfigure = (*workspaceContextDataSource)(nil)
@@ -67,7 +68,7 @@ func (d *workspaceContextDataSource) Schema(_ context.Context, _ datasource.Sche
 			"types, custom field definitions and tags, plus lookup maps from type names to ids, so a configuration can say " +
 			"`type_id = data.ardoq_workspace_context.apps.component_type_ids[\"Application\"]`.",
 		Attributes: map[string]schema.Attribute{
-			"workspace_id": schema.StringAttribute{Required: true, MarkdownDescription: "Id of the workspace.", Validators: oidValidators()},
+			"workspace_id": schema.StringAttribute{Required: true, MarkdownDescription: "Id of the workspace.", Validators: entity.OIDValidators()},
 			"component_types": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "Component types of the workspace's model.",
 				NestedObject: schema.NestedAttributeObject{Attributes: componentTypeAttributes()},

@@ -1,4 +1,4 @@
-package provider
+package entity
 
 import (
 	"context"
@@ -12,12 +12,12 @@ import (
 // Resource identity (Terraform 1.12 and later): ardoq_component and ardoq_reference are identified by
 // their Ardoq id alone, which Ardoq never changes. Older Terraform versions ignore the identity.
 
-// oidIdentity is the identity of ardoq_component and ardoq_reference.
-type oidIdentity struct {
+// OIDIdentity is the identity of ardoq_component and ardoq_reference.
+type OIDIdentity struct {
 	ID types.String `tfsdk:"id"`
 }
 
-func oidIdentitySchema(what string) identityschema.Schema {
+func OIDIdentitySchema(what string) identityschema.Schema {
 	return identityschema.Schema{
 		Attributes: map[string]identityschema.Attribute{
 			"id": identityschema.StringAttribute{
@@ -28,11 +28,11 @@ func oidIdentitySchema(what string) identityschema.Schema {
 	}
 }
 
-// setIdentity records id as the resource's identity. Read calls it before it may remove the resource,
+// SetIdentity records id as the resource's identity. Read calls it before it may remove the resource,
 // because the framework wants an identity even then (state written before identity existed has none).
-func setIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, id string) diag.Diagnostics {
+func SetIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, id string) diag.Diagnostics {
 	if identity == nil || id == "" {
 		return nil
 	}
-	return identity.Set(ctx, oidIdentity{ID: types.StringValue(id)})
+	return identity.Set(ctx, OIDIdentity{ID: types.StringValue(id)})
 }

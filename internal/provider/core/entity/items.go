@@ -1,4 +1,4 @@
-package provider
+package entity
 
 import (
 	"regexp"
@@ -14,36 +14,36 @@ import (
 // of the entity, computed, with the custom fields as JSON (a list's elements share one type, and custom
 // fields differ by type). A field added to the table appears in them with no further edit.
 
-// customFieldsJSON is the element attribute that stands for custom_fields.
-const customFieldsJSON = "custom_fields_json"
+// CustomFieldsJSON is the element attribute that stands for custom_fields.
+const CustomFieldsJSON = "custom_fields_json"
 
-// itemAttributes is the schema of one element; noun names the entity in descriptions.
-func itemAttributes[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], noun string) map[string]schema.Attribute {
+// ItemAttributes is the schema of one element; noun names the entity in descriptions.
+func ItemAttributes[M, V, E, C, U any](t Attributes[M, V, E, C, U], noun string) map[string]schema.Attribute {
 	out := map[string]schema.Attribute{}
 	for _, a := range t {
 		switch {
-		case a.kind == customFieldsAttribute:
-			out[customFieldsJSON] = computedString("Custom fields as a JSON object; `jsondecode()` gives them back with their native types.")
-		case a.modelNumber != nil:
-			out[a.name] = computedInt64(asSentence(a.doc, noun))
+		case a.Kind == KindCustomFields:
+			out[CustomFieldsJSON] = schema.StringAttribute{Computed: true, MarkdownDescription: "Custom fields as a JSON object; `jsondecode()` gives them back with their native types."}
+		case a.ModelNumber != nil:
+			out[a.Name] = schema.Int64Attribute{Computed: true, MarkdownDescription: asSentence(a.Doc, noun)}
 		default:
-			out[a.name] = computedString(asSentence(a.doc, noun))
+			out[a.Name] = schema.StringAttribute{Computed: true, MarkdownDescription: asSentence(a.Doc, noun)}
 		}
 	}
 	return out
 }
 
-// itemValue is one element: the model's values, and the custom fields as JSON.
-func itemValue[M, V, E, C, U any](t entityAttributes[M, V, E, C, U], m *M, customFields types.String) (types.Object, diag.Diagnostics) {
+// ItemValue is one element: the model's values, and the custom fields as JSON.
+func ItemValue[M, V, E, C, U any](t Attributes[M, V, E, C, U], m *M, customFields types.String) (types.Object, diag.Diagnostics) {
 	attrTypes, values := map[string]attr.Type{}, map[string]attr.Value{}
 	for _, a := range t {
 		switch {
-		case a.kind == customFieldsAttribute:
-			attrTypes[customFieldsJSON], values[customFieldsJSON] = types.StringType, customFields
-		case a.modelNumber != nil:
-			attrTypes[a.name], values[a.name] = types.Int64Type, *a.modelNumber(m)
+		case a.Kind == KindCustomFields:
+			attrTypes[CustomFieldsJSON], values[CustomFieldsJSON] = types.StringType, customFields
+		case a.ModelNumber != nil:
+			attrTypes[a.Name], values[a.Name] = types.Int64Type, *a.ModelNumber(m)
 		default:
-			attrTypes[a.name], values[a.name] = types.StringType, *a.model(m)
+			attrTypes[a.Name], values[a.Name] = types.StringType, *a.Model(m)
 		}
 	}
 	return types.ObjectValue(attrTypes, values)
