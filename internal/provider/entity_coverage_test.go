@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/datasources"
 )
 
 // coverage is what each feature shows of one entity, by attribute name.
@@ -31,11 +32,11 @@ type coverage struct {
 func TestEntityTables_everyFeatureHasEveryAttribute(t *testing.T) {
 	entities := map[string]coverage{
 		"component": {table: tableNames(entity.ComponentAttributes), configurable: entity.ComponentAttributes.Configurable(),
-			inBatch: batchNames(entity.ComponentAttributes), resource: NewComponentResource(), single: NewComponentDataSource(),
-			plural: NewComponentsDataSource(), pluralList: "components"},
+			inBatch: batchNames(entity.ComponentAttributes), resource: NewComponentResource(), single: datasources.NewComponentDataSource(),
+			plural: datasources.NewComponentsDataSource(), pluralList: "components"},
 		"reference": {table: tableNames(entity.ReferenceAttributes), configurable: entity.ReferenceAttributes.Configurable(),
-			inBatch: batchNames(entity.ReferenceAttributes), resource: NewReferenceResource(), single: NewReferenceDataSource(),
-			plural: NewReferencesDataSource(), pluralList: "references"},
+			inBatch: batchNames(entity.ReferenceAttributes), resource: NewReferenceResource(), single: datasources.NewReferenceDataSource(),
+			plural: datasources.NewReferencesDataSource(), pluralList: "references"},
 	}
 	ctx := context.Background()
 	var batch resource.SchemaResponse

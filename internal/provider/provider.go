@@ -28,6 +28,8 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/datasources"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/listresources"
 )
 
 var (
@@ -280,13 +282,13 @@ func (p *ardoqProvider) Resources(_ context.Context) []func() resource.Resource 
 
 // ListResources are the list resources of `terraform query` (Terraform 1.14 and later).
 func (p *ardoqProvider) ListResources(_ context.Context) []func() list.ListResource {
-	return []func() list.ListResource{NewComponentListResource, NewReferenceListResource}
+	return []func() list.ListResource{listresources.NewComponentListResource, listresources.NewReferenceListResource}
 }
 
 func (p *ardoqProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
-		NewMeDataSource, NewWorkspaceDataSource, NewWorkspacesDataSource, NewWorkspaceContextDataSource, NewComponentTypeDataSource, NewReferenceTypeDataSource,
-		NewAttachmentDataSource, NewAttachmentsDataSource, NewReportDataSource, NewReportsDataSource, NewReportRunDataSource,
-		NewComponentDataSource, NewComponentsDataSource, NewReferenceDataSource, NewReferencesDataSource,
+		datasources.NewMeDataSource, datasources.NewWorkspaceDataSource, datasources.NewWorkspacesDataSource, datasources.NewWorkspaceContextDataSource, datasources.NewComponentTypeDataSource, datasources.NewReferenceTypeDataSource,
+		datasources.NewAttachmentDataSource, datasources.NewAttachmentsDataSource, datasources.NewReportDataSource, datasources.NewReportsDataSource, datasources.NewReportRunDataSource,
+		datasources.NewComponentDataSource, datasources.NewComponentsDataSource, datasources.NewReferenceDataSource, datasources.NewReferencesDataSource,
 	}
 }

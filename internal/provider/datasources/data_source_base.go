@@ -1,4 +1,8 @@
-package provider
+// Package datasources holds the provider's data sources: the connectivity check, workspaces and their
+// models, attachments, reports and their runs, components and references. Each reads Ardoq through the
+// client that core/providerdata hands out; components and references map through core/entity. It imports
+// no other feature.
+package datasources
 
 import (
 	"context"

@@ -1,4 +1,7 @@
-package provider
+// Package listresources holds the list resources of `terraform query` (Terraform 1.14 and later): the
+// components and references of a workspace, as the single resources' objects (core/entity). It imports no
+// other feature.
+package listresources
 
 import (
 	"context"

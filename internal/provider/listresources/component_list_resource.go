@@ -1,4 +1,4 @@
-package provider
+package listresources
 
 import (
 	"context"
@@ -51,7 +51,7 @@ func (r *componentListResource) ListResourceConfigSchema(_ context.Context, _ li
 			"the component's identity (its id) and, with `include_resource = true`, its attributes as an import records them (no " +
 			"custom field: an import takes over none), so `terraform query -generate-config-out=FILE` writes an `import` and a " +
 			"`resource` block for each. " +
-			componentFilterHelp + " Results come in the API's order, a page at a time.",
+			entity.ComponentFilterHelp + " Results come in the API's order, a page at a time.",
 		Attributes: map[string]listschema.Attribute{
 			"workspace_id": listschema.StringAttribute{
 				Required:            true,

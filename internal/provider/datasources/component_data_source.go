@@ -1,4 +1,4 @@
-package provider
+package datasources
 
 import (
 	"context"
@@ -63,15 +63,13 @@ func nonNilFields(cf client.CustomFields) map[string]any {
 	return out
 }
 
-const componentFilterHelp = "Filters go to the API as query parameters, AND-combined; names match exactly."
-
 func (d *componentDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_component"
 }
 
 func (d *componentDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "One component, by `id` or by filters that must match exactly one. " + componentFilterHelp,
+		MarkdownDescription: "One component, by `id` or by filters that must match exactly one. " + entity.ComponentFilterHelp,
 		Attributes: map[string]schema.Attribute{
 			"id":             lookupString("Id of the component."),
 			"name":           lookupString("Filter: exact name."),
@@ -152,7 +150,7 @@ func (d *componentsDataSource) Metadata(_ context.Context, req datasource.Metada
 
 func (d *componentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Every component matching the filters (all pages). " + componentFilterHelp + " Ardoq recommends always filtering, at least by workspace.",
+		MarkdownDescription: "Every component matching the filters (all pages). " + entity.ComponentFilterHelp + " Ardoq recommends always filtering, at least by workspace.",
 		Attributes: map[string]schema.Attribute{
 			"name":           filterString("Only components with exactly this name."),
 			"root_workspace": filterString("Only components in this workspace."),
