@@ -17,16 +17,8 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/single"
 )
-
-func TestComponentKeyPattern(t *testing.T) {
-	for key, want := range map[string]bool{"APP-12": true, "MARW2-9": true, "BIZ-1234": true, "app-1": true,
-		"APP-": false, "-12": false, "APP 12": false, "not-an-id": false, "APP-12-3": false, "5eed0000000000000000c001": false} {
-		if got := componentKeyPattern.MatchString(key); got != want {
-			t.Errorf("%q: key %v, want %v", key, got, want)
-		}
-	}
-}
 
 // terraform import and import blocks take a component key; the key costs one filtered list request.
 func TestAccComponentResource_importByKey(t *testing.T) {
@@ -172,7 +164,7 @@ func TestAccExamples_componentImports(t *testing.T) {
 		switch {
 		case entity.OIDPattern.MatchString(id):
 			id, byID = c.ID, byID+1
-		case componentKeyPattern.MatchString(id):
+		case single.ComponentKeyPattern.MatchString(id):
 			id, byKey = c.ComponentKey, byKey+1
 		default:
 			t.Fatalf("import.sh imports %q, neither an id nor a component key", id)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/datasources"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/single"
 )
 
 // coverage is what each feature shows of one entity, by attribute name.
@@ -32,10 +33,10 @@ type coverage struct {
 func TestEntityTables_everyFeatureHasEveryAttribute(t *testing.T) {
 	entities := map[string]coverage{
 		"component": {table: tableNames(entity.ComponentAttributes), configurable: entity.ComponentAttributes.Configurable(),
-			inBatch: batchNames(entity.ComponentAttributes), resource: NewComponentResource(), single: datasources.NewComponentDataSource(),
+			inBatch: batchNames(entity.ComponentAttributes), resource: single.NewComponentResource(), single: datasources.NewComponentDataSource(),
 			plural: datasources.NewComponentsDataSource(), pluralList: "components"},
 		"reference": {table: tableNames(entity.ReferenceAttributes), configurable: entity.ReferenceAttributes.Configurable(),
-			inBatch: batchNames(entity.ReferenceAttributes), resource: NewReferenceResource(), single: datasources.NewReferenceDataSource(),
+			inBatch: batchNames(entity.ReferenceAttributes), resource: single.NewReferenceResource(), single: datasources.NewReferenceDataSource(),
 			plural: datasources.NewReferencesDataSource(), pluralList: "references"},
 	}
 	ctx := context.Background()

@@ -26,6 +26,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/single"
 )
 
 // modelProxy stands between the provider and the org and changes the workspace models it answers with,
@@ -354,7 +355,7 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 				t.Skip("no workspace model has a reference type the test workspace's lacks")
 			}
 			d := data(tc.read...)
-			diags := checkReferenceAnywhere(ctx, d, tc.ref, entity.ReferenceModel{})
+			diags := single.CheckReferenceAnywhere(ctx, d, tc.ref, entity.ReferenceModel{})
 			if got := summaries(diags); got != tc.want {
 				t.Errorf("diagnostics %q, want %q", got, tc.want)
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/single"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
 )
 
@@ -41,8 +42,8 @@ type settledShape struct {
 func settledResources(ctx context.Context) (map[string]settledShape, error) {
 	out := map[string]settledShape{}
 	configured := map[string]func(*providerdata.Data) resource.Resource{
-		"ardoq_component": func(d *providerdata.Data) resource.Resource { return &componentResource{data: d} },
-		"ardoq_reference": func(d *providerdata.Data) resource.Resource { return &referenceResource{data: d} },
+		"ardoq_component": single.ConfiguredComponentResource,
+		"ardoq_reference": single.ConfiguredReferenceResource,
 	}
 	for name, withData := range configured {
 		r := withData(nil)

@@ -30,6 +30,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/datasources"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/listresources"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/single"
 )
 
 var (
@@ -277,7 +278,7 @@ func isLoopback(host string) bool {
 }
 
 func (p *ardoqProvider) Resources(_ context.Context) []func() resource.Resource {
-	return []func() resource.Resource{NewComponentResource, NewReferenceResource, NewBatchResource}
+	return []func() resource.Resource{single.NewComponentResource, single.NewReferenceResource, NewBatchResource}
 }
 
 // ListResources are the list resources of `terraform query` (Terraform 1.14 and later).

@@ -1,4 +1,4 @@
-package provider
+package single
 
 import (
 	"context"
@@ -44,7 +44,7 @@ func checkReference(model *client.WorkspaceContext, workspace string, plan, prio
 	return fields.Check(plan.CustomFields, prior.CustomFields, fields.Scope{Model: model, Allowed: typ.CustomFields, TypeName: typ.Name})
 }
 
-// checkReferenceAnywhere checks a reference whose source is not known until apply: a component this
+// CheckReferenceAnywhere checks a reference whose source is not known until apply: a component this
 // plan creates or replaces. Its workspace, whose model defines the reference types and the fields they
 // allow, is then not known either, so the reference fails the plan only when it would be refused in
 // every workspace of the org: never when the source is in one where it is valid.
@@ -56,7 +56,7 @@ func checkReference(model *client.WorkspaceContext, workspace string, plan, prio
 // since the source may be there; otherwise the plan fails. A reference that fits some workspace of the
 // org, but not its source's, fails at apply, after its source was created (Terraform plans it again
 // once the source is known, and the check runs then, before the reference is sent).
-func checkReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, prior entity.ReferenceModel) diag.Diagnostics {
+func CheckReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, prior entity.ReferenceModel) diag.Diagnostics {
 	fits := func(m *client.WorkspaceContext) bool { return !checkReference(m, "", plan, prior).HasError() }
 	read := d.Contexts.Loaded()
 	for _, ws := range convert.SortedKeys(read) {

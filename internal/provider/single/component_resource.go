@@ -1,4 +1,8 @@
-package provider
+// Package single holds the single-entity resources, ardoq_component and ardoq_reference: their schemas
+// (from core/entity's tables), CRUD through the single-entity endpoints with the version guard, the
+// cascade guard on deletes, lost-answer recovery and the already-made warning (core/recovery), the model
+// checks of their plans, and import by id, key or identity. It imports no other feature.
+package single
 
 import (
 	"context"
@@ -32,6 +36,12 @@ var (
 
 // NewComponentResource returns the ardoq_component resource.
 func NewComponentResource() resource.Resource { return &componentResource{} }
+
+// ConfiguredComponentResource returns ardoq_component configured with d, for the protocol server's
+// settled path (which serves some RPCs without the framework, and so without its Configure call).
+func ConfiguredComponentResource(d *providerdata.Data) resource.Resource {
+	return &componentResource{data: d}
+}
 
 type componentResource struct{ data *providerdata.Data }
 

@@ -1,4 +1,4 @@
-package provider
+package single
 
 import (
 	"context"
@@ -12,9 +12,9 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
-// componentKeyPattern is the shape of a component key (the API's componentKey, "Ardoq ID" in the app):
+// ComponentKeyPattern is the shape of a component key (the API's componentKey, "Ardoq ID" in the app):
 // the workspace's key, a dash and a number, such as APP-12 or MARW2-9.
-var componentKeyPattern = regexp.MustCompile(`^[A-Za-z0-9_]+-[0-9]+$`)
+var ComponentKeyPattern = regexp.MustCompile(`^[A-Za-z0-9_]+-[0-9]+$`)
 
 // componentKeyResolver turns the import id of ardoq_component into a component id when it is a
 // component key. Keys are unique in the org (the batch API resolves a key alias without a workspace),
@@ -23,7 +23,7 @@ var componentKeyPattern = regexp.MustCompile(`^[A-Za-z0-9_]+-[0-9]+$`)
 func (r *componentResource) componentKeyResolver(ctx context.Context) func(string) (string, diag.Diagnostics) {
 	return func(raw string) (string, diag.Diagnostics) {
 		var diags diag.Diagnostics
-		if !componentKeyPattern.MatchString(raw) {
+		if !ComponentKeyPattern.MatchString(raw) {
 			diags.AddError("Invalid Import Id", fmt.Sprintf("%q is not an Ardoq component id (24 hexadecimal characters), "+
 				"nor a component key such as APP-12.", raw))
 			return "", diags

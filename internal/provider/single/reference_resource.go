@@ -1,4 +1,4 @@
-package provider
+package single
 
 import (
 	"context"
@@ -29,6 +29,11 @@ var (
 
 // NewReferenceResource returns the ardoq_reference resource.
 func NewReferenceResource() resource.Resource { return &referenceResource{} }
+
+// ConfiguredReferenceResource returns ardoq_reference configured with d (see ConfiguredComponentResource).
+func ConfiguredReferenceResource(d *providerdata.Data) resource.Resource {
+	return &referenceResource{data: d}
+}
 
 type referenceResource struct{ data *providerdata.Data }
 
@@ -92,7 +97,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	if plan.Source.IsUnknown() {
-		resp.Diagnostics.Append(diagnostics.WithDestroyHint(checkReferenceAnywhere(ctx, r.data, plan, prior))...)
+		resp.Diagnostics.Append(diagnostics.WithDestroyHint(CheckReferenceAnywhere(ctx, r.data, plan, prior))...)
 		return
 	}
 	workspace := prior.RootWorkspace
