@@ -103,6 +103,7 @@ func New(opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	st.journal = newJournal(defaultJournalLimit)
 	s.st = st
 	if s.opts.org == "" {
 		s.opts.org = st.org.Label
