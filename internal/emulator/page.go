@@ -1,0 +1,306 @@
+package emulator
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// The model as a picture: a page at / drawing every workspace of the org, and at /changes what changed
+// since the emulator started or since the mark (POST /mark, or Mark). It is a local development tool, so
+// it needs no API token; it is drawn on the server (html/template escapes every name) as inline SVG with
+// one stylesheet of its own, no script, and loads nothing from anywhere else, which its
+// Content-Security-Policy enforces.
+
+//go:embed page/page.html page/page.css
+var pageFiles embed.FS
+
+var (
+	pageTemplate = template.Must(template.ParseFS(pageFiles, "page/page.html"))
+	pageCSS      = must(pageFiles.ReadFile("page/page.css"))
+)
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// pageCSP allows the page its own stylesheet and form and nothing else: no script at all, nothing from
+// another origin.
+const pageCSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+// Mark sets the point the change view (/changes) counts from: it shows what changed after this call.
+func (s *Server) Mark() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.mark = s.st.journal.seq
+}
+
+// servePage serves the page's paths (and reports true), or leaves the request to the API.
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request) bool {
+	path := r.URL.Path
+	if path != "/" && path != "/changes" && path != "/mark" && path != "/page.css" && path != "/favicon.ico" {
+		return false
+	}
+	h := w.Header()
+	h.Set("Content-Security-Policy", pageCSP)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cache-Control", "no-store")
+	if path == "/mark" {
+		s.postMark(w, r)
+		return true
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		h.Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return true
+	}
+	switch path {
+	case "/page.css":
+		h.Set("Content-Type", "text/css; charset=utf-8")
+		_, _ = w.Write(pageCSS)
+	case "/favicon.ico":
+		w.WriteHeader(http.StatusNoContent)
+	default:
+		b, err := s.renderPage(path == "/changes", r.URL.Query().Get("since") == "start")
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return true
+		}
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write(b)
+	}
+	return true
+}
+
+// postMark sets the mark and shows the (now empty) change view. A form of another site may not set it.
+func (s *Server) postMark(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "POST")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if o := r.Header.Get("Origin"); (o != "" && o != "http://"+r.Host && o != "https://"+r.Host) || r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+		http.Error(w, "the mark is set from the emulator's own page only", http.StatusForbidden)
+		return
+	}
+	s.Mark()
+	http.Redirect(w, r, "/changes", http.StatusSeeOther)
+}
+
+type pageData struct {
+	Org        string
+	ChangeView bool
+	FromStart  bool   // the change view counts from the start, not the mark
+	Mark       uint64 // the journal's number at the mark, and now
+	Seq        uint64
+	Dropped    bool // changes after the point were dropped to keep the journal's bound
+	Summary    []summaryItem
+	Workspaces []wsSection
+	Unchanged  []string // the change view: workspaces without a change
+	Panels     []panel
+	Changes    []changeRow
+	Markers    []string // the arrowheads, one per colour
+	// Totals drawn, over the workspaces (a reference across workspaces counts once).
+	Components, References int
+}
+
+type summaryItem struct {
+	Status, Badge, Label string
+	N                    int
+}
+
+type wsSection struct {
+	ID, Name, Key string
+	D             drawing
+}
+
+type panel struct {
+	Anchor, Kind, Name, Status, Badge string
+	Fields                            []field
+}
+
+type field struct{ Label, Value, Link string }
+
+type changeRow struct {
+	Anchor, Status, Badge, Entity, Name, Workspace, Note string
+}
+
+// renderPage draws the model view, or the change view since the mark (or the start).
+func (s *Server) renderPage(changeView, fromStart bool) ([]byte, error) {
+	s.mu.RLock()
+	data := s.pageData(changeView, fromStart)
+	s.mu.RUnlock()
+	var buf bytes.Buffer
+	if err := pageTemplate.Execute(&buf, data); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func (s *Server) pageData(changeView, fromStart bool) *pageData {
+	st := s.st
+	d := &pageData{Org: st.org.Name, ChangeView: changeView, FromStart: fromStart, Mark: s.mark, Seq: st.journal.seq,
+		Markers: []string{"ah", "ah-cross", "ah-created", "ah-updated", "ah-deleted", "ah-cascade"}}
+	if d.Org == "" {
+		d.Org = s.opts.org
+	}
+	var changes []change
+	if changeView {
+		since := s.mark
+		if fromStart {
+			since = 0
+		}
+		changes, d.Dropped = st.journal.since(since)
+	}
+	v := newOrgView(st, changes, changeView)
+	seenRef := map[string]bool{}
+	panels := map[string]bool{}
+	for _, ws := range v.workspaces() {
+		sec := wsSection{ID: ws.ID, Name: ws.Name, Key: ws.WorkspaceKey, D: layoutWorkspace(v, ws)}
+		d.Components += sec.D.Components
+		for _, b := range sec.D.Boxes {
+			if !panels[b.Anchor] {
+				panels[b.Anchor] = true
+				d.Panels = append(d.Panels, v.componentPanel(v.comps[b.ID]))
+			}
+		}
+		for _, a := range sec.D.Arrows {
+			if !seenRef[a.ID] {
+				seenRef[a.ID] = true
+				d.References++
+				d.Panels = append(d.Panels, v.referencePanel(v.refs[a.ID]))
+			}
+		}
+		d.Workspaces = append(d.Workspaces, sec)
+	}
+	if changeView {
+		for _, ws := range sortedKeys(st.workspaces) {
+			if !v.touched[ws] {
+				d.Unchanged = append(d.Unchanged, st.workspaces[ws].Name)
+			}
+		}
+		slices.Sort(d.Unchanged)
+		d.Changes, d.Summary = v.changeRows()
+	}
+	return d
+}
+
+// changeRows lists the changed entities in the order of their last change, and counts them by kind.
+func (v *orgView) changeRows() ([]changeRow, []summaryItem) {
+	counts := map[changeKind]int{}
+	var rows []changeRow
+	for _, id := range v.netOrder {
+		var row changeRow
+		var kind changeKind
+		if c := v.comps[id]; c != nil && c.kind != 0 {
+			kind = c.kind
+			row = changeRow{Anchor: anchor(id), Status: status(c.kind), Badge: badge(c.kind, c.created), Entity: "component",
+				Name: c.c.Name, Workspace: v.workspaceName(c.c.RootWorkspace), Note: v.causeNote(c.cause)}
+		} else if r := v.refs[id]; r != nil {
+			kind = r.kind
+			row = changeRow{Anchor: anchor(id), Status: status(r.kind), Badge: badge(r.kind, r.created), Entity: "reference",
+				Name: v.refTitle(r.r), Workspace: v.workspaceName(r.r.RootWorkspace), Note: v.causeNote(r.cause)}
+		} else {
+			continue
+		}
+		counts[kind]++
+		rows = append(rows, row)
+	}
+	labels := map[changeKind]string{changeCreated: "created", changeUpdated: "updated", changeDeleted: "deleted", changeCascaded: "deleted by cascade"}
+	var sum []summaryItem
+	for _, k := range []changeKind{changeCreated, changeUpdated, changeDeleted, changeCascaded} {
+		sum = append(sum, summaryItem{Status: status(k), Badge: badge(k, false), Label: labels[k], N: counts[k]})
+	}
+	return rows, sum
+}
+
+func (v *orgView) causeNote(cause string) string {
+	if cause == "" {
+		return ""
+	}
+	if c := v.comps[cause]; c != nil {
+		return "with the delete of " + c.c.Name
+	}
+	return "with the delete of " + cause
+}
+
+func (v *orgView) refTitle(r *Reference) string {
+	name := func(id string) string {
+		if c := v.comps[id]; c != nil {
+			return c.c.Name
+		}
+		return id
+	}
+	return fmt.Sprintf("%s → %s (%s)", name(r.Source), name(r.Target), v.referenceTypeName(r))
+}
+
+func (v *orgView) componentPanel(c *viewComp) panel {
+	t := v.componentType(c.c)
+	p := panel{Anchor: anchor(c.c.ID), Kind: "Component", Name: c.c.Name, Status: status(c.kind), Badge: badge(c.kind, c.created)}
+	p.Fields = append(p.Fields, field{Label: "name", Value: c.c.Name}, field{Label: "key", Value: c.c.ComponentKey},
+		field{Label: "type", Value: t.Name + " (" + c.c.TypeID + ")"}, field{Label: "id", Value: c.c.ID},
+		field{Label: "version", Value: itoa(c.c.Version)}, field{Label: "workspace", Value: v.workspaceName(c.c.RootWorkspace)})
+	if c.c.Parent != nil {
+		f := field{Label: "parent", Value: *c.c.Parent}
+		if pc := v.comps[*c.c.Parent]; pc != nil {
+			f.Value, f.Link = pc.c.Name, anchor(pc.c.ID)
+		}
+		p.Fields = append(p.Fields, f)
+	}
+	p.Fields = appendOptional(p.Fields, "description", c.c.Description)
+	p.Fields = appendOptional(p.Fields, "color", c.c.Color)
+	p.Fields = appendOptional(p.Fields, "shape", c.c.Shape)
+	p.Fields = append(p.Fields, field{Label: "last updated", Value: c.c.Meta.LastUpdated})
+	if n := v.causeNote(c.cause); n != "" {
+		p.Fields = append(p.Fields, field{Label: "deleted", Value: "by cascade, " + n, Link: anchor(c.cause)})
+	}
+	return appendCustomFields(p, c.c.CustomFields)
+}
+
+func (v *orgView) referencePanel(r *viewRef) panel {
+	p := panel{Anchor: anchor(r.r.ID), Kind: "Reference", Name: v.refTitle(r.r), Status: status(r.kind), Badge: badge(r.kind, r.created)}
+	end := func(label, id string) field {
+		if c := v.comps[id]; c != nil {
+			return field{Label: label, Value: c.c.Name + " (" + v.workspaceName(c.c.RootWorkspace) + ")", Link: anchor(id)}
+		}
+		return field{Label: label, Value: id}
+	}
+	p.Fields = append(p.Fields, field{Label: "type", Value: v.referenceTypeName(r.r) + " (" + itoa(r.r.Type) + ")"},
+		field{Label: "id", Value: r.r.ID}, field{Label: "version", Value: itoa(r.r.Version)},
+		end("source", r.r.Source), end("target", r.r.Target))
+	p.Fields = appendOptional(p.Fields, "display text", r.r.DisplayText)
+	p.Fields = appendOptional(p.Fields, "description", r.r.Description)
+	p.Fields = append(p.Fields, field{Label: "last updated", Value: r.r.Meta.LastUpdated})
+	if n := v.causeNote(r.cause); n != "" {
+		p.Fields = append(p.Fields, field{Label: "deleted", Value: "by cascade, " + n, Link: anchor(r.cause)})
+	}
+	return appendCustomFields(p, r.r.CustomFields)
+}
+
+func appendOptional(fs []field, label string, s *string) []field {
+	if s != nil && *s != "" {
+		fs = append(fs, field{Label: label, Value: *s})
+	}
+	return fs
+}
+
+func appendCustomFields(p panel, cf map[string]any) panel {
+	for _, k := range sortedKeys(cf) {
+		b, err := json.Marshal(cf[k])
+		val := string(b)
+		if err != nil {
+			val = fmt.Sprint(cf[k])
+		}
+		p.Fields = append(p.Fields, field{Label: "customFields." + k, Value: strings.Trim(val, `"`)})
+	}
+	return p
+}
