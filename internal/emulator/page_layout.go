@@ -163,7 +163,7 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 		x := right + laneStart + lane*laneGap
 		y1, y2 := rowY(src)+boxH/2-5, rowY(tgt)+boxH/2+5
 		a := arrow{ID: r.r.ID, Anchor: anchor(r.r.ID), D: fmt.Sprintf("M%d %dH%dV%dH%d", right, y1, x, y2, right+1),
-			LX: x - 4, LY: (y1 + y2) / 2, Label: v.refLabel(r), Status: status(r.kind),
+			LX: x + 4, LY: (y1 + y2) / 2, Label: v.refLabel(r), Status: status(r.kind),
 			Cross: r.r.RootWorkspace != r.r.TargetWorkspace, Incoming: r.r.RootWorkspace != ws.ID, Marker: "ah"}
 		a.Title = v.refTitle(r.r)
 		switch {
@@ -241,9 +241,10 @@ func (v *orgView) box(r *row, y, right int, wsID string) box {
 	return b
 }
 
-// refLabel is the text along a reference's arrow: its type's name, after the change's marker.
+// refLabel is the text along a reference's arrow: its type's name, after the change's marker (a symbol:
+// the legend says which).
 func (v *orgView) refLabel(r *viewRef) string {
-	if b := badge(r.kind, r.created); b != "" {
+	if b := symbol(r.kind); b != "" {
 		return b + " " + v.referenceTypeName(r.r)
 	}
 	if r.r.RootWorkspace != r.r.TargetWorkspace {
@@ -272,9 +273,17 @@ func badge(k changeKind, created bool) string {
 		}
 		return "− DELETED"
 	case changeCascaded:
+		if created {
+			return "+× NEW, CASCADE-DELETED"
+		}
 		return "× CASCADE-DELETED"
 	}
 	return ""
+}
+
+// symbol is the short marker of a change, on references.
+func symbol(k changeKind) string {
+	return map[changeKind]string{changeCreated: "+", changeUpdated: "~", changeDeleted: "−", changeCascaded: "×"}[k]
 }
 
 var colorRE = regexp.MustCompile(`^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30})$`)
