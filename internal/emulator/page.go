@@ -52,7 +52,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) bool {
 	h := w.Header()
 	h.Set("Content-Security-Policy", pageCSP)
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Referrer-Policy", "same-origin") // not no-referrer: the mark's form then sends Origin: null
 	h.Set("Cache-Control", "no-store")
 	if path == "/mark" {
 		s.postMark(w, r)
@@ -88,7 +88,8 @@ func (s *Server) postMark(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	if o := r.Header.Get("Origin"); (o != "" && o != "http://"+r.Host && o != "https://"+r.Host) || r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+	o, site := r.Header.Get("Origin"), r.Header.Get("Sec-Fetch-Site")
+	if (o != "" && o != "http://"+r.Host && o != "https://"+r.Host) || (site != "" && site != "same-origin" && site != "none") {
 		http.Error(w, "the mark is set from the emulator's own page only", http.StatusForbidden)
 		return
 	}
