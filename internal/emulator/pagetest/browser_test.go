@@ -218,7 +218,9 @@ func startBrowser(t *testing.T, path string) *browserRun {
 			b.requests = append(b.requests, e.Request.URL)
 		case *page.EventJavascriptDialogOpening:
 			b.dialogs = append(b.dialogs, string(e.Type)+": "+e.Message)
-			go func() { _, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false}) }()
+			go func() {
+				_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+			}()
 		case *cdplog.EventEntryAdded:
 			if e.Entry.Level == cdplog.EntryLevelError {
 				b.errors = append(b.errors, e.Entry.Text+" "+e.Entry.URL)
