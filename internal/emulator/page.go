@@ -21,9 +21,17 @@ import (
 var pageFiles embed.FS
 
 var (
-	pageTemplate = template.Must(template.ParseFS(pageFiles, "page/page.html"))
+	pageTemplate = template.Must(template.New("page.html").Funcs(template.FuncMap{"count": count}).ParseFS(pageFiles, "page/page.html"))
 	pageCSS      = must(pageFiles.ReadFile("page/page.css"))
 )
+
+// count says "1 component", "2 components".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return itoa(int64(n)) + " " + noun + "s"
+}
 
 func must[T any](v T, err error) T {
 	if err != nil {

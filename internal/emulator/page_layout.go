@@ -57,7 +57,8 @@ type box struct {
 type arrow struct {
 	ID, Anchor string
 	D          string // the path, ending at the target's box
-	LX, LY     int    // the label's anchor, rotated along the lane
+	LX, LY     int    // the label's anchor, rotated along the lane next to the source's end
+	TextAnchor string // start or end, so that the label runs from the source along the lane
 	Label      string // the reference type's name
 	Title      string
 	Status     string
@@ -162,8 +163,9 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 		used = max(used, lane+1)
 		x := right + laneStart + lane*laneGap
 		y1, y2 := rowY(src)+boxH/2-5, rowY(tgt)+boxH/2+5
+		ly, ta := labelAt(y1, y2)
 		a := arrow{ID: r.r.ID, Anchor: anchor(r.r.ID), D: fmt.Sprintf("M%d %dH%dV%dH%d", right, y1, x, y2, right+1),
-			LX: x + 4, LY: (y1 + y2) / 2, Label: v.refLabel(r), Status: status(r.kind),
+			LX: x + 4, LY: ly, TextAnchor: ta, Label: v.refLabel(r), Status: status(r.kind),
 			Cross: r.r.RootWorkspace != r.r.TargetWorkspace, Incoming: r.r.RootWorkspace != ws.ID, Marker: "ah"}
 		a.Title = v.refTitle(r.r)
 		switch {
@@ -194,9 +196,13 @@ func assignLanes(v *orgView, refs []*viewRef, rows map[string]*row, rowY func(*r
 			continue
 		}
 		y1, y2 := rowY(src)+boxH/2-5, rowY(tgt)+boxH/2+5
-		half := (utf8.RuneCountInString(v.refLabel(r))*labelW + 8) / 2
-		mid := (y1 + y2) / 2
-		spans = append(spans, span{i, min(y1, y2, mid-half) - 3, max(y1, y2, mid+half) + 3})
+		length := utf8.RuneCountInString(v.refLabel(r)) * labelW
+		ly, ta := labelAt(y1, y2)
+		lo, hi := ly, ly+length // text-anchor end: the label runs up to ly from below
+		if ta == "start" {
+			lo, hi = ly-length, ly
+		}
+		spans = append(spans, span{i, min(y1, y2, lo) - 3, max(y1, y2, hi) + 3})
 	}
 	slices.SortStableFunc(spans, func(a, b span) int { return cmp.Or(cmp.Compare(a.hi-a.lo, b.hi-b.lo), cmp.Compare(a.lo, b.lo)) })
 	lanes := make([]int, len(refs))
@@ -221,6 +227,15 @@ func assignLanes(v *orgView, refs []*viewRef, rows map[string]*row, rowY func(*r
 		lanes[s.i] = lane
 	}
 	return lanes
+}
+
+// labelAt places a reference's label on its lane next to the source's end (y1), running toward the
+// target's (y2): the rotated text reads upward, so below the source it ends at y, above it starts there.
+func labelAt(y1, y2 int) (y int, textAnchor string) {
+	if y2 >= y1 {
+		return y1 + 6, "end"
+	}
+	return y1 - 6, "start"
 }
 
 func (v *orgView) box(r *row, y, right int, wsID string) box {
