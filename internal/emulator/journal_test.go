@@ -100,7 +100,7 @@ func TestJournal_recordsWrites(t *testing.T) {
 		cause string
 	}{
 		{parent.ID, changeCreated, ""}, {child.ID, changeCreated, ""}, {other.ID, changeCreated, ""}, {ref.ID, changeCreated, ""},
-		{other.ID, changeUpdated, ""}, {ref.ID, changeCascaded, parent.ID}, {parent.ID, changeDeleted, ""}, {child.ID, changeCascaded, parent.ID},
+		{other.ID, changeUpdated, ""}, {parent.ID, changeDeleted, ""}, {child.ID, changeCascaded, parent.ID}, {ref.ID, changeCascaded, parent.ID},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d changes, want %d: %+v", len(got), len(want), got)
@@ -110,8 +110,8 @@ func TestJournal_recordsWrites(t *testing.T) {
 			t.Errorf("change %d: %s %v cause %q, want %s %v cause %q", i, got[i].id(), got[i].kind, got[i].cause, w.id, w.kind, w.cause)
 		}
 	}
-	if got[7].comp.Name != "child" {
-		t.Errorf("a deleted component is kept as it was: %+v", got[7].comp)
+	if got[6].comp.Name != "child" {
+		t.Errorf("a deleted component is kept as it was: %+v", got[6].comp)
 	}
 
 	before := s.st.journal.seq

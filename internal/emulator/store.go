@@ -174,17 +174,18 @@ func (s *store) deleteComponent(id string) []string {
 		}
 	}
 	removed := append([]string(nil), doomed...)
+	var refs []*Reference
 	for _, cid := range doomed {
 		for _, ix := range []index{s.refBySource, s.refByTarget} {
 			for rid := range ix[cid] {
 				if r := s.removeReference(rid); r != nil {
 					removed = append(removed, rid)
-					s.record(changeCascaded, nil, r, id)
+					refs = append(refs, r)
 				}
 			}
 		}
 	}
-	for _, cid := range doomed {
+	for _, cid := range doomed { // the journal: the component named, then what went with it
 		c := s.components[cid]
 		s.unindexComponent(c)
 		delete(s.components, cid)
@@ -193,6 +194,9 @@ func (s *store) deleteComponent(id string) []string {
 		} else {
 			s.record(changeCascaded, c, nil, id)
 		}
+	}
+	for _, r := range refs {
+		s.record(changeCascaded, nil, r, id)
 	}
 	return removed
 }

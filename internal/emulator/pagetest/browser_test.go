@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -28,7 +29,8 @@ import (
 // looks at the page in Chromium: the names (as text, also those that are markup), as many components and
 // references as the org holds, an entity's fields on a click. Then it sets the mark with the page's own
 // button, deletes the parent component Web Shop through the API (its modules go by cascade, with every
-// reference touching them) and looks at the change view. Throughout, no JavaScript dialog may open and no
+// reference touching them), creates a component with a reference and updates another, and looks at the
+// change view. Throughout, no JavaScript dialog may open and no
 // request may leave the emulator. Screenshots go to $ARDOQ_SCREENSHOT_DIR, or the test's temporary
 // directory.
 //
@@ -89,10 +91,17 @@ func TestBrowser_modelAndChanges(t *testing.T) {
 	if got := b.text(`location.pathname + " " + document.querySelector("p.none").innerText`); got != "/changes Nothing changed." {
 		t.Errorf("after the mark: %q", got)
 	}
-	deleteComponent(t, hs.URL, srv, out["web_shop"])
+	// As users in Ardoq's app would: a component deleted with what hangs on it, one created with a
+	// reference, one updated.
+	api(t, hs.URL, srv, http.MethodDelete, "/components/"+out["web_shop"], nil, http.StatusNoContent)
+	fraud := api(t, hs.URL, srv, http.MethodPost, "/components", map[string]any{"name": "Fraud Check", "rootWorkspace": "5eed0000000000000000b001",
+		"typeId": "p1700000000002", "parent": out["payments"]}, http.StatusCreated)
+	fraudRef := api(t, hs.URL, srv, http.MethodPost, "/references", map[string]any{"source": fraud, "target": out["orders_db"], "type": 3}, http.StatusCreated)
+	api(t, hs.URL, srv, http.MethodPatch, "/components/"+out["payments"]+"?ifVersionMatch=latest", map[string]any{"description": "now PCI scoped"}, http.StatusOK)
 	b.do(chromedp.Navigate(hs.URL+"/changes"), chromedp.WaitVisible(chromedp.CSS("table.changes")))
 	states := evaluate[map[string]string](b, `Object.fromEntries([...document.querySelectorAll("a.comp, a.ref")].filter(a => a.dataset.status).map(a => [a.dataset.id, a.dataset.status]))`)
-	for _, want := range []struct{ id, state string }{{out["web_shop"], "deleted"}, {out["checkout"], "cascade"}} {
+	for _, want := range []struct{ id, state string }{{out["web_shop"], "deleted"}, {out["checkout"], "cascade"},
+		{fraud, "created"}, {fraudRef, "created"}, {out["payments"], "updated"}} {
 		if states[want.id] != want.state {
 			t.Errorf("%s is drawn as %q, want %q", want.id, states[want.id], want.state)
 		}
@@ -103,11 +112,14 @@ func TestBrowser_modelAndChanges(t *testing.T) {
 			cascaded++
 		}
 	}
-	if len(states) != 2+5 || cascaded != 6 { // Web Shop; Checkout, Catalog and the 4 references touching the three
+	// Web Shop; by cascade Checkout, Catalog and the 4 references touching the three; Fraud Check, its
+	// reference, Payments.
+	if len(states) != 1+6+3 || cascaded != 6 {
 		t.Errorf("changed entities drawn: %v", states)
 	}
 	text = b.text(`document.body.innerText`)
-	for _, want := range []string{"− DELETED", "× CASCADE-DELETED", "with the delete of Web Shop", "1 deleted", "6 deleted by cascade"} {
+	for _, want := range []string{"− DELETED", "× CASCADE-DELETED", "with the delete of Web Shop", "+ NEW", "~ UPDATED",
+		"2 created", "1 updated", "1 deleted", "6 deleted by cascade"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the change view does not show %q", want)
 		}
@@ -167,24 +179,40 @@ func apply(t *testing.T, tf, baseURL string, srv *emulator.Server) map[string]st
 	return out
 }
 
-// deleteComponent deletes a component through the API, as a user in Ardoq's app would.
-func deleteComponent(t *testing.T, baseURL string, srv *emulator.Server, id string) {
+// api sends a request to the emulator's API, as a user in Ardoq's app would, and returns the _id of the
+// entity it answers with, if any.
+func api(t *testing.T, baseURL string, srv *emulator.Server, method, path string, body any, want int) string {
 	t.Helper()
-	req, err := http.NewRequestWithContext(t.Context(), http.MethodDelete, baseURL+"/api/v2/components/"+id, nil)
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(t.Context(), method, baseURL+"/api/v2"+path, rd)
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.Header.Set("Authorization", "Bearer "+srv.Token())
 	req.Header.Set("X-org", srv.OrgLabel())
 	req.Header.Set("User-Agent", "pagetest")
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = resp.Body.Close()
-	if resp.StatusCode != http.StatusNoContent {
-		t.Fatalf("DELETE component %s: %d", id, resp.StatusCode)
+	defer resp.Body.Close()
+	answer, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != want {
+		t.Fatalf("%s %s: %d, want %d: %s", method, path, resp.StatusCode, want, answer)
 	}
+	var entity struct {
+		ID string `json:"_id"`
+	}
+	_ = json.Unmarshal(answer, &entity)
+	return entity.ID
 }
 
 // browserRun is a headless Chromium with a fresh profile that records every request, dialog and error

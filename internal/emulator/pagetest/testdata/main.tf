@@ -100,3 +100,11 @@ output "web_shop" {
 output "checkout" {
   value = ardoq_component.modules["Checkout"].id
 }
+
+output "payments" {
+  value = ardoq_component.payments.id
+}
+
+output "orders_db" {
+  value = ardoq_component.orders_db.id
+}
