@@ -225,3 +225,33 @@ func TestPage_500Components(t *testing.T) {
 		}
 	}
 }
+
+// The page reads the org while the API writes it (run with -race), and stays outside the API's controls:
+// no latency, fault or request log applies to it.
+func TestPage_concurrentWritesAndControls(t *testing.T) {
+	c := startUnchecked(t)
+	c.srv.SetLatency(time.Second)
+	c.srv.Inject(emulator.Fault{Method: http.MethodGet, Status: http.StatusInternalServerError, Times: 100}) // every GET of the API
+	c.srv.ResetRequests()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 20 {
+			if _, err := c.srv.SeedComponent(emulator.ComponentSeed{Name: fmt.Sprint("c", i), RootWorkspace: wsApps, TypeID: tApp}); err != nil {
+				t.Error(err)
+			}
+		}
+	}()
+	start := time.Now()
+	for range 5 {
+		page(t, c, "/")
+		page(t, c, "/changes")
+	}
+	<-done
+	if d := time.Since(start); d > 900*time.Millisecond {
+		t.Errorf("the page took the API's latency: %v", d)
+	}
+	if n := len(c.srv.Requests()); n != 0 {
+		t.Errorf("the request log holds %d page requests", n)
+	}
+}
