@@ -153,7 +153,7 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 	d.Guides = guides.String()
 
 	lanes := assignLanes(v, refs, rows, rowY)
-	used := 0
+	used, bottom := 0, 0
 	for i, r := range refs {
 		src, tgt := rows[r.r.Source], rows[r.r.Target]
 		if src == nil || tgt == nil {
@@ -163,7 +163,8 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 		used = max(used, lane+1)
 		x := right + laneStart + lane*laneGap
 		y1, y2 := rowY(src)+boxH/2-5, rowY(tgt)+boxH/2+5
-		ly, ta := labelAt(y1, y2)
+		ly, ta, _, hi := labelAt(y1, y2, utf8.RuneCountInString(v.refLabel(r))*labelW)
+		bottom = max(bottom, hi)
 		a := arrow{ID: r.r.ID, Anchor: anchor(r.r.ID), D: fmt.Sprintf("M%d %dH%dV%dH%d", right, y1, x, y2, right+1),
 			LX: x + 4, LY: ly, TextAnchor: ta, Label: v.refLabel(r), Status: status(r.kind),
 			Cross: r.r.RootWorkspace != r.r.TargetWorkspace, Incoming: r.r.RootWorkspace != ws.ID, Marker: "ah"}
@@ -180,7 +181,7 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 		d.Arrows = append(d.Arrows, a)
 	}
 	d.W = right + laneStart + used*laneGap + padX
-	d.H = padY*2 + max(nRows, 1)*rowH
+	d.H = max(padY*2+max(nRows, 1)*rowH, bottom+padY) // a label may run past the last row
 	return d
 }
 
@@ -196,12 +197,7 @@ func assignLanes(v *orgView, refs []*viewRef, rows map[string]*row, rowY func(*r
 			continue
 		}
 		y1, y2 := rowY(src)+boxH/2-5, rowY(tgt)+boxH/2+5
-		length := utf8.RuneCountInString(v.refLabel(r)) * labelW
-		ly, ta := labelAt(y1, y2)
-		lo, hi := ly, ly+length // text-anchor end: the label runs up to ly from below
-		if ta == "start" {
-			lo, hi = ly-length, ly
-		}
+		_, _, lo, hi := labelAt(y1, y2, utf8.RuneCountInString(v.refLabel(r))*labelW)
 		spans = append(spans, span{i, min(y1, y2, lo) - 3, max(y1, y2, hi) + 3})
 	}
 	slices.SortStableFunc(spans, func(a, b span) int { return cmp.Or(cmp.Compare(a.hi-a.lo, b.hi-b.lo), cmp.Compare(a.lo, b.lo)) })
@@ -229,13 +225,14 @@ func assignLanes(v *orgView, refs []*viewRef, rows map[string]*row, rowY func(*r
 	return lanes
 }
 
-// labelAt places a reference's label on its lane next to the source's end (y1), running toward the
-// target's (y2): the rotated text reads upward, so below the source it ends at y, above it starts there.
-func labelAt(y1, y2 int) (y int, textAnchor string) {
-	if y2 >= y1 {
-		return y1 + 6, "end"
+// labelAt places a reference's label of length pixels on its lane next to the source's end (y1), running
+// toward the target's (y2), or downward when there is no room above. The rotated text reads upward: below
+// the source it ends at y, above it starts there. It returns the extent of the label too.
+func labelAt(y1, y2, length int) (y int, textAnchor string, lo, hi int) {
+	if y2 < y1 && y1-6-length >= 2 {
+		return y1 - 6, "start", y1 - 6 - length, y1 - 6
 	}
-	return y1 - 6, "start"
+	return y1 + 6, "end", y1 + 6, y1 + 6 + length
 }
 
 func (v *orgView) box(r *row, y, right int, wsID string) box {
