@@ -107,14 +107,22 @@ func appendOptional(fs []field, label string, s *string) []field {
 	return fs
 }
 
+// appendCustomFields adds the custom fields, by key: a text as it is, any other value as JSON (the
+// template escapes both).
 func appendCustomFields(p panel, cf map[string]any) panel {
 	for _, k := range sortedKeys(cf) {
-		b, err := json.Marshal(cf[k])
-		val := string(b)
-		if err != nil {
-			val = fmt.Sprint(cf[k])
+		val, ok := cf[k].(string)
+		if !ok {
+			var b strings.Builder
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(cf[k]); err != nil {
+				val = fmt.Sprint(cf[k])
+			} else {
+				val = strings.TrimSpace(b.String())
+			}
 		}
-		p.Fields = append(p.Fields, field{Label: "customFields." + k, Value: strings.Trim(val, `"`)})
+		p.Fields = append(p.Fields, field{Label: "customFields." + k, Value: val})
 	}
 	return p
 }

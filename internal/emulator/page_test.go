@@ -63,6 +63,29 @@ func TestPage_modelCountsAndHeaders(t *testing.T) {
 	}
 }
 
+// A click shows an entity's fields: the panel its box links to holds them all, custom fields included, and
+// the parent as a link to its own panel.
+func TestPage_fields(t *testing.T) {
+	c := startUnchecked(t)
+	parent := c.app("Platform")["_id"].(string)
+	child := c.app("Billing <API>", "parent", parent, "description", "Bills & invoices",
+		"customFields", map[string]any{"owner": "team-<b>", "cost": 1200, "critical": true})
+	html, _ := page(t, c, "/")
+	id := child["_id"].(string)
+	i := strings.Index(html, `<aside class="info" id="e-`+id+`"`)
+	if i < 0 || !strings.Contains(html, `<a href="#e-`+id+`" class="comp"`) {
+		t.Fatalf("no panel for %s, or no box linking to it", id)
+	}
+	panel := html[i : i+strings.Index(html[i:], "</aside>")]
+	for _, want := range []string{"Billing &lt;API&gt;", child["componentKey"].(string), "Application", id, "<dt>version</dt><dd>1</dd>",
+		`<a href="#e-` + parent + `">Platform</a>`, "Bills &amp; invoices", "<dt>customFields.owner</dt><dd>team-&lt;b&gt;</dd>",
+		"<dt>customFields.cost</dt><dd>1200</dd>", "<dt>customFields.critical</dt><dd>true</dd>"} {
+		if !strings.Contains(panel, want) {
+			t.Errorf("the panel lacks %q:\n%s", want, panel)
+		}
+	}
+}
+
 // Nothing on the page comes from anywhere else: no URL with a scheme or host, no script.
 func TestPage_noExternalURLs(t *testing.T) {
 	c := startUnchecked(t)
