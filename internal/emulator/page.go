@@ -106,9 +106,8 @@ type pageData struct {
 	Org        string
 	ChangeView bool
 	FromStart  bool   // the change view counts from the start, not the mark
-	Mark       uint64 // the journal's number at the mark, and now
-	Seq        uint64
-	Dropped    bool // changes after the point were dropped to keep the journal's bound
+	Mark       uint64 // the journal's number at the mark
+	Dropped    bool   // changes after the point were dropped to keep the journal's bound
 	Summary    []summaryItem
 	Workspaces []wsSection
 	Unchanged  []string // the change view: workspaces without a change
@@ -154,7 +153,7 @@ func (s *Server) renderPage(changeView, fromStart bool) ([]byte, error) {
 
 func (s *Server) pageData(changeView, fromStart bool) *pageData {
 	st := s.st
-	d := &pageData{Org: st.org.Name, ChangeView: changeView, FromStart: fromStart, Mark: s.mark, Seq: st.journal.seq,
+	d := &pageData{Org: st.org.Name, ChangeView: changeView, FromStart: fromStart, Mark: s.mark,
 		Markers: []string{"ah", "ah-cross", "ah-created", "ah-updated", "ah-deleted", "ah-cascade"}}
 	if d.Org == "" {
 		d.Org = s.opts.org
