@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -120,5 +121,26 @@ func TestJournal_recordsWrites(t *testing.T) {
 	}
 	if s.st.journal.seq != before {
 		t.Errorf("a failed batch recorded %d changes", s.st.journal.seq-before)
+	}
+}
+
+// When changes after the mark were dropped to keep the journal's bound, the change view says so.
+func TestJournal_droppedShown(t *testing.T) {
+	s, err := New(WithDeterministicIDs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.st.journal = newJournal(2)
+	for _, name := range []string{"a", "b", "c"} {
+		if _, err := s.SeedComponent(ComponentSeed{Name: name, RootWorkspace: "5eed0000000000000000b001", TypeID: "p1700000000001"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page, err := s.renderPage(true, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := s.pageData(true, false); !d.Dropped || len(d.Changes) != 2 || !strings.Contains(string(page), "Older changes were dropped") {
+		t.Errorf("dropped %v, %d changes listed", d.Dropped, len(d.Changes))
 	}
 }
