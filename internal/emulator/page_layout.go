@@ -248,8 +248,11 @@ func (v *orgView) box(r *row, y, right int, wsID string) box {
 		name = b.External + " › " + name
 	}
 	b.Title = fmt.Sprintf("%s (%s)", name, t.Name)
-	right2 := utf8.RuneCountInString(b.Type+" "+b.Badge)*labelW + 10
-	b.Label = shorten(name, (b.W-22-right2)/charW)
+	room := func() int { return (b.W - 22 - utf8.RuneCountInString(b.Type+" "+b.Badge)*labelW - 10) / charW }
+	if room() < min(utf8.RuneCountInString(name), 14)+3 { // the widths are estimates: keep a margin
+		b.Type = "" // the name comes first; the type is in the tooltip and the panel
+	}
+	b.Label = shorten(name, room())
 	return b
 }
 
