@@ -106,4 +106,6 @@ mkdir -p "\$HOME/ardoq-try" && cp $q_root/examples/demo/*.tf "\$HOME/ardoq-try/"
 $cli_cmd plan
 $cli_cmd apply
 
+  While it runs, the model as a picture: http://127.0.0.1:8080/ (what changed: http://127.0.0.1:8080/changes).
+
 MSG

@@ -34,7 +34,8 @@ func (s *Server) batch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	s.st = run.st // the swap: nothing of a failed batch is ever visible
+	run.st.journal = s.st.journal.commit(run.st.journal) // its changes join the journal only now
+	s.st = run.st                                        // the swap: nothing of a failed batch is ever visible
 	writeJSON(w, http.StatusOK, run.response(req.Options != nil && req.Options.RespondWithEntities))
 }
 

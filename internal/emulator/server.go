@@ -31,6 +31,7 @@ type Server struct {
 	serving  map[uint64]Request // requests being served (InFlight), by arrival number
 	servingN uint64
 	lists    listCache // sorted matches of recent list queries
+	mark     uint64    // the journal's number at the last Mark: the change view shows what came after
 }
 
 type options struct {
@@ -103,6 +104,7 @@ func New(opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	st.journal = newJournal(defaultJournalLimit)
 	s.st = st
 	if s.opts.org == "" {
 		s.opts.org = st.org.Label
@@ -144,6 +146,9 @@ func (s *Server) routes() {
 // ServeHTTP records the request, applies latency, rate limits and injected faults, checks the
 // credentials and serves the API. A request received whole is served even if its client has gone.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.servePage(w, r) {
+		return // the page (page.go): a local development tool, outside the API and its controls
+	}
 	body, err := io.ReadAll(r.Body)
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}

@@ -17,7 +17,8 @@ type store struct {
 	attachments map[string]*Attachment
 	reports     map[string]*Report
 	keySeq      map[string]int64
-	rev         uint64 // counts the writes to entities; list results are cached per revision
+	rev         uint64   // counts the writes to entities; list results are cached per revision
+	journal     *journal // the changes since the server started (journal.go); nil while a seed loads
 
 	compByWS     index
 	compByParent index
@@ -57,6 +58,9 @@ func (s *store) clone() *store {
 	c.compByWS, c.compByParent, c.compByKey, c.compByCF = s.compByWS.clone(), s.compByParent.clone(), s.compByKey.clone(), s.compByCF.clone()
 	c.refBySource, c.refByTarget, c.refByWS = s.refBySource.clone(), s.refByTarget.clone(), s.refByWS.clone()
 	c.refByTargetW, c.refByCF = s.refByTargetW.clone(), s.refByCF.clone()
+	if s.journal != nil {
+		c.journal = s.journal.stage() // committed to s.journal only if the copy is swapped in
+	}
 	return &c
 }
 
@@ -70,9 +74,12 @@ func (s *store) modelOf(workspaceID string) *Model {
 
 func (s *store) putComponent(c *Component) {
 	s.rev++
+	kind := changeCreated
 	if old, ok := s.components[c.ID]; ok {
 		s.unindexComponent(old)
+		kind = changeUpdated
 	}
+	s.record(kind, c, nil, "")
 	s.components[c.ID] = c
 	s.compByWS.add(c.RootWorkspace, c.ID)
 	if c.Parent != nil {
@@ -101,9 +108,12 @@ func (s *store) unindexComponent(c *Component) {
 
 func (s *store) putReference(r *Reference) {
 	s.rev++
+	kind := changeCreated
 	if old, ok := s.references[r.ID]; ok {
 		s.unindexReference(old)
+		kind = changeUpdated
 	}
+	s.record(kind, nil, r, "")
 	s.references[r.ID] = r
 	s.refBySource.add(r.Source, r.ID)
 	s.refByTarget.add(r.Target, r.ID)
@@ -128,15 +138,26 @@ func (s *store) unindexReference(r *Reference) {
 	}
 }
 
+// deleteReference removes a reference a request or control named or matched.
 func (s *store) deleteReference(id string) bool {
+	r := s.removeReference(id)
+	if r == nil {
+		return false
+	}
+	s.record(changeDeleted, nil, r, "")
+	return true
+}
+
+// removeReference removes a reference without recording why, and returns it (nil if there is none).
+func (s *store) removeReference(id string) *Reference {
 	r, ok := s.references[id]
 	if !ok {
-		return false
+		return nil
 	}
 	s.rev++
 	s.unindexReference(r)
 	delete(s.references, id)
-	return true
+	return r
 }
 
 // deleteComponent removes a component, its descendants and every reference touching any of them, and
@@ -153,18 +174,29 @@ func (s *store) deleteComponent(id string) []string {
 		}
 	}
 	removed := append([]string(nil), doomed...)
+	var refs []*Reference
 	for _, cid := range doomed {
 		for _, ix := range []index{s.refBySource, s.refByTarget} {
 			for rid := range ix[cid] {
-				if s.deleteReference(rid) {
+				if r := s.removeReference(rid); r != nil {
 					removed = append(removed, rid)
+					refs = append(refs, r)
 				}
 			}
 		}
 	}
-	for _, cid := range doomed {
-		s.unindexComponent(s.components[cid])
+	for _, cid := range doomed { // the journal: the component named, then what went with it
+		c := s.components[cid]
+		s.unindexComponent(c)
 		delete(s.components, cid)
+		if cid == id {
+			s.record(changeDeleted, c, nil, "")
+		} else {
+			s.record(changeCascaded, c, nil, id)
+		}
+	}
+	for _, r := range refs {
+		s.record(changeCascaded, nil, r, id)
 	}
 	return removed
 }

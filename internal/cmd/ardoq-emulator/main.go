@@ -164,6 +164,7 @@ func printStart(w io.Writer, baseURL, token, org string, customDomain bool) {
 	} else {
 		fmt.Fprintf(w, "It accepts the API token %q with X-org: %s.\n", token, org)
 	}
+	fmt.Fprintf(w, "The model as a picture: %s/ (what changed: %s/changes; no token needed)\n", baseURL, baseURL)
 	fmt.Fprintln(w, "To point the provider at it:")
 	fmt.Fprintf(w, "  export ARDOQ_BASE_URL=%s\n", shellQuote(baseURL))
 	fmt.Fprintf(w, "  export ARDOQ_API_TOKEN=%s\n", shellQuote(token))

@@ -100,6 +100,7 @@ func TestRun_printsEnvironment(t *testing.T) {
 		"  export ARDOQ_BASE_URL=" + baseURL,
 		"  export ARDOQ_API_TOKEN=s3cret",
 		"  export ARDOQ_ORG=acme",
+		"The model as a picture: " + baseURL + "/ ",
 	} {
 		if !strings.Contains(printed, want) {
 			t.Errorf("missing %q in:\n%s", want, printed)

@@ -1,0 +1,361 @@
+package emulator
+
+import (
+	"cmp"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// The drawing of one workspace: an indented tree of components (a row each, children under their
+// parent), and references as arrows along vertical lanes right of the tree, from the source row to the
+// target row. Components of other workspaces that a reference leaves to or comes from get rows of their
+// own at the bottom, dashed. Lanes are assigned greedily so neither lines nor labels share a lane where
+// they overlap; the width grows with the lanes (at most maxLanes), the height with the rows.
+
+const (
+	padX      = 16
+	padY      = 12
+	rowH      = 30 // a component's row
+	boxH      = 24
+	indent    = 20
+	boxW      = 330 // the box of the deepest component
+	laneStart = 30  // from the tree's right edge to the first lane
+	laneGap   = 16
+	maxLanes  = 48
+	charW     = 7 // an average character of a 12px name
+	labelW    = 6 // of a 10px label
+)
+
+type drawing struct {
+	W, H      int
+	Boxes     []box
+	Arrows    []arrow
+	Guides    string // the tree's connecting lines, one SVG path
+	ExternalY int    // the baseline of the "other workspaces" heading; 0 without one
+	// What is drawn: components of the workspace, its own references, references of other workspaces
+	// ending in it, and references crossing to or from another workspace.
+	Components, References, Incoming, Cross int
+}
+
+type box struct {
+	ID, Anchor  string
+	X, Y, W, H  int
+	TX, TY, RX  int    // name start, text baseline, right-aligned text end
+	Label       string // the name, shortened to fit
+	Title       string // the whole name and type, as a tooltip
+	Type, Badge string
+	Color       string // the type's (or the component's own) colour
+	Glyph       string // the shape, an SVG path
+	Status      string // created, updated, deleted, cascade; "" unchanged
+	External    string // the other workspace's name, for a component drawn as an end of a cross reference
+}
+
+type arrow struct {
+	ID, Anchor string
+	D          string // the path, ending at the target's box
+	LX, LY     int    // the label's anchor, rotated along the lane next to the source's end
+	TextAnchor string // start or end, so that the label runs from the source along the lane
+	Label      string // the reference type's name
+	Title      string
+	Status     string
+	Cross      bool // to or from another workspace
+	Incoming   bool // a reference of another workspace, drawn where it ends
+	Marker     string
+}
+
+type row struct {
+	c        *viewComp
+	depth, n int
+}
+
+func layoutWorkspace(v *orgView, ws *Workspace) drawing {
+	var d drawing
+	comps := v.componentsOf(ws.ID)
+	children := map[string][]*viewComp{}
+	var roots []*viewComp
+	for _, c := range comps {
+		if p := c.c.Parent; p != nil && v.comps[*p] != nil && v.comps[*p].c.RootWorkspace == ws.ID {
+			children[*p] = append(children[*p], c)
+		} else {
+			roots = append(roots, c)
+		}
+	}
+	rows := map[string]*row{}
+	var order []*row
+	maxDepth := 0
+	type frame struct {
+		c     *viewComp
+		depth int
+	}
+	stack := make([]frame, 0, len(roots))
+	for i := len(roots) - 1; i >= 0; i-- {
+		stack = append(stack, frame{roots[i], 0})
+	}
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		r := &row{c: f.c, depth: f.depth, n: len(order)}
+		rows[f.c.c.ID], order = r, append(order, r)
+		maxDepth = max(maxDepth, f.depth)
+		kids := children[f.c.c.ID]
+		for i := len(kids) - 1; i >= 0; i-- {
+			stack = append(stack, frame{kids[i], f.depth + 1})
+		}
+	}
+	d.Components = len(order)
+	own, incoming := v.referencesOf(ws.ID)
+	refs := append(slices.Clip(own), incoming...)
+	d.References, d.Incoming = len(own), len(incoming)
+
+	// The other workspaces' ends of cross references, after a heading row.
+	var external []*viewComp
+	for _, r := range refs {
+		for _, end := range []string{r.r.Source, r.r.Target} {
+			if c := v.comps[end]; c != nil && c.c.RootWorkspace != ws.ID && rows[end] == nil {
+				rows[end] = &row{c: c}
+				external = append(external, c)
+			}
+		}
+	}
+	slices.SortFunc(external, func(a, b *viewComp) int {
+		return cmp.Or(cmp.Compare(v.workspaceName(a.c.RootWorkspace), v.workspaceName(b.c.RootWorkspace)), cmp.Compare(a.c.Name, b.c.Name))
+	})
+	nRows := len(order)
+	if len(external) > 0 {
+		d.ExternalY = padY + nRows*rowH + rowH*2/3
+		nRows++
+		for _, c := range external {
+			r := rows[c.c.ID]
+			r.n = nRows
+			order = append(order, r)
+			nRows++
+		}
+	}
+
+	right := padX + maxDepth*indent + boxW
+	rowY := func(r *row) int { return padY + r.n*rowH }
+	var guides strings.Builder
+	for _, r := range order {
+		d.Boxes = append(d.Boxes, v.box(r, rowY(r), right, ws.ID))
+		if kids := children[r.c.c.ID]; len(kids) > 0 && r.c.c.RootWorkspace == ws.ID {
+			x := padX + r.depth*indent + 8
+			last := rows[kids[len(kids)-1].c.ID]
+			fmt.Fprintf(&guides, "M%d %dV%d", x, rowY(r)+boxH, rowY(last)+boxH/2)
+			for _, k := range kids {
+				fmt.Fprintf(&guides, "M%d %dH%d", x, rowY(rows[k.c.ID])+boxH/2, x+indent-8)
+			}
+		}
+	}
+	d.Guides = guides.String()
+
+	lanes := assignLanes(v, refs, rows, rowY)
+	used, bottom := 0, 0
+	for i, r := range refs {
+		src, tgt := rows[r.r.Source], rows[r.r.Target]
+		if src == nil || tgt == nil {
+			continue
+		}
+		lane := lanes[i]
+		used = max(used, lane+1)
+		x := right + laneStart + lane*laneGap
+		y1, y2 := rowY(src)+boxH/2-5, rowY(tgt)+boxH/2+5
+		ly, ta, _, hi := labelAt(y1, y2, utf8.RuneCountInString(v.refLabel(r))*labelW)
+		bottom = max(bottom, hi)
+		a := arrow{ID: r.r.ID, Anchor: anchor(r.r.ID), D: fmt.Sprintf("M%d %dH%dV%dH%d", right, y1, x, y2, right+1),
+			LX: x + 4, LY: ly, TextAnchor: ta, Label: v.refLabel(r), Status: status(r.kind),
+			Cross: r.r.RootWorkspace != r.r.TargetWorkspace, Incoming: r.r.RootWorkspace != ws.ID, Marker: "ah"}
+		a.Title = v.refTitle(r.r)
+		switch {
+		case a.Status != "":
+			a.Marker += "-" + a.Status
+		case a.Cross:
+			a.Marker += "-cross"
+		}
+		if a.Cross {
+			d.Cross++
+		}
+		d.Arrows = append(d.Arrows, a)
+	}
+	d.W = right + laneStart + used*laneGap + padX
+	d.H = max(padY*2+max(nRows, 1)*rowH, bottom+padY) // a label may run past the last row
+	return d
+}
+
+// assignLanes gives each reference a lane (index into refs) such that, in one lane, no two references'
+// vertical segments or labels overlap; the shortest spans take the innermost lanes. Past maxLanes, lanes
+// are shared.
+func assignLanes(v *orgView, refs []*viewRef, rows map[string]*row, rowY func(*row) int) []int {
+	type span struct{ i, lo, hi int }
+	var spans []span
+	for i, r := range refs {
+		src, tgt := rows[r.r.Source], rows[r.r.Target]
+		if src == nil || tgt == nil {
+			continue
+		}
+		y1, y2 := rowY(src)+boxH/2-5, rowY(tgt)+boxH/2+5
+		_, _, lo, hi := labelAt(y1, y2, utf8.RuneCountInString(v.refLabel(r))*labelW)
+		spans = append(spans, span{i, min(y1, y2, lo) - 3, max(y1, y2, hi) + 3})
+	}
+	slices.SortStableFunc(spans, func(a, b span) int { return cmp.Or(cmp.Compare(a.hi-a.lo, b.hi-b.lo), cmp.Compare(a.lo, b.lo)) })
+	lanes := make([]int, len(refs))
+	var taken [][]span
+	for n, s := range spans {
+		lane := -1
+		for k, in := range taken {
+			if !slices.ContainsFunc(in, func(o span) bool { return s.lo < o.hi && o.lo < s.hi }) {
+				lane = k
+				break
+			}
+		}
+		switch {
+		case lane >= 0:
+		case len(taken) < maxLanes:
+			lane = len(taken)
+			taken = append(taken, nil)
+		default:
+			lane = n % maxLanes
+		}
+		taken[lane] = append(taken[lane], s)
+		lanes[s.i] = lane
+	}
+	return lanes
+}
+
+// labelAt places a reference's label of length pixels on its lane next to the source's end (y1), running
+// toward the target's (y2), or downward when there is no room above. The rotated text reads upward: below
+// the source it ends at y, above it starts there. It returns the extent of the label too.
+func labelAt(y1, y2, length int) (y int, textAnchor string, lo, hi int) {
+	if y2 < y1 && y1-6-length >= 2 {
+		return y1 - 6, "start", y1 - 6 - length, y1 - 6
+	}
+	return y1 + 6, "end", y1 + 6, y1 + 6 + length
+}
+
+func (v *orgView) box(r *row, y, right int, wsID string) box {
+	c := r.c.c
+	t := v.componentType(c)
+	x := padX + r.depth*indent
+	b := box{ID: c.ID, Anchor: anchor(c.ID), X: x, Y: y, W: right - x, H: boxH, TX: x + 22, TY: y + boxH/2 + 4, RX: right - 6,
+		Type: t.Name, Color: pick(c.Color, t.Color), Status: status(r.c.kind), Badge: badge(r.c.kind, r.c.created)}
+	b.Glyph = glyph(strings.ToLower(pickShape(c.Shape, t.Shape)), x+11, y+boxH/2)
+	name := c.Name
+	if c.RootWorkspace != wsID {
+		b.External = v.workspaceName(c.RootWorkspace)
+		name = b.External + " › " + name
+	}
+	b.Title = fmt.Sprintf("%s (%s)", name, t.Name)
+	room := func() int { return (b.W - 22 - utf8.RuneCountInString(b.Type+" "+b.Badge)*labelW - 10) / charW }
+	if room() < min(utf8.RuneCountInString(name), 14)+3 { // the widths are estimates: keep a margin
+		b.Type = "" // the name comes first; the type is in the tooltip and the panel
+	}
+	b.Label = shorten(name, room())
+	return b
+}
+
+// refLabel is the text along a reference's arrow: its type's name, after the change's marker (a symbol:
+// the legend says which).
+func (v *orgView) refLabel(r *viewRef) string {
+	if b := symbol(r.kind); b != "" {
+		return b + " " + v.referenceTypeName(r.r)
+	}
+	if r.r.RootWorkspace != r.r.TargetWorkspace {
+		return "⇄ " + v.referenceTypeName(r.r)
+	}
+	return v.referenceTypeName(r.r)
+}
+
+func status(k changeKind) string {
+	if k == 0 {
+		return ""
+	}
+	return k.String()
+}
+
+// badge is the text marker of a change, so that no state is told by colour alone.
+func badge(k changeKind, created bool) string {
+	switch k {
+	case changeCreated:
+		return "+ NEW"
+	case changeUpdated:
+		return "~ UPDATED"
+	case changeDeleted:
+		if created {
+			return "+− NEW, DELETED"
+		}
+		return "− DELETED"
+	case changeCascaded:
+		if created {
+			return "+× NEW, CASCADE-DELETED"
+		}
+		return "× CASCADE-DELETED"
+	}
+	return ""
+}
+
+// symbol is the short marker of a change, on references.
+func symbol(k changeKind) string {
+	return map[changeKind]string{changeCreated: "+", changeUpdated: "~", changeDeleted: "−", changeCascaded: "×"}[k]
+}
+
+var colorRE = regexp.MustCompile(`^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30})$`)
+
+// pick returns the first valid colour of own and typ, or a neutral grey.
+func pick(own, typ *string) string {
+	for _, c := range []*string{own, typ} {
+		if c != nil && colorRE.MatchString(*c) {
+			return *c
+		}
+	}
+	return "#64748b"
+}
+
+func pickShape(own, typ *string) string {
+	for _, s := range []*string{own, typ} {
+		if s != nil && *s != "" {
+			return *s
+		}
+	}
+	return ""
+}
+
+// glyph draws a shape of Ardoq's (rectangle when unknown) 14 pixels wide around (x, y).
+func glyph(shape string, x, y int) string {
+	switch shape {
+	case "ellipse", "circle", "oval":
+		return fmt.Sprintf("M%d %da7 7 0 1 0 14 0a7 7 0 1 0 -14 0z", x-7, y)
+	case "diamond", "rhombus":
+		return fmt.Sprintf("M%d %dL%d %dL%d %dL%d %dz", x, y-7, x+7, y, x, y+7, x-7, y)
+	case "database", "cylinder":
+		return fmt.Sprintf("M%d %da7 3 0 0 1 14 0v9a7 3 0 0 1 -14 0zM%d %da7 3 0 0 0 14 0", x-7, y-4, x-7, y-4)
+	case "server":
+		return fmt.Sprintf("M%d %dh14v6h-14zM%d %dh14v6h-14z", x-7, y-7, x-7, y+1)
+	case "hexagon":
+		return fmt.Sprintf("M%d %dl4 -6h6l4 6l-4 6h-6z", x-7, y)
+	case "triangle":
+		return fmt.Sprintf("M%d %dL%d %dL%d %dz", x, y-7, x+7, y+6, x-7, y+6)
+	}
+	return fmt.Sprintf("M%d %dh14v12h-14z", x-7, y-6)
+}
+
+// shorten cuts s to at most n characters, marking the cut with an ellipsis.
+func shorten(s string, n int) string {
+	n = max(n, 4)
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}
+
+var anchorRE = regexp.MustCompile(`^[0-9A-Za-z_-]+$`)
+
+// anchor is the fragment naming an entity's details on the page.
+func anchor(id string) string {
+	if anchorRE.MatchString(id) {
+		return "e-" + id
+	}
+	return "x-" + hex.EncodeToString([]byte(id))
+}

@@ -1,0 +1,128 @@
+package emulator
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// What the page writes about entities: the change view's table and the panels of fields a click shows.
+
+// changeRows lists the changed entities in the order of their last change, and counts them by kind.
+func (v *orgView) changeRows() ([]changeRow, []summaryItem) {
+	counts := map[changeKind]int{}
+	var rows []changeRow
+	for _, id := range v.netOrder {
+		var row changeRow
+		var kind changeKind
+		if c := v.comps[id]; c != nil && c.kind != 0 {
+			kind = c.kind
+			row = changeRow{Anchor: anchor(id), Status: status(c.kind), Badge: badge(c.kind, c.created), Entity: "component",
+				Name: c.c.Name, Workspace: v.workspaceName(c.c.RootWorkspace), Note: v.causeNote(c.cause)}
+		} else if r := v.refs[id]; r != nil {
+			kind = r.kind
+			row = changeRow{Anchor: anchor(id), Status: status(r.kind), Badge: badge(r.kind, r.created), Entity: "reference",
+				Name: v.refTitle(r.r), Workspace: v.workspaceName(r.r.RootWorkspace), Note: v.causeNote(r.cause)}
+		} else {
+			continue
+		}
+		counts[kind]++
+		rows = append(rows, row)
+	}
+	labels := map[changeKind]string{changeCreated: "created", changeUpdated: "updated", changeDeleted: "deleted", changeCascaded: "deleted by cascade"}
+	var sum []summaryItem
+	for _, k := range []changeKind{changeCreated, changeUpdated, changeDeleted, changeCascaded} {
+		sum = append(sum, summaryItem{Status: status(k), Badge: badge(k, false), Label: labels[k], N: counts[k]})
+	}
+	return rows, sum
+}
+
+func (v *orgView) causeNote(cause string) string {
+	if cause == "" {
+		return ""
+	}
+	if c := v.comps[cause]; c != nil {
+		return "with the delete of " + c.c.Name
+	}
+	return "with the delete of " + cause
+}
+
+func (v *orgView) refTitle(r *Reference) string {
+	name := func(id string) string {
+		if c := v.comps[id]; c != nil {
+			return c.c.Name
+		}
+		return id
+	}
+	return fmt.Sprintf("%s → %s (%s)", name(r.Source), name(r.Target), v.referenceTypeName(r))
+}
+
+func (v *orgView) componentPanel(c *viewComp) panel {
+	t := v.componentType(c.c)
+	p := panel{Anchor: anchor(c.c.ID), Kind: "Component", Name: c.c.Name, Status: status(c.kind), Badge: badge(c.kind, c.created)}
+	p.Fields = append(p.Fields, field{Label: "name", Value: c.c.Name}, field{Label: "key", Value: c.c.ComponentKey},
+		field{Label: "type", Value: t.Name + " (" + c.c.TypeID + ")"}, field{Label: "id", Value: c.c.ID},
+		field{Label: "version", Value: itoa(c.c.Version)}, field{Label: "workspace", Value: v.workspaceName(c.c.RootWorkspace)})
+	if c.c.Parent != nil {
+		f := field{Label: "parent", Value: *c.c.Parent}
+		if pc := v.comps[*c.c.Parent]; pc != nil {
+			f.Value, f.Link = pc.c.Name, anchor(pc.c.ID)
+		}
+		p.Fields = append(p.Fields, f)
+	}
+	p.Fields = appendOptional(p.Fields, "description", c.c.Description)
+	p.Fields = appendOptional(p.Fields, "color", c.c.Color)
+	p.Fields = appendOptional(p.Fields, "shape", c.c.Shape)
+	p.Fields = append(p.Fields, field{Label: "last updated", Value: c.c.Meta.LastUpdated})
+	if n := v.causeNote(c.cause); n != "" {
+		p.Fields = append(p.Fields, field{Label: "deleted", Value: "by cascade, " + n, Link: anchor(c.cause)})
+	}
+	return appendCustomFields(p, c.c.CustomFields)
+}
+
+func (v *orgView) referencePanel(r *viewRef) panel {
+	p := panel{Anchor: anchor(r.r.ID), Kind: "Reference", Name: v.refTitle(r.r), Status: status(r.kind), Badge: badge(r.kind, r.created)}
+	end := func(label, id string) field {
+		if c := v.comps[id]; c != nil {
+			return field{Label: label, Value: c.c.Name + " (" + v.workspaceName(c.c.RootWorkspace) + ")", Link: anchor(id)}
+		}
+		return field{Label: label, Value: id}
+	}
+	p.Fields = append(p.Fields, field{Label: "type", Value: v.referenceTypeName(r.r) + " (" + itoa(r.r.Type) + ")"},
+		field{Label: "id", Value: r.r.ID}, field{Label: "version", Value: itoa(r.r.Version)},
+		end("source", r.r.Source), end("target", r.r.Target))
+	p.Fields = appendOptional(p.Fields, "display text", r.r.DisplayText)
+	p.Fields = appendOptional(p.Fields, "description", r.r.Description)
+	p.Fields = append(p.Fields, field{Label: "last updated", Value: r.r.Meta.LastUpdated})
+	if n := v.causeNote(r.cause); n != "" {
+		p.Fields = append(p.Fields, field{Label: "deleted", Value: "by cascade, " + n, Link: anchor(r.cause)})
+	}
+	return appendCustomFields(p, r.r.CustomFields)
+}
+
+func appendOptional(fs []field, label string, s *string) []field {
+	if s != nil && *s != "" {
+		fs = append(fs, field{Label: label, Value: *s})
+	}
+	return fs
+}
+
+// appendCustomFields adds the custom fields, by key: a text as it is, any other value as JSON (the
+// template escapes both).
+func appendCustomFields(p panel, cf map[string]any) panel {
+	for _, k := range sortedKeys(cf) {
+		val, ok := cf[k].(string)
+		if !ok {
+			var b strings.Builder
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(cf[k]); err != nil {
+				val = fmt.Sprint(cf[k])
+			} else {
+				val = strings.TrimSpace(b.String())
+			}
+		}
+		p.Fields = append(p.Fields, field{Label: "customFields." + k, Value: val})
+	}
+	return p
+}

@@ -1,0 +1,280 @@
+package emulator_test
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+)
+
+// page GETs one of the page's paths without any credentials: the page needs none.
+func page(t *testing.T, c *apiClient, path string) (string, http.Header) {
+	t.Helper()
+	resp, err := http.Get(c.srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d %s", path, resp.StatusCode, b)
+	}
+	return string(b), resp.Header
+}
+
+var drawnRE = regexp.MustCompile(`<a href="#[^"]*" class="(comp|ref)[^"]*" data-id="([^"]*)" data-status="([^"]*)"`)
+
+// drawn returns, per kind (comp, ref), the status of every entity drawn.
+func drawn(html string) map[string]map[string]string {
+	out := map[string]map[string]string{"comp": {}, "ref": {}}
+	for _, m := range drawnRE.FindAllStringSubmatch(html, -1) {
+		out[m[1]][m[2]] = m[3]
+	}
+	return out
+}
+
+func TestPage_modelCountsAndHeaders(t *testing.T) {
+	c := startUnchecked(t)
+	html, h := page(t, c, "/")
+	comps, refs := c.srv.Counts()
+	d := drawn(html)
+	if len(d["comp"]) != comps || len(d["ref"]) != refs {
+		t.Errorf("drawn %d components and %d references, the org has %d and %d", len(d["comp"]), len(d["ref"]), comps, refs)
+	}
+	if !strings.Contains(html, fmt.Sprintf(`<span data-count="%d">%d components</span>`, comps, comps)) {
+		t.Errorf("the summary does not count %d components", comps)
+	}
+	csp := h.Get("Content-Security-Policy")
+	if !strings.Contains(csp, "default-src 'none'") || strings.Contains(csp, "script-src") || strings.Contains(csp, "unsafe") {
+		t.Errorf("Content-Security-Policy: %q", csp)
+	}
+	if h.Get("X-Content-Type-Options") != "nosniff" || !strings.HasPrefix(h.Get("Content-Type"), "text/html") {
+		t.Errorf("headers: %v", h)
+	}
+	for _, ws := range c.srv.Workspaces() {
+		if !strings.Contains(html, ">"+ws.Name+" <small>") {
+			t.Errorf("workspace %q not drawn", ws.Name)
+		}
+	}
+}
+
+// A click shows an entity's fields: the panel its box links to holds them all, custom fields included, and
+// the parent as a link to its own panel.
+func TestPage_fields(t *testing.T) {
+	c := startUnchecked(t)
+	parent := c.app("Platform")["_id"].(string)
+	child := c.app("Billing <API>", "parent", parent, "description", "Bills & invoices",
+		"customFields", map[string]any{"owner": "team-<b>", "cost": 1200, "critical": true})
+	html, _ := page(t, c, "/")
+	id := child["_id"].(string)
+	i := strings.Index(html, `<aside class="info" id="e-`+id+`"`)
+	if i < 0 || !strings.Contains(html, `<a href="#e-`+id+`" class="comp"`) {
+		t.Fatalf("no panel for %s, or no box linking to it", id)
+	}
+	panel := html[i : i+strings.Index(html[i:], "</aside>")]
+	for _, want := range []string{"Billing &lt;API&gt;", child["componentKey"].(string), "Application", id, "<dt>version</dt><dd>1</dd>",
+		`<a href="#e-` + parent + `">Platform</a>`, "Bills &amp; invoices", "<dt>customFields.owner</dt><dd>team-&lt;b&gt;</dd>",
+		"<dt>customFields.cost</dt><dd>1200</dd>", "<dt>customFields.critical</dt><dd>true</dd>"} {
+		if !strings.Contains(panel, want) {
+			t.Errorf("the panel lacks %q:\n%s", want, panel)
+		}
+	}
+}
+
+// Nothing on the page comes from anywhere else: no URL with a scheme or host, no script.
+func TestPage_noExternalURLs(t *testing.T) {
+	c := startUnchecked(t)
+	for _, path := range []string{"/", "/changes", "/page.css"} {
+		body, _ := page(t, c, path)
+		for _, bad := range []string{"http:", "https:", "//", "<script", "@import", "url(http"} {
+			if i := strings.Index(body, bad); i >= 0 {
+				t.Errorf("%s has %q: ...%s...", path, bad, body[max(i-40, 0):min(i+40, len(body))])
+			}
+		}
+		for _, attr := range regexp.MustCompile(`(?:href|src|action)="([^"]*)"`).FindAllStringSubmatch(body, -1) {
+			if !strings.HasPrefix(attr[1], "/") && !strings.HasPrefix(attr[1], "#") {
+				t.Errorf("%s links to %q", path, attr[1])
+			}
+		}
+	}
+}
+
+// Users' names are data: they show as text, never as markup.
+func TestPage_escapesNames(t *testing.T) {
+	c := startUnchecked(t)
+	names := []string{`<script>alert(1)</script>`, `"><img src=x onerror=alert(1)>`, `javascript:alert(1)`}
+	for _, n := range names {
+		c.app(n, "description", n, "color", `red" onmouseover="alert(1)`)
+	}
+	html, _ := page(t, c, "/")
+	for _, bad := range []string{"<script>", "<img", `onmouseover="`, `href="javascript`} {
+		if strings.Contains(html, bad) {
+			t.Errorf("the page has %q unescaped", bad)
+		}
+	}
+	for _, want := range []string{"&lt;script&gt;alert(1)&lt;/script&gt;", "&#34;&gt;&lt;img src=x onerror=alert(1)&gt;"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+}
+
+// The change view tells created, updated, deleted and deleted-by-cascade apart, counts from the mark,
+// and draws deleted entities as they were.
+func TestPage_changes(t *testing.T) {
+	c := startUnchecked(t)
+	c.srv.Mark()
+	parent := c.app("Parent")["_id"].(string)
+	child := c.app("Child", "parent", parent)["_id"].(string)
+	other := c.app("Other")["_id"].(string)
+	ref := c.must(201, c.do("POST", "/api/v2/references", map[string]any{"source": other, "target": child, "type": 1})).body["_id"].(string)
+	gone := c.app("Gone")["_id"].(string)
+	c.srv.Mark()
+	if html, _ := page(t, c, "/changes"); !strings.Contains(html, "Nothing changed.") {
+		t.Errorf("just after the mark something changed: %v", drawn(html))
+	}
+	fresh := c.app("Fresh")["_id"].(string)
+	c.must(200, c.do("PATCH", "/api/v2/components/"+other+"?ifVersionMatch=latest", map[string]any{"name": "Other renamed"}))
+	c.must(204, c.do("DELETE", "/api/v2/components/"+parent, nil))
+	c.must(200, c.do("POST", "/api/v2/batch", map[string]any{"components": map[string]any{"delete": []any{map[string]any{"id": gone}}}}))
+
+	html, _ := page(t, c, "/changes")
+	d := drawn(html)
+	for id, want := range map[string]string{fresh: "created", other: "updated", parent: "deleted", gone: "deleted", child: "cascade"} {
+		if d["comp"][id] != want {
+			t.Errorf("component %s drawn as %q, want %q", id, d["comp"][id], want)
+		}
+	}
+	if d["ref"][ref] != "cascade" {
+		t.Errorf("reference drawn as %q, want cascade", d["ref"][ref])
+	}
+	for _, want := range []string{`data-status="created" data-count="1"`, `data-status="updated" data-count="1"`,
+		`data-status="deleted" data-count="2"`, `data-status="cascade" data-count="2"`, "× CASCADE-DELETED", "with the delete of Parent", ">Child</text>"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the change view lacks %q", want)
+		}
+	}
+	if all, _ := page(t, c, "/changes?since=start"); drawn(all)["comp"][gone] != "deleted" || !strings.Contains(all, `data-status="created" data-count="2"`) {
+		t.Errorf("since the start: %v", drawn(all)["comp"])
+	}
+}
+
+// The mark is set by a POST from the page itself (or Mark), never from another site.
+func TestPage_markForm(t *testing.T) {
+	c := startUnchecked(t)
+	c.app("Before")
+	post := func(origin string, header ...string) int {
+		req, _ := http.NewRequest(http.MethodPost, c.srv.URL+"/mark", nil)
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+		return resp.StatusCode
+	}
+	if got := post("http://evil.example"); got != http.StatusForbidden {
+		t.Errorf("from another origin: %d, want 403", got)
+	}
+	if got := post("", "Sec-Fetch-Site", "cross-site"); got != http.StatusForbidden {
+		t.Errorf("from another site: %d, want 403", got)
+	}
+	if html, _ := page(t, c, "/changes"); strings.Contains(html, "Nothing changed.") {
+		t.Error("a refused mark reset the baseline")
+	}
+	if got := post(c.srv.URL); got != http.StatusSeeOther {
+		t.Errorf("from the page: %d, want 303", got)
+	}
+	if html, _ := page(t, c, "/changes"); !strings.Contains(html, "Nothing changed.") {
+		t.Error("the mark did not reset the baseline")
+	}
+	if r := c.do("GET", "/mark", nil); r.status != http.StatusMethodNotAllowed {
+		t.Errorf("GET /mark: %d", r.status)
+	}
+}
+
+// A workspace of 500 components (a hierarchy four deep) and 500 references renders quickly, in a page
+// of bounded size whose width does not grow with the references.
+func TestPage_500Components(t *testing.T) {
+	c := startUnchecked(t)
+	srv := c.srv.Server
+	const ws, typ = "5eed0000000000000000b001", "p1700000000001"
+	var ids []string
+	for i := range 500 {
+		in := emulator.ComponentSeed{Name: fmt.Sprintf("Component %03d with a longish name", i), RootWorkspace: ws, TypeID: typ}
+		if i >= 5 {
+			p := ids[(i-5)/5]
+			in.Parent = &p
+		}
+		comp, err := srv.SeedComponent(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, comp.ID)
+	}
+	for i := range 500 {
+		if _, err := srv.SeedReference(emulator.ReferenceSeed{Source: ids[i], Target: ids[(i*7+13)%500], Type: 1 + int64(i%3)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := time.Now()
+	html, _ := page(t, c, "/")
+	took := time.Since(start)
+	d := drawn(html)
+	comps, refs := srv.Counts()
+	if len(d["comp"]) != comps || len(d["ref"]) != refs {
+		t.Errorf("drawn %d/%d components, %d/%d references", len(d["comp"]), comps, len(d["ref"]), refs)
+	}
+	width := regexp.MustCompile(`<svg width="(\d+)" height="(\d+)"`).FindAllStringSubmatch(html, -1)
+	t.Logf("500 components, 500 references: %d bytes of HTML in %v; drawings (w×h): %v", len(html), took, width)
+	if took > 5*time.Second || len(html) > 4<<20 {
+		t.Errorf("%d bytes in %v: too slow or too big", len(html), took)
+	}
+	for _, wh := range width {
+		var w int
+		_, _ = fmt.Sscan(wh[1], &w)
+		if w > 2000 {
+			t.Errorf("a drawing %s wide", wh[1])
+		}
+	}
+}
+
+// The page reads the org while the API writes it (run with -race), and stays outside the API's controls:
+// no latency, fault or request log applies to it.
+func TestPage_concurrentWritesAndControls(t *testing.T) {
+	c := startUnchecked(t)
+	c.srv.SetLatency(time.Second)
+	c.srv.Inject(emulator.Fault{Method: http.MethodGet, Status: http.StatusInternalServerError, Times: 100}) // every GET of the API
+	c.srv.ResetRequests()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 20 {
+			if _, err := c.srv.SeedComponent(emulator.ComponentSeed{Name: fmt.Sprint("c", i), RootWorkspace: wsApps, TypeID: tApp}); err != nil {
+				t.Error(err)
+			}
+		}
+	}()
+	start := time.Now()
+	for range 5 {
+		page(t, c, "/")
+		page(t, c, "/changes")
+	}
+	<-done
+	if d := time.Since(start); d > 900*time.Millisecond {
+		t.Errorf("the page took the API's latency: %v", d)
+	}
+	if n := len(c.srv.Requests()); n != 0 {
+		t.Errorf("the request log holds %d page requests", n)
+	}
+}
