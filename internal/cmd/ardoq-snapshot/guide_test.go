@@ -72,12 +72,12 @@ func TestGuide_tryOnACopy(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" || tf == "" {
 		t.Skip("needs TF_ACC and TF_ACC_TERRAFORM_PATH (make test sets both)")
 	}
-	real := openapitest.Start(t)
+	realOrg := openapitest.Start(t)
 	bin := buildTools(t, tf)
 	dir := t.TempDir()
 	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"TF_CLI_CONFIG_FILE="+filepath.Join(bin, "terraformrc"), "TF_IN_AUTOMATION=1", "TF_CLI_ARGS_apply=-auto-approve -no-color",
-		"TF_CLI_ARGS_plan=-no-color", "ARDOQ_BASE_URL="+real.URL, "ARDOQ_API_TOKEN="+real.Token(), "ARDOQ_ORG="+real.OrgLabel())
+		"TF_CLI_ARGS_plan=-no-color", "ARDOQ_BASE_URL="+realOrg.URL, "ARDOQ_API_TOKEN="+realOrg.Token(), "ARDOQ_ORG="+realOrg.OrgLabel())
 	sh := func(script string) string {
 		t.Helper()
 		cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
@@ -96,7 +96,7 @@ func TestGuide_tryOnACopy(t *testing.T) {
 	steps := guideSteps(t)
 	onCopyOut := sh("trap 'kill $(jobs -p) 2>/dev/null' EXIT\n" + strings.ReplaceAll(strings.Join(steps[:len(steps)-1], "\n"), "127.0.0.1:8080", port) +
 		"\ncurl -fsS http://" + port + "/changes > changes.html\n")
-	if names := componentNames(real.Snapshot()); !names["Shop"] || !names["Legacy Billing"] || names["Payments Gateway"] {
+	if names := componentNames(realOrg.Snapshot()); !names["Shop"] || !names["Legacy Billing"] || names["Payments Gateway"] {
 		t.Fatalf("trying the change on the copy changed the real org: %v", names)
 	}
 	changes, err := os.ReadFile(filepath.Join(dir, "changes.html"))
@@ -119,11 +119,11 @@ func TestGuide_tryOnACopy(t *testing.T) {
 	if !strings.Contains(out, "Apply complete! Resources: 1 added, 1 changed, 2 destroyed.") {
 		t.Fatalf("the real org did not take the change\n%s", out)
 	}
-	if names := componentNames(real.Snapshot()); !names["Web Shop"] || names["Legacy Billing"] || !names["Payments Gateway"] {
+	if names := componentNames(realOrg.Snapshot()); !names["Web Shop"] || names["Legacy Billing"] || !names["Payments Gateway"] {
 		t.Fatalf("the real org after the guide's last step: %v", names)
 	}
 	copied, err := os.ReadFile(filepath.Join(dir, "my-org.json"))
-	if err != nil || strings.Contains(string(copied), real.Token()) {
+	if err != nil || strings.Contains(string(copied), realOrg.Token()) {
 		t.Fatalf("the copy: %v, or it holds the token", err)
 	}
 }
