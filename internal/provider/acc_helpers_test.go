@@ -171,3 +171,5 @@ func expectErr(s string) *regexp.Regexp { return regexp.MustCompile(strings.Repl
 func clientFilterByName(ws, name string) client.ComponentFilter {
 	return client.ComponentFilter{RootWorkspace: ws, Name: name}
 }
+
+func sp(s string) *string { return &s }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // A plan whose proposed new state is byte for byte the prior state is that state, without decoding
@@ -13,8 +15,8 @@ import (
 // that differs goes through the decoding path, which rejects the same configuration.
 func TestBatchProtocol_unchangedPlanIsNotDecoded(t *testing.T) {
 	r := newBatchRPC(t)
-	config := smallItems(5, 0)
-	state := r.read(r.apply(nil, r.plan(nil, nil, config).PlannedState, config))
+	config := providertest.SmallItems(5, 0)
+	state := r.Read(r.Apply(nil, r.Plan(nil, nil, config).PlannedState, config))
 	garbage := &tfprotov6.DynamicValue{MsgPack: []byte{0xc1}} // a msgpack code that is never used
 	plan := func(proposed *tfprotov6.DynamicValue) *tfprotov6.PlanResourceChangeResponse {
 		resp, err := r.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{TypeName: "ardoq_batch",
@@ -31,7 +33,7 @@ func TestBatchProtocol_unchangedPlanIsNotDecoded(t *testing.T) {
 	if !bytes.Equal(resp.PlannedState.MsgPack, state.MsgPack) || string(resp.PlannedPrivate) != "private" {
 		t.Fatal("the plan of an unchanged batch is not its state and private data")
 	}
-	changed := r.plan(state, r.attrs(state), smallItems(5, 1)).PlannedState // differs from state
+	changed := r.Plan(state, r.Attrs(state), providertest.SmallItems(5, 1)).PlannedState // differs from state
 	if resp := plan(changed); len(resp.Diagnostics) == 0 {
 		t.Fatal("a changed proposal must be decoded (and its invalid configuration rejected)")
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/zclconf/go-cty/cty/json"
 	"github.com/zclconf/go-cty/cty/msgpack"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire/tfwiretest"
 )
@@ -28,7 +29,7 @@ func TestBatchProtocol_validateAndUpgradeSameAsFramework(t *testing.T) {
 	protocol := newBatchRPC(t)
 	sides := []*batchRPC{framework, protocol}
 
-	config := smallItems(20, 0)
+	config := providertest.SmallItems(20, 0)
 	wrong := map[string]tftypes.Value{
 		"components": tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"a": tftypes.Object{AttributeTypes: map[string]tftypes.Type{
 			"nme": tftypes.String}}}}, map[string]tftypes.Value{"a": tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{
@@ -38,7 +39,7 @@ func TestBatchProtocol_validateAndUpgradeSameAsFramework(t *testing.T) {
 	for name, cfg := range map[string]map[string]tftypes.Value{"valid": config, "wrong": wrong} {
 		var got [2]string
 		for i, r := range sides {
-			resp, err := r.server.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: "ardoq_batch", Config: r.dynamic(r.typ, cfg)})
+			resp, err := r.server.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: "ardoq_batch", Config: r.Dynamic(r.Typ, cfg)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,8 +53,8 @@ func TestBatchProtocol_validateAndUpgradeSameAsFramework(t *testing.T) {
 		}
 	}
 
-	state := protocol.apply(nil, protocol.plan(nil, nil, config).PlannedState, config)
-	saved := stateJSON(t, protocol.typ, state.MsgPack)
+	state := protocol.Apply(nil, protocol.Plan(nil, nil, config).PlannedState, config)
+	saved := stateJSON(t, protocol.Typ, state.MsgPack)
 	withRemoved := append([]byte(`{"removed_attribute":"x",`), saved[1:]...)
 	for name, raw := range map[string][]byte{"saved": saved, "with an attribute the schema no longer has": withRemoved} {
 		var got [2]tftypes.Value
@@ -63,8 +64,8 @@ func TestBatchProtocol_validateAndUpgradeSameAsFramework(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r.check("UpgradeResourceState", resp.Diagnostics)
-			if got[i], err = resp.UpgradedState.Unmarshal(r.typ); err != nil {
+			r.Check("UpgradeResourceState", resp.Diagnostics)
+			if got[i], err = resp.UpgradedState.Unmarshal(r.Typ); err != nil {
 				t.Fatal(err)
 			}
 		}

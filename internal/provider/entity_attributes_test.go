@@ -14,9 +14,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/batch"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/single"
@@ -86,7 +88,7 @@ func checkAgreement[M, V, E, C, U any](t *testing.T, r resource.Resource, noun, 
 		case entity.KindCustomFields:
 			full[a.Name] = tfObject(map[string]tftypes.Value{})
 		default:
-			full[a.Name] = str(agreeID)
+			full[a.Name] = tfStr(agreeID)
 		}
 	}
 
@@ -97,7 +99,7 @@ func checkAgreement[M, V, E, C, U any](t *testing.T, r resource.Resource, noun, 
 	for _, a := range table {
 		if a.Kind == entity.KindComputed {
 			// ...and refuses the computed ones.
-			if diags := decodeOneItem(item, withAttribute(full, a.Name, str(agreeID))); !hasSummary(diags, "Unsupported Batch Item Attribute") {
+			if diags := decodeOneItem(item, withAttribute(full, a.Name, tfStr(agreeID))); !hasSummary(diags, "Unsupported Batch Item Attribute") {
 				t.Errorf("computed %s in a %s item: %v", a.Name, noun, diags)
 			}
 			continue
@@ -159,7 +161,7 @@ func checkEmptyRefusal(ctx context.Context, t *testing.T, a schema.StringAttribu
 	if ref {
 		return
 	}
-	batch := decodeOneItem(item, map[string]tftypes.Value{name: str("")})
+	batch := decodeOneItem(item, map[string]tftypes.Value{name: tfStr("")})
 	found := hasSummary(batch, "Empty Attribute Value")
 	if !oid {
 		found = slices.ContainsFunc(batch, func(d diag.Diagnostic) bool { return d.Detail() == item+"."+refused[0].Detail() })
@@ -169,15 +171,26 @@ func checkEmptyRefusal(ctx context.Context, t *testing.T, a schema.StringAttribu
 	}
 }
 
-// decodeItem decodes one ardoq_batch item, a component or a reference as item's path says.
+// decodeOneItem validates one ardoq_batch item, a component or a reference as item's path says, as
+// ardoq_batch validates its configuration.
 func decodeOneItem(item string, attrs map[string]tftypes.Value) diag.Diagnostics {
-	items := tfObject(map[string]tftypes.Value{"a": tfObject(attrs)})
-	if strings.HasPrefix(item, "components") {
-		_, _, diags := decodeBatchItems(items, noItems)
-		return diags
+	ctx := context.Background()
+	r, _ := batch.NewResource().(resource.ResourceWithValidateConfig)
+	var s resource.SchemaResponse
+	r.Schema(ctx, resource.SchemaRequest{}, &s)
+	typ, _ := s.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	values := map[string]tftypes.Value{}
+	for name, at := range typ.AttributeTypes {
+		values[name] = tftypes.NewValue(at, nil)
 	}
-	_, _, diags := decodeBatchItems(noItems, items)
-	return diags
+	list := "references"
+	if strings.HasPrefix(item, "components") {
+		list = "components"
+	}
+	values[list] = tfObject(map[string]tftypes.Value{"a": tfObject(attrs)})
+	var resp resource.ValidateConfigResponse
+	r.ValidateConfig(ctx, resource.ValidateConfigRequest{Config: tfsdk.Config{Raw: tftypes.NewValue(typ, values), Schema: s.Schema}}, &resp)
+	return resp.Diagnostics
 }
 
 func withAttribute(attrs map[string]tftypes.Value, name string, v tftypes.Value) map[string]tftypes.Value {

@@ -11,6 +11,7 @@ import (
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/batch"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/datasources"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/single"
@@ -40,8 +41,8 @@ func TestEntityTables_everyFeatureHasEveryAttribute(t *testing.T) {
 			plural: datasources.NewReferencesDataSource(), pluralList: "references"},
 	}
 	ctx := context.Background()
-	var batch resource.SchemaResponse
-	NewBatchResource().Schema(ctx, resource.SchemaRequest{}, &batch)
+	var batchSchema resource.SchemaResponse
+	batch.NewResource().Schema(ctx, resource.SchemaRequest{}, &batchSchema)
 	for name, e := range entities {
 		t.Run(name, func(t *testing.T) {
 			var r resource.SchemaResponse
@@ -72,13 +73,13 @@ func TestEntityTables_everyFeatureHasEveryAttribute(t *testing.T) {
 			if got := sortedNames(list.NestedObject.Attributes); !slices.Equal(got, want) {
 				t.Errorf("the plural data source's elements have %v, want %v", got, want)
 			}
-			described := batch.Schema.Attributes[e.pluralList].GetMarkdownDescription()
+			described := batchSchema.Schema.Attributes[e.pluralList].GetMarkdownDescription()
 			for _, a := range e.configurable {
 				if !strings.Contains(described, "`"+a+"`") {
 					t.Errorf("ardoq_batch's %s items do not describe %s", name, a)
 				}
 			}
-			computed := batch.Schema.Attributes["computed_"+e.pluralList].GetMarkdownDescription()
+			computed := batchSchema.Schema.Attributes["computed_"+e.pluralList].GetMarkdownDescription()
 			for _, a := range e.inBatch {
 				if !strings.Contains(computed, "`"+a+"`") {
 					t.Errorf("ardoq_batch's computed_%s do not describe %s", e.pluralList, a)

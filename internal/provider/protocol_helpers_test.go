@@ -12,6 +12,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // protoProvider is the provider server called in-process, the way Terraform calls it over gRPC. It tests
@@ -53,6 +55,11 @@ func newProtoProvider(t *testing.T, env *testEnv) *protoProvider {
 }
 
 func tfStr(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+
+// tfObject is an object of the values given, typed by them.
+func tfObject(attrs map[string]tftypes.Value) tftypes.Value {
+	return convert.ObjectOrMap(tftypes.Object{}, attrs)
+}
 
 func tfNum(n int64) tftypes.Value { return tftypes.NewValue(tftypes.Number, big.NewFloat(float64(n))) }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/single"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
@@ -102,7 +103,7 @@ func settleable(s schema.Schema) error {
 // Terraform sent none, as the framework answers). ok is false when the framework must plan.
 func (s *protocolServer) planUnchanged(req *tfprotov6.PlanResourceChangeRequest) (resp *tfprotov6.PlanResourceChangeResponse, ok bool) {
 	shape, settled := s.settled[req.TypeName]
-	if !settled || len(req.PriorPrivate) > 0 || !unchanged(req.PriorState, req.ProposedNewState) {
+	if !settled || len(req.PriorPrivate) > 0 || !tfwire.SameMsgPack(req.PriorState, req.ProposedNewState) {
 		return nil, false
 	}
 	identity := req.PriorIdentity
@@ -139,7 +140,7 @@ func (s *protocolServer) readSettled(ctx context.Context, req *tfprotov6.ReadRes
 	read := resource.ReadResponse{State: state, Identity: &tfsdk.ResourceIdentity{Raw: identity, Schema: shape.identitySchema}}
 	shape.configured(s.provider.data).Read(ctx, resource.ReadRequest{ClientCapabilities: readCapabilities(req.ClientCapabilities), State: state,
 		Identity: &tfsdk.ResourceIdentity{Raw: identity, Schema: shape.identitySchema}}, &read)
-	resp = &tfprotov6.ReadResourceResponse{Diagnostics: protocolDiagnostics(read.Diagnostics)}
+	resp = &tfprotov6.ReadResourceResponse{Diagnostics: diagnostics.ToProtocol(read.Diagnostics)}
 	if read.Deferred != nil {
 		resp.Deferred = &tfprotov6.Deferred{Reason: tfprotov6.DeferredReason(read.Deferred.Reason)}
 	}

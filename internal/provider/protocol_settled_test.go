@@ -61,7 +61,7 @@ func TestProtocol_settledSameAsFramework(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					r.check("UpgradeResourceState", resp.Diagnostics)
+					r.Check("UpgradeResourceState", resp.Diagnostics)
 					if handedBack := resp.UpgradedState.JSON != nil; r == protocol && handedBack != (what == "saved") {
 						t.Errorf("%s state: handed back as it came %v, want %v", what, handedBack, what == "saved")
 					}
@@ -156,19 +156,19 @@ func createdOver(t *testing.T, r *batchRPC, typeName string, typ tftypes.Object,
 	t.Helper()
 	ctx := context.Background()
 	null := mustDynamic(t, typ, tftypes.NewValue(typ, nil))
-	configDV := r.dynamic(typ, config)
+	configDV := r.Dynamic(typ, config)
 	plan, err := r.server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{TypeName: typeName, PriorState: null,
 		ProposedNewState: configDV, Config: configDV})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.check("PlanResourceChange", plan.Diagnostics)
+	r.Check("PlanResourceChange", plan.Diagnostics)
 	applied, err := r.server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{TypeName: typeName, PriorState: null,
 		PlannedState: plan.PlannedState, Config: configDV, PlannedIdentity: plan.PlannedIdentity})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.check("ApplyResourceChange", applied.Diagnostics)
+	r.Check("ApplyResourceChange", applied.Diagnostics)
 	state, err := applied.NewState.Unmarshal(typ)
 	if err != nil {
 		t.Fatal(err)

@@ -25,6 +25,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/batch"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
@@ -45,7 +46,7 @@ func New(version string) func() provider.Provider {
 
 type ardoqProvider struct {
 	version string
-	data    *providerdata.Data // set by Configure, for the RPCs served without the framework (batch_protocol.go)
+	data    *providerdata.Data // set by Configure, for the RPCs served without the framework (protocol_server.go)
 }
 
 type providerModel struct {
@@ -278,7 +279,7 @@ func isLoopback(host string) bool {
 }
 
 func (p *ardoqProvider) Resources(_ context.Context) []func() resource.Resource {
-	return []func() resource.Resource{single.NewComponentResource, single.NewReferenceResource, NewBatchResource}
+	return []func() resource.Resource{single.NewComponentResource, single.NewReferenceResource, batch.NewResource}
 }
 
 // ListResources are the list resources of `terraform query` (Terraform 1.14 and later).

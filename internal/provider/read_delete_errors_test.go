@@ -3,15 +3,12 @@ package provider
 import (
 	"fmt"
 	"net/http"
-	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
 
@@ -142,39 +139,6 @@ resource "ardoq_component" "b" {
 func with(f emulator.Fault, status int, message string) emulator.Fault {
 	f.Status, f.Message, f.Times = status, message, 100
 	return f
-}
-
-// A batch the server refuses for its size (413) says what to do about it, and an error message that
-// names no operation (Ardoq documents no message format) goes on the resource whole, not on an item.
-func TestAddBatchError_unmappedMessages(t *testing.T) {
-	keys := batchOpKeys{componentCreates: []string{"a", "b"}}
-	cases := []struct {
-		name string
-		err  *client.APIError
-		want []string
-	}{
-		{"too large", &client.APIError{Method: "POST", Path: "/api/v2/batch", StatusCode: 413, Message: "<html>413 Request Entity Too Large</html>"},
-			[]string{"HTTP 413", "413 Request Entity Too Large", "refused the batch for its size", "Split the items among several ardoq_batch resources"}},
-		{"message in another format", &client.APIError{Method: "POST", Path: "/api/v2/batch", StatusCode: 400, Message: "Validation failed for operation 1 of components/create"},
-			[]string{"HTTP 400", "Validation failed for operation 1 of components/create", "nothing was changed"}},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			var diags diag.Diagnostics
-			addBatchError(&diags, "Batch Failed", tc.err, keys)
-			if len(diags) != 1 {
-				t.Fatalf("%d diagnostics: %v", len(diags), diags)
-			}
-			if _, onItem := diags[0].(diag.DiagnosticWithPath); onItem {
-				t.Errorf("an unmapped message went on an item: %v", diags[0])
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(diags[0].Detail(), w) {
-					t.Errorf("detail lacks %q: %s", w, diags[0].Detail())
-				}
-			}
-		})
-	}
 }
 
 // The emulator refuses a batch over its -max-batch-ops with 413; the plan's dry run already says so.

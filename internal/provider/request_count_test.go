@@ -133,7 +133,7 @@ resource "ardoq_reference" "r" {
 					got := counts()
 					t.Logf("destroy: %v", got)
 					// the cascade guard's look-ups (children, references from and to) for the first components of
-					// the workspace, then its readings of the whole workspace (cascade_views.go), one per few seconds
+					// the workspace, then its readings of the whole workspace (core/guard), one per few seconds
 					if views := got["GET /api/v2/references?targetWorkspace"]; views < 1 || views > 3 {
 						return fmt.Errorf("%d readings of the workspace by the cascade guard, want 1 to 3 (all requests: %v)", views, got)
 					}

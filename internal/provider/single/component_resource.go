@@ -120,7 +120,7 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	resp.Diagnostics.Append(diagnostics.WithDestroyHint(fields.Check(plan.CustomFields, prior.CustomFields,
 		fields.Scope{Model: wctx, Allowed: typ.CustomFields, TypeName: typ.Name}))...)
 	if req.State.Raw.IsNull() && !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(r.warnIfComponentMade(ctx, plan)...) // already_made.go
+		resp.Diagnostics.Append(r.warnIfComponentMade(ctx, plan)...) // core/recovery
 	}
 }
 

@@ -121,7 +121,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	}
 	resp.Diagnostics.Append(diagnostics.WithDestroyHint(checkReference(wctx, workspace.ValueString(), plan, prior))...)
 	if req.State.Raw.IsNull() && !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(r.warnIfReferenceMade(ctx, plan)...) // already_made.go
+		resp.Diagnostics.Append(r.warnIfReferenceMade(ctx, plan)...) // core/recovery
 	}
 }
 

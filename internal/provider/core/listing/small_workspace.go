@@ -8,7 +8,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
-// SmallWorkspaces answers the already-made searches of a plan (the single resources' already_made.go) from one list page of
+// SmallWorkspaces answers the already-made searches of a plan (the single resources' warnIfComponentMade) from one list page of
 // their workspace when the whole workspace fits on it: a plan that adds many components to a new or small
 // workspace costs one request instead of one search each. The first searches of a workspace go on their
 // own (a plan that adds one or two components never lists), the StartAfter-th asks for the first

@@ -124,7 +124,7 @@ func (d *Data) CallerEmail(ctx context.Context) (string, error) {
 }
 
 // Claim remembers an id that a resource of this run read, so that no lost-answer search (or
-// already_made.go's) takes it for its own.
+// core/recovery's already-made search) takes it for its own.
 func (d *Data) Claim(id string) { d.remember(id, false) }
 
 // ClaimCreated remembers an id that a create of this run made, which claim's searches skip too; and

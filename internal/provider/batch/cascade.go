@@ -1,4 +1,4 @@
-package provider
+package batch
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 )
 
 // guardBatchDeletes refuses a batch whose component deletes would make Ardoq also delete entities
-// the request neither deletes nor moves away (see cascade_guard.go). It returns false when refused.
+// the request neither deletes nor moves away (see core/guard). It returns false when refused.
 func (r *batchResource) guardBatchDeletes(ctx context.Context, diags *diag.Diagnostics, request client.BatchRequest, keys batchOpKeys, prior batchItems) bool {
 	if request.Components == nil || len(request.Components.Delete) == 0 {
 		return true

@@ -1,4 +1,4 @@
-package provider
+package batch
 
 import (
 	"context"
@@ -16,8 +16,8 @@ import (
 
 // The plan stage of ardoq_batch: prior and planned items to the one request that makes the org match.
 // Every identity rule lives here: which items are created, updated, replaced or deleted, and (in
-// batch_plan_adopt.go) which take over an entity already in Ardoq. batch_plan_check.go checks the
-// items against their workspaces' models, and batch_plan_match.go finds the entities new items match.
+// plan_adopt.go) which take over an entity already in Ardoq. plan_check.go checks the
+// items against their workspaces' models, and plan_match.go finds the entities new items match.
 
 // batchPlanInput is everything planBatch decides from; planBatch reads nothing else, so a table test
 // pins every rule.

@@ -1,4 +1,4 @@
-package provider
+package batch
 
 import (
 	"fmt"
@@ -17,7 +17,7 @@ import (
 )
 
 // The decode stage of ardoq_batch: Terraform values to items. The items are dynamic values the
-// provider reads itself (batch_schema.go says why); every problem is reported with its path.
+// provider reads itself (schema.go says why); every problem is reported with its path.
 
 // batchItems are an ardoq_batch's items by key, in the form both single resources map through too.
 type batchItems struct {

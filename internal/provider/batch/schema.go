@@ -1,4 +1,4 @@
-package provider
+package batch
 
 import (
 	"fmt"
@@ -29,10 +29,10 @@ var (
 // batchSchema keeps the items in dynamic attributes: terraform-plugin-framework walks map-nested
 // attributes element by element with a copy of the whole map per element, which is quadratic and took
 // minutes and gigabytes at 10,000 items. A dynamic value is one opaque value to the framework; the
-// provider decodes and validates items itself (batch_decode.go), with attribute paths in errors.
+// provider decodes and validates items itself (decode.go), with attribute paths in errors.
 // The schema's version is 0. Removing an attribute, including one of the computed maps' objects, needs a
 // new version and a state upgrader: a saved state of the current version goes back to Terraform as it
-// was saved (batch_protocol_validate_upgrade.go).
+// was saved (UpgradeResourceState, in the assembly's protocol_server.go).
 func batchSchema() schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "Many components and references applied together through Ardoq's transactional batch endpoint: " +

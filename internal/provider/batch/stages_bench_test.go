@@ -1,12 +1,18 @@
-package provider
+package batch
 
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
 )
 
@@ -26,41 +32,40 @@ import (
 //	render                      the items' values to the state's computed maps and configuration-shaped items
 func BenchmarkBatchStages(b *testing.B) {
 	ctx := context.Background()
-	for _, n := range benchSizes(b, 1000, 10000, 100000) {
-		config := smallItems(n, 0)
-		r := newBatchRPC(b)
-		state := r.apply(nil, r.plan(nil, nil, config).PlannedState, config)
-		stateValue, err := state.Unmarshal(r.typ)
+	for _, n := range providertest.BenchSizes(b, 1000, 10000, 100000) {
+		config := providertest.SmallItems(n, 0)
+		r, p, data := newProtocolRPC(b)
+		state := r.Apply(nil, r.Plan(nil, nil, config).PlannedState, config)
+		stateValue, err := state.Unmarshal(r.Typ)
 		if err != nil {
 			b.Fatal(err)
 		}
-		data := r.server.(*protocolServer).provider.data
 		planned, _, diags := decodeBatchItems(config["components"], config["references"])
 		if diags.HasError() {
 			b.Fatal(diags)
 		}
 		prior := batchRawOf(stateValue).items()
-		changed, _, _ := decodeBatchItems(smallItems(n, 10)["components"], smallItems(n, 10)["references"])
+		changed, _, _ := decodeBatchItems(providertest.SmallItems(n, 10)["components"], providertest.SmallItems(n, 10)["references"])
 		create, createKeys, _ := planBatch(batchPlanInput{plan: planned})
 
 		b.Run(fmt.Sprintf("state-decode/%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := tfwire.Decode(state.MsgPack, r.typ); err != nil {
+				if _, err := tfwire.Decode(state.MsgPack, r.Typ); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
-		proposed, changedConfig := r.proposed(stateValue, smallItems(n, 10))
+		proposed, changedConfig := r.Proposed(stateValue, providertest.SmallItems(n, 10))
 		b.Run(fmt.Sprintf("plan-values-decode/%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, diags := r.server.(*protocolServer).values(state, proposed, changedConfig); diags != nil {
+				if _, diags := p.values(state, proposed, changedConfig); diags != nil {
 					b.Fatal(diags)
 				}
 			}
 		})
 		b.Run(fmt.Sprintf("state-encode/%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := tfwire.Encode(stateValue, r.typ); err != nil {
+				if _, err := tfwire.Encode(stateValue, r.Typ); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -109,7 +114,7 @@ func BenchmarkBatchStages(b *testing.B) {
 		stateRaw := batchRawOf(stateValue)
 		b.Run(fmt.Sprintf("render/%d", n), func(b *testing.B) {
 			for b.Loop() {
-				stateRaw.value(r.typ, renderRefreshed(stateRaw, prior))
+				stateRaw.value(r.Typ, renderRefreshed(stateRaw, prior))
 			}
 		})
 	}
@@ -132,4 +137,43 @@ func createdResponse(items batchItems) *client.BatchResponse {
 		resp.References.Created = append(resp.References.Created, client.Created[client.Reference]{ID: ref.ID, BatchID: referenceBatchID(k), Body: body})
 	}
 	return resp
+}
+
+// protocolRPC serves ardoq_batch's RPCs from Protocol alone, with the data of a provider configured
+// against an emulator of its own.
+type protocolRPC struct {
+	p    *Protocol
+	data *providerdata.Data
+}
+
+func (s protocolRPC) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	return s.p.PlanResourceChange(ctx, s.data, req), nil
+}
+
+func (s protocolRPC) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+	return s.p.ApplyResourceChange(ctx, s.data, req), nil
+}
+
+func (s protocolRPC) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
+	return s.p.ReadResource(ctx, s.data, req), nil
+}
+
+func newProtocolRPC(b testing.TB) (*providertest.BatchRPC, *Protocol, *providerdata.Data) {
+	b.Helper()
+	org, err := emulator.New(emulator.WithRequestLog(0, 0), emulator.WithDeterministicIDs(), emulator.WithClock(providertest.FixedClock))
+	if err != nil {
+		b.Fatal(err)
+	}
+	api := httptest.NewServer(org)
+	b.Cleanup(api.Close)
+	c, err := client.New(client.Config{BaseURL: api.URL, Token: org.Token(), Org: org.OrgLabel()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := NewProtocol()
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := providerdata.New(c, false)
+	return &providertest.BatchRPC{B: b, Server: protocolRPC{p: p, data: data}, Typ: p.Type()}, p, data
 }

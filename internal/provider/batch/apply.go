@@ -1,4 +1,4 @@
-package provider
+package batch
 
 import (
 	"context"
@@ -18,8 +18,8 @@ import (
 )
 
 // The apply stage of ardoq_batch: the one request to what Ardoq made of the items. The request is
-// sent once the cascade guard allows it (batch_cascade.go); a lost answer is recovered by reading
-// the items back (batch_lost_answer.go); the results are merged into the items (batch_apply_results.go).
+// sent once the cascade guard allows it (cascade.go); a lost answer is recovered by reading
+// the items back (lost_answer.go); the results are merged into the items (apply_results.go).
 
 // apply sends the request that takes the org from prior to planned and returns the items with what
 // Ardoq assigned them; ok is false when nothing may be recorded. On failure nothing changed in Ardoq

@@ -1,4 +1,8 @@
-package provider
+// Package batch is ardoq_batch: many components and references applied through Ardoq's transactional
+// batch endpoint, all or nothing, in one request, with the expand endpoint as a server-side dry run. Its
+// RPCs are served here (Protocol) without the framework's passes over the value; its items map through
+// core/entity's tables. It imports no other feature.
+package batch
 
 import (
 	"context"
@@ -21,13 +25,12 @@ var (
 	_ resource.ResourceWithValidateConfig = (*batchResource)(nil)
 )
 
-// NewBatchResource returns the ardoq_batch resource.
-func NewBatchResource() resource.Resource { return &batchResource{} }
+// NewResource returns the ardoq_batch resource.
+func NewResource() resource.Resource { return &batchResource{} }
 
 // batchResource wires the stages an ardoq_batch goes through, each in a file named for it: decode
-// (Terraform values to items, batch_decode.go), plan (prior and planned items to one request,
-// batch_plan*.go), apply (the request to what Ardoq made, batch_apply*.go) and render (items to
-// Terraform values, batch_render.go). Read goes refresh (batch_refresh.go), render.
+// (Terraform values to items, decode.go), plan (prior and planned items to one request, plan*.go),
+// apply (the request to what Ardoq made, apply*.go) and render (items to Terraform values, render.go). Read goes refresh (refresh.go), render.
 type batchResource struct{ data *providerdata.Data }
 
 func (r *batchResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {

@@ -1,4 +1,4 @@
-package provider
+package batch
 
 import (
 	"testing"
@@ -44,3 +44,5 @@ func TestRenderItemsKeepsAMapWhileTheElementTypeHolds(t *testing.T) {
 		t.Fatalf("items of different types can only be an object: %s", grown.Type())
 	}
 }
+
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,43 @@
+package batch
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+)
+
+// A batch the server refuses for its size (413) says what to do about it, and an error message that
+// names no operation (Ardoq documents no message format) goes on the resource whole, not on an item.
+func TestAddBatchError_unmappedMessages(t *testing.T) {
+	keys := batchOpKeys{componentCreates: []string{"a", "b"}}
+	cases := []struct {
+		name string
+		err  *client.APIError
+		want []string
+	}{
+		{"too large", &client.APIError{Method: "POST", Path: "/api/v2/batch", StatusCode: 413, Message: "<html>413 Request Entity Too Large</html>"},
+			[]string{"HTTP 413", "413 Request Entity Too Large", "refused the batch for its size", "Split the items among several ardoq_batch resources"}},
+		{"message in another format", &client.APIError{Method: "POST", Path: "/api/v2/batch", StatusCode: 400, Message: "Validation failed for operation 1 of components/create"},
+			[]string{"HTTP 400", "Validation failed for operation 1 of components/create", "nothing was changed"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var diags diag.Diagnostics
+			addBatchError(&diags, "Batch Failed", tc.err, keys)
+			if len(diags) != 1 {
+				t.Fatalf("%d diagnostics: %v", len(diags), diags)
+			}
+			if _, onItem := diags[0].(diag.DiagnosticWithPath); onItem {
+				t.Errorf("an unmapped message went on an item: %v", diags[0])
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(diags[0].Detail(), w) {
+					t.Errorf("detail lacks %q: %s", w, diags[0].Detail())
+				}
+			}
+		})
+	}
+}
