@@ -70,7 +70,7 @@ func (d *componentDataSource) Metadata(_ context.Context, req datasource.Metadat
 func (d *componentDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "One component, by `id` or by filters that must match exactly one. " + entity.ComponentFilterHelp,
-		Attributes: map[string]schema.Attribute{
+		Attributes: entity.LookupAttributes(entity.ComponentAttributes, "component", map[string]schema.Attribute{
 			"id":             lookupString("Id of the component."),
 			"name":           lookupString("Filter: exact name."),
 			"root_workspace": lookupString("Filter: workspace id."),
@@ -79,17 +79,7 @@ func (d *componentDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			"type_id":        lookupString("Filter: component type id."),
 			"custom_fields_filter": schema.MapAttribute{Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Filter: custom field values by API key, written as strings and interpreted by the field's type (`{ cost = \"12\" }` matches the number 12)."},
-			"description":   computedString("Description, or null."),
-			"color":         computedString("Color override, or null."),
-			"shape":         computedString("Shape override, or null."),
-			"icon":          computedString("Icon override, or null."),
-			"image":         computedString("Image override, or null."),
-			"custom_fields": schema.DynamicAttribute{Computed: true, MarkdownDescription: "Every custom field the component has, with native types; null when it has none."},
-			"type_name":     computedString("Name of the component type."),
-			"version":       computedInt64("The component's `_version`."),
-			"created":       computedString("When the component was created."),
-			"last_updated":  computedString("When the component was last changed."),
-		},
+		}),
 	}
 }
 

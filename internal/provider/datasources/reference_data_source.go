@@ -77,7 +77,7 @@ func (d *referenceDataSource) Metadata(_ context.Context, req datasource.Metadat
 func (d *referenceDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "One reference, by `id` or by filters that must match exactly one. Filters go to the API as query parameters, AND-combined.",
-		Attributes: map[string]schema.Attribute{
+		Attributes: entity.LookupAttributes(entity.ReferenceAttributes, "reference", map[string]schema.Attribute{
 			"id":               lookupString("Id of the reference."),
 			"display_text":     lookupString("Filter: exact display text."),
 			"root_workspace":   lookupString("Filter: workspace of the reference (its source's)."),
@@ -87,12 +87,7 @@ func (d *referenceDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			"type":             schema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: "Filter: reference type."},
 			"custom_fields_filter": schema.MapAttribute{Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Filter: custom field values by API key, as strings interpreted by the field's type."},
-			"description":   computedString("Description, or null."),
-			"custom_fields": schema.DynamicAttribute{Computed: true, MarkdownDescription: "Every custom field the reference has, with native types; null when it has none."},
-			"version":       computedInt64("The reference's `_version`."),
-			"created":       computedString("When the reference was created."),
-			"last_updated":  computedString("When the reference was last changed."),
-		},
+		}),
 	}
 }
 

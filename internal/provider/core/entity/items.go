@@ -1,6 +1,7 @@
 package entity
 
 import (
+	"maps"
 	"regexp"
 	"strings"
 
@@ -27,6 +28,27 @@ func ItemAttributes[M, V, E, C, U any](t Attributes[M, V, E, C, U], noun string)
 		switch {
 		case a.Kind == KindCustomFields:
 			out[CustomFieldsJSON] = schema.StringAttribute{Computed: true, MarkdownDescription: "Custom fields as a JSON object; `jsondecode()` gives them back with their native types."}
+		case a.ModelNumber != nil:
+			out[a.Name] = schema.Int64Attribute{Computed: true, MarkdownDescription: asSentence(a.Doc, noun)}
+		default:
+			out[a.Name] = schema.StringAttribute{Computed: true, MarkdownDescription: asSentence(a.Doc, noun)}
+		}
+	}
+	return out
+}
+
+// LookupAttributes is the schema of a single-entity data source (ardoq_component, ardoq_reference): its
+// lookups (the id and the filters, given), and every other attribute of the table, computed.
+func LookupAttributes[M, V, E, C, U any](t Attributes[M, V, E, C, U], noun string, lookups map[string]schema.Attribute) map[string]schema.Attribute {
+	out := maps.Clone(lookups)
+	for _, a := range t {
+		if _, given := out[a.Name]; given {
+			continue
+		}
+		switch {
+		case a.Kind == KindCustomFields:
+			out[a.Name] = schema.DynamicAttribute{Computed: true,
+				MarkdownDescription: "Every custom field the " + noun + " has, with native types; null when it has none."}
 		case a.ModelNumber != nil:
 			out[a.Name] = schema.Int64Attribute{Computed: true, MarkdownDescription: asSentence(a.Doc, noun)}
 		default:
