@@ -548,3 +548,14 @@ func TestListingsFollowWrites(t *testing.T) {
 		t.Fatalf("references after a create: %d, want %d", got, before+1)
 	}
 }
+
+// A JSON file that is not a seed (a Terraform state, say) is refused rather than served as an empty org.
+func TestReadSeed_refusesOtherJSON(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "terraform.tfstate")
+	if err := os.WriteFile(path, []byte(`{"version": 4, "terraform_version": "1.11.4", "resources": []}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := emulator.ReadSeed(path); err == nil || !strings.Contains(err.Error(), "is not a seed") {
+		t.Fatalf("a Terraform state read as a seed: %v", err)
+	}
+}

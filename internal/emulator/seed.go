@@ -50,6 +50,10 @@ func ReadSeed(path string) (*Seed, error) {
 	if err := json.Unmarshal(b, &s); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if s.Org.Label == "" || s.User.Email == "" {
+		return nil, fmt.Errorf("%s is not a seed: it has no org.label or user.email (a seed is what ardoq-snapshot writes, "+
+			"or a -state file the emulator saved; internal/emulator/seed/default.json shows the format)", path)
+	}
 	return &s, nil
 }
 

@@ -152,6 +152,7 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	resp.Diagnostics.Append(environmentIgnored(cfg, os.Getenv)...)
 	baseURL := convert.FirstNonEmpty(cfg.BaseURL.ValueString(), os.Getenv("ARDOQ_BASE_URL"), client.DefaultBaseURL)
 	token := convert.FirstNonEmpty(cfg.APIToken.ValueString(), os.Getenv("ARDOQ_API_TOKEN"))
 	org := convert.FirstNonEmpty(cfg.Org.ValueString(), os.Getenv("ARDOQ_ORG"))
@@ -195,6 +196,30 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.ListResourceData = data
+}
+
+// environmentIgnored warns when the provider block sets base_url, api_token or org and the environment
+// variable of the same setting holds another value: the block wins, and whoever set the variable (to point
+// a run at a copy of the org, say) expects otherwise. The token's values are not shown.
+func environmentIgnored(cfg providerModel, getenv func(string) string) diag.Diagnostics {
+	var diags diag.Diagnostics
+	for _, s := range []struct {
+		name, env string
+		value     types.String
+		secret    bool
+	}{{"base_url", "ARDOQ_BASE_URL", cfg.BaseURL, false}, {"api_token", "ARDOQ_API_TOKEN", cfg.APIToken, true}, {"org", "ARDOQ_ORG", cfg.Org, false}} {
+		fromEnv := getenv(s.env)
+		if s.value.ValueString() == "" || fromEnv == "" || fromEnv == s.value.ValueString() {
+			continue
+		}
+		detail := fmt.Sprintf("The provider block sets %s, which wins over the environment: %s is ignored.", s.name, s.env)
+		if !s.secret {
+			detail = fmt.Sprintf("The provider block sets %s = %q, which wins over the environment: %s=%q is ignored.", s.name, s.value.ValueString(), s.env, fromEnv)
+		}
+		diags.AddAttributeWarning(path.Root(s.name), "Provider Setting Overrides "+s.env, detail+
+			" Remove the setting from the block to take it from the environment, or unset the variable to silence this warning.")
+	}
+	return diags
 }
 
 // credentialsCheckError says why GET /me failed when the provider was configured.

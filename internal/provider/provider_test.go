@@ -13,6 +13,7 @@ import (
 	fwprovider "github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	rsschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	acc "github.com/hashicorp/terraform-plugin-testing/helper/resource"
 )
 
@@ -122,5 +123,25 @@ func TestAccProvider_configurationErrors(t *testing.T) {
 				Steps:                    []acc.TestStep{{Config: tc.config, ExpectError: regexp.MustCompile(`(?s)` + strings.ReplaceAll(tc.want, " ", `\s+`))}},
 			})
 		})
+	}
+}
+
+// A provider block that overrides a different ARDOQ_* variable says so; the token's values stay unsaid.
+func TestEnvironmentIgnored(t *testing.T) {
+	env := map[string]string{"ARDOQ_BASE_URL": "http://127.0.0.1:8080", "ARDOQ_API_TOKEN": "copy-token", "ARDOQ_ORG": "acme"}
+	cfg := providerModel{BaseURL: types.StringValue("https://acme.ardoq.com"), APIToken: types.StringValue("real-token"),
+		Org: types.StringValue("acme")}
+	diags := environmentIgnored(cfg, func(k string) string { return env[k] })
+	if len(diags) != 2 || diags.HasError() {
+		t.Fatalf("want two warnings (base_url, api_token), got %v", diags)
+	}
+	if d := diags[0].Detail(); !strings.Contains(d, `base_url = "https://acme.ardoq.com"`) || !strings.Contains(d, `ARDOQ_BASE_URL="http://127.0.0.1:8080" is ignored`) {
+		t.Errorf("base_url warning: %s", d)
+	}
+	if d := diags[1].Summary() + diags[1].Detail(); strings.Contains(d, "real-token") || strings.Contains(d, "copy-token") {
+		t.Errorf("the token warning shows a token: %s", d)
+	}
+	if got := environmentIgnored(providerModel{}, func(k string) string { return env[k] }); len(got) != 0 {
+		t.Errorf("no setting in the block, yet %v", got)
 	}
 }

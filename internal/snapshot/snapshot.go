@@ -7,6 +7,7 @@ package snapshot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"iter"
 	"os"
@@ -29,7 +30,7 @@ var NotCopied = []string{
 
 // Options chooses what to copy.
 type Options struct {
-	// Workspaces are names or ids of the workspaces to copy; none means every workspace of the org.
+	// Workspaces are names, ids or keys of the workspaces to copy; none means every workspace of the org.
 	Workspaces []string
 	// Progress, when set, hears of each step as it ends.
 	Progress Progress
@@ -117,20 +118,20 @@ func Take(ctx context.Context, c *client.Client, opts Options) (*Result, error) 
 	return result, nil
 }
 
-// choose picks the workspaces named (by id or exact name) from the org's, in the org's order.
+// choose picks the workspaces named (by id, exact name or workspace key such as APP) from the org's.
 func choose(all []client.Workspace, wanted []string) ([]client.Workspace, error) {
 	if len(wanted) == 0 {
 		return all, nil
 	}
 	var chosen []client.Workspace
 	for _, w := range wanted {
-		i := slices.IndexFunc(all, func(ws client.Workspace) bool { return ws.ID == w || ws.Name == w })
+		i := slices.IndexFunc(all, func(ws client.Workspace) bool { return ws.ID == w || ws.Name == w || ws.WorkspaceKey == w })
 		if i < 0 {
 			names := make([]string, 0, len(all))
 			for _, ws := range all {
-				names = append(names, fmt.Sprintf("%q", ws.Name))
+				names = append(names, fmt.Sprintf("%q (%s)", ws.Name, ws.WorkspaceKey))
 			}
-			return nil, fmt.Errorf("the org has no workspace with the name or id %q; its workspaces: %s", w, strings.Join(names, ", "))
+			return nil, fmt.Errorf("the org has no workspace with the name, id or key %q; its workspaces: %s", w, strings.Join(names, ", "))
 		}
 		if !slices.ContainsFunc(chosen, func(ws client.Workspace) bool { return ws.ID == all[i].ID }) {
 			chosen = append(chosen, all[i])
@@ -176,24 +177,56 @@ type quiet struct{}
 func (quiet) Workspace(string, int, int) {}
 func (quiet) Read(string, int)           {}
 
-// Write saves a seed to path, readable by its owner only (it holds the org's data), atomically: a
-// temporary file renamed over it, so an interrupted run leaves no half-written seed.
-func Write(path string, seed *emulator.Seed) error {
-	b, err := json.MarshalIndent(seed, "", "  ")
-	if err != nil {
-		return err
+// Output is a seed file being written: a temporary file beside path, renamed over it once the seed is
+// whole, so that an interrupted or failed run leaves no half-written seed. It is created before the org is
+// read, so a path that cannot be written fails at once, not after minutes of reading.
+type Output struct {
+	path string
+	tmp  *os.File
+}
+
+// Create prepares writing a seed to path; the file is readable by its owner only (it holds the org's data).
+func Create(path string) (*Output, error) {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return nil, fmt.Errorf("%s is a directory: give the seed file's name", path)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
 	if err != nil {
+		return nil, fmt.Errorf("cannot write %s: %w", path, errors.Unwrap(err))
+	}
+	return &Output{path: path, tmp: tmp}, nil
+}
+
+// Commit writes seed and puts it in place.
+func (o *Output) Commit(seed *emulator.Seed) error {
+	defer o.Discard()
+	b, err := json.MarshalIndent(seed, "", "  ")
+	if err == nil {
+		_, err = o.tmp.Write(append(b, '\n'))
+	}
+	if closeErr := o.tmp.Close(); err == nil {
+		err = closeErr
+	}
+	if err == nil {
+		err = os.Rename(o.tmp.Name(), o.path)
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", o.path, err)
+	}
+	return nil
+}
+
+// Discard removes the temporary file of a seed not committed (nothing, after Commit).
+func (o *Output) Discard() {
+	_ = o.tmp.Close()
+	_ = os.Remove(o.tmp.Name())
+}
+
+// Write saves a seed to path (Create, then Commit).
+func Write(path string, seed *emulator.Seed) error {
+	out, err := Create(path)
+	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return out.Commit(seed)
 }

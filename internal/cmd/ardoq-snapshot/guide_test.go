@@ -18,14 +18,17 @@ import (
 const guide = "../../../templates/guides/trying-changes-on-a-copy.md.tmpl"
 
 // The model the test's user keeps in Ardoq, and the change they try on a copy first: one component
-// renamed, one added, one deleted with the reference to it.
+// renamed, one added, one deleted with the reference to it. The provider block names the real org's
+// base_url itself, which wins over ARDOQ_BASE_URL: the guide must still send the copy's run to the copy.
 const (
 	userConfig = `terraform {
   required_providers {
     ardoq = { source = "seed762a2f0c/ardoq" }
   }
 }
-provider "ardoq" {}
+provider "ardoq" {
+  base_url = "REAL_ORG_URL"
+}
 
 resource "ardoq_component" "shop" {
   name           = "Shop"
@@ -48,7 +51,9 @@ resource "ardoq_reference" "uses" {
     ardoq = { source = "seed762a2f0c/ardoq" }
   }
 }
-provider "ardoq" {}
+provider "ardoq" {
+  base_url = "REAL_ORG_URL"
+}
 
 resource "ardoq_component" "shop" {
   name           = "Web Shop"
@@ -88,14 +93,14 @@ func TestGuide_tryOnACopy(t *testing.T) {
 		}
 		return string(out)
 	}
-	write(t, filepath.Join(dir, "main.tf"), userConfig)
+	write(t, filepath.Join(dir, "main.tf"), strings.ReplaceAll(userConfig, "REAL_ORG_URL", realOrg.URL))
 	sh("terraform init -input=false && terraform apply")
-	write(t, filepath.Join(dir, "main.tf"), userChange)
+	write(t, filepath.Join(dir, "main.tf"), strings.ReplaceAll(userChange, "REAL_ORG_URL", realOrg.URL))
 
 	port := freePort(t)
 	steps := guideSteps(t)
 	onCopyOut := sh("trap 'kill $(jobs -p) 2>/dev/null' EXIT\n" + strings.ReplaceAll(strings.Join(steps[:len(steps)-1], "\n"), "127.0.0.1:8080", port) +
-		"\ncurl -fsS http://" + port + "/changes > changes.html\n")
+		"\ncurl -fsS http://" + port + "/changes > changes.html\necho \"WORK=$work\"\n")
 	if names := componentNames(realOrg.Snapshot()); !names["Shop"] || !names["Legacy Billing"] || names["Payments Gateway"] {
 		t.Fatalf("trying the change on the copy changed the real org: %v", names)
 	}
@@ -122,7 +127,12 @@ func TestGuide_tryOnACopy(t *testing.T) {
 	if names := componentNames(realOrg.Snapshot()); !names["Web Shop"] || names["Legacy Billing"] || !names["Payments Gateway"] {
 		t.Fatalf("the real org after the guide's last step: %v", names)
 	}
-	copied, err := os.ReadFile(filepath.Join(dir, "my-org.json"))
+	work := regexp.MustCompile(`(?m)^WORK=(.+)$`).FindStringSubmatch(onCopyOut)
+	if work == nil {
+		t.Fatalf("the guide's work directory is not known\n%s", onCopyOut)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(work[1]) })
+	copied, err := os.ReadFile(filepath.Join(work[1], "my-org.json"))
 	if err != nil || strings.Contains(string(copied), realOrg.Token()) {
 		t.Fatalf("the copy: %v, or it holds the token", err)
 	}

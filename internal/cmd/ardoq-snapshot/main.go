@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"strings"
 	"syscall"
 
@@ -48,21 +49,25 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	fs.SetOutput(out)
 	path := fs.String("out", "", "seed file to write (required); the emulator's -seed reads it")
 	var workspaces workspaceFlags
-	fs.Var(&workspaces, "workspace", "copy only this workspace, by name or id (repeat for more; default: every workspace)")
+	fs.Var(&workspaces, "workspace", "copy only this workspace, by name, id or key such as APP (repeat for more; default: every workspace)")
 	baseURL := fs.String("base-url", "", "Ardoq host (default: ARDOQ_BASE_URL, else "+client.DefaultBaseURL+")")
 	org := fs.String("org", "", "organization label (default: ARDOQ_ORG)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *path == "" || fs.NArg() > 0 {
-		return errors.New("usage: ardoq-snapshot -out FILE [-workspace NAME_OR_ID]... (the token comes from ARDOQ_API_TOKEN)")
+		return errors.New("usage: ardoq-snapshot -out FILE [-workspace NAME_ID_OR_KEY]... (the token comes from ARDOQ_API_TOKEN)")
 	}
 	token := getenv("ARDOQ_API_TOKEN")
 	if token == "" {
 		return errors.New("set ARDOQ_API_TOKEN to an API token of the org to copy (it is read from the environment only)")
 	}
+	base := firstSet(*baseURL, getenv("ARDOQ_BASE_URL"), client.DefaultBaseURL)
+	if m := apiPathSuffix.FindString(base); m != "" {
+		return fmt.Errorf("the base URL %q ends in %s: drop it (%q); the API path is added to it", base, strings.TrimRight(m, "/"), strings.TrimSuffix(base, m))
+	}
 	c, err := client.New(client.Config{
-		BaseURL:   firstSet(*baseURL, getenv("ARDOQ_BASE_URL"), client.DefaultBaseURL),
+		BaseURL:   base,
 		Token:     token,
 		Org:       firstSet(*org, getenv("ARDOQ_ORG")),
 		UserAgent: "ardoq-snapshot (terraform-provider-ardoq)",
@@ -70,31 +75,53 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	if err != nil {
 		return err
 	}
-	progress := newProgress(out)
-	res, err := snapshot.Take(ctx, c, snapshot.Options{Workspaces: workspaces, Progress: progress})
-	progress.finish()
+	file, err := snapshot.Create(*path)
 	if err != nil {
 		return err
 	}
-	if err := snapshot.Write(*path, res.Seed); err != nil {
+	defer file.Discard()
+	progress := newProgress(out)
+	res, err := snapshot.Take(ctx, c, snapshot.Options{Workspaces: workspaces, Progress: progress})
+	if ctx.Err() != nil {
+		progress.stop()
+		return fmt.Errorf("interrupted: nothing was written to %s", *path)
+	}
+	if err != nil {
+		progress.stop()
+		return fmt.Errorf("%w (nothing was written to %s)", err, *path)
+	}
+	progress.finish()
+	if err := file.Commit(res.Seed); err != nil {
 		return err
 	}
 	summarize(out, *path, res)
 	return nil
 }
 
+// apiPathSuffix is an API path pasted into the base URL (the provider refuses it the same way).
+var apiPathSuffix = regexp.MustCompile(`(?i)/api(/v[0-9]+)?/*$`)
+
 func summarize(out io.Writer, path string, res *snapshot.Result) {
 	s := res.Seed
-	fmt.Fprintf(out, "Wrote %s: %d workspaces, %d components, %d references, %d attachments (metadata), %d reports.\n",
-		path, len(s.Workspaces), len(s.Components), len(s.References), len(s.Attachments), len(s.Reports))
+	fmt.Fprintf(out, "Wrote %s: %s, %s, %s, %s (metadata), %s.\n", path, count(len(s.Workspaces), "workspace"),
+		count(len(s.Components), "component"), count(len(s.References), "reference"), count(len(s.Attachments), "attachment"),
+		count(len(s.Reports), "report"))
 	if res.Dropped > 0 {
-		fmt.Fprintf(out, "Left out %d references whose target is in a workspace not copied.\n", res.Dropped)
+		fmt.Fprintf(out, "Left out %s whose target is in a workspace not copied.\n", count(res.Dropped, "reference"))
 	}
 	fmt.Fprintln(out, "Not in the copy, because the public API does not return it:")
 	for _, n := range snapshot.NotCopied {
 		fmt.Fprintln(out, "  - "+n)
 	}
 	fmt.Fprintf(out, "Serve the copy: ardoq-emulator -seed %s (in a clone: go run ./internal/cmd/ardoq-emulator -seed %s)\n", path, path)
+}
+
+// count is n nouns, "1 reference" or "2 references".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func firstSet(values ...string) string {

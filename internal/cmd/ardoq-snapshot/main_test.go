@@ -28,7 +28,7 @@ func TestRun(t *testing.T) {
 		t.Fatalf("run: %v\n%s", err, out.String())
 	}
 	for _, want := range []string{"[1/3] Applications: ", "[3/3] Business Capabilities: 3 components, 1 references",
-		"Wrote " + path + ": 3 workspaces, 3 components, 1 references", snapshot.NotCopied[0], "-seed " + path} {
+		"Wrote " + path + ": 3 workspaces, 3 components, 1 reference, 4 attachments", snapshot.NotCopied[0], "-seed " + path} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
@@ -60,10 +60,17 @@ func TestRun_errors(t *testing.T) {
 		env  map[string]string
 		want string
 	}{
-		"no out":            {nil, map[string]string{"ARDOQ_API_TOKEN": "x"}, "usage: ardoq-snapshot -out FILE"},
-		"no token":          {[]string{"-out", "x.json"}, nil, "set ARDOQ_API_TOKEN"},
-		"wrong token":       {[]string{"-out", "x.json", "-base-url", srv.URL, "-org", srv.OrgLabel()}, map[string]string{"ARDOQ_API_TOKEN": "wrong"}, "401"},
-		"unknown workspace": {[]string{"-out", "x.json", "-base-url", srv.URL, "-org", srv.OrgLabel(), "-workspace", "Nope"}, map[string]string{"ARDOQ_API_TOKEN": srv.Token()}, `no workspace with the name or id "Nope"`},
+		"no out":      {nil, map[string]string{"ARDOQ_API_TOKEN": "x"}, "usage: ardoq-snapshot -out FILE"},
+		"no token":    {[]string{"-out", "x.json"}, nil, "set ARDOQ_API_TOKEN"},
+		"wrong token": {[]string{"-out", "x.json", "-base-url", srv.URL, "-org", srv.OrgLabel()}, map[string]string{"ARDOQ_API_TOKEN": "wrong"}, "401"},
+		"unknown workspace": {[]string{"-out", "x.json", "-base-url", srv.URL, "-org", srv.OrgLabel(), "-workspace", "Nope"}, map[string]string{"ARDOQ_API_TOKEN": srv.Token()},
+			`no workspace with the name, id or key "Nope"; its workspaces: "Applications" (APP)`},
+		"api path in the base url": {[]string{"-out", "x.json", "-base-url", srv.URL + "/api/v2/"}, map[string]string{"ARDOQ_API_TOKEN": srv.Token()},
+			`ends in /api/v2: drop it ("` + srv.URL + `")`},
+		"out is a directory": {[]string{"-out", ".", "-base-url", srv.URL, "-org", srv.OrgLabel()}, map[string]string{"ARDOQ_API_TOKEN": srv.Token()},
+			`. is a directory: give the seed file's name`},
+		"out in a missing directory": {[]string{"-out", "no/such/dir/x.json", "-base-url", srv.URL, "-org", srv.OrgLabel()}, map[string]string{"ARDOQ_API_TOKEN": srv.Token()},
+			`cannot write no/such/dir/x.json: no such file or directory`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -75,6 +82,33 @@ func TestRun_errors(t *testing.T) {
 			if _, statErr := os.Stat(filepath.Join(dir, "x.json")); statErr == nil {
 				t.Fatal("a failed run wrote the seed file")
 			}
+			if left, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(left) > 0 {
+				t.Fatalf("a failed run left %v", left)
+			}
 		})
+	}
+}
+
+// A run stopped before the org is read (Ctrl-C) says so and writes nothing; a workspace is chosen by key.
+func TestRun_interruptedAndByKey(t *testing.T) {
+	srv := openapitest.Start(t)
+	dir := t.TempDir()
+	vars := env(map[string]string{"ARDOQ_BASE_URL": srv.URL, "ARDOQ_API_TOKEN": srv.Token(), "ARDOQ_ORG": srv.OrgLabel()})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := run(ctx, []string{"-out", filepath.Join(dir, "x.json")}, vars, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), "interrupted: nothing was written to") {
+		t.Fatalf("an interrupted run gave %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("an interrupted run left %v", entries)
+	}
+	path := filepath.Join(dir, "cap.json")
+	if err := run(context.Background(), []string{"-out", path, "-workspace", "CAP"}, vars, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	seed, err := emulator.ReadSeed(path)
+	if err != nil || len(seed.Workspaces) != 1 || seed.Workspaces[0].WorkspaceKey != "CAP" {
+		t.Fatalf("-workspace CAP copied %v (%v)", seed, err)
 	}
 }

@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/mattn/go-isatty"
 	"github.com/schollz/progressbar/v3"
 )
 
 // progress shows how far a snapshot is: a bar over the workspaces on a terminal, plain lines elsewhere
-// (CI logs), one per workspace read.
+// (CI logs): one per workspace read, and one every plainEvery while a large workspace is being read.
 type progress struct {
 	out               io.Writer
 	bar               *progressbar.ProgressBar // nil: plain lines
@@ -18,7 +19,11 @@ type progress struct {
 	n, total          int
 	components, refs  int
 	started, finished bool
+	lastLine          time.Time
 }
+
+// plainEvery is how long a CI log waits, at most, for a line while a workspace is read.
+const plainEvery = 10 * time.Second
 
 func newProgress(out io.Writer) *progress {
 	p := &progress{out: out}
@@ -31,7 +36,7 @@ func newProgress(out io.Writer) *progress {
 
 func (p *progress) Workspace(name string, n, total int) {
 	p.done()
-	p.name, p.n, p.total, p.components, p.refs, p.started = name, n, total, 0, 0, true
+	p.name, p.n, p.total, p.components, p.refs, p.started, p.lastLine = name, n, total, 0, 0, true, time.Now()
 	if p.bar != nil {
 		p.bar.ChangeMax(total)
 		p.describe()
@@ -46,6 +51,11 @@ func (p *progress) Read(noun string, count int) {
 	}
 	if p.bar != nil {
 		p.describe()
+		return
+	}
+	if time.Since(p.lastLine) >= plainEvery {
+		p.lastLine = time.Now()
+		fmt.Fprintf(p.out, "[%d/%d] %s: %d components, %d references so far\n", p.n, p.total, p.name, p.components, p.refs)
 	}
 }
 
@@ -63,6 +73,15 @@ func (p *progress) done() {
 		return
 	}
 	fmt.Fprintf(p.out, "[%d/%d] %s: %d components, %d references\n", p.n, p.total, p.name, p.components, p.refs)
+}
+
+// stop ends the progress of a snapshot that failed or was interrupted, with no line saying a workspace was read.
+func (p *progress) stop() {
+	p.finished = true
+	if p.bar != nil {
+		_ = p.bar.Exit()
+		fmt.Fprintln(p.out)
+	}
 }
 
 // finish ends the last workspace and the bar.
