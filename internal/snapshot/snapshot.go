@@ -221,12 +221,3 @@ func (o *Output) Discard() {
 	_ = o.tmp.Close()
 	_ = os.Remove(o.tmp.Name())
 }
-
-// Write saves a seed to path (Create, then Commit).
-func Write(path string, seed *emulator.Seed) error {
-	out, err := Create(path)
-	if err != nil {
-		return err
-	}
-	return out.Commit(seed)
-}

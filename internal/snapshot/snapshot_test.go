@@ -203,7 +203,11 @@ func startFromSnapshot(t *testing.T, srv *openapitest.TestServer, opts snapshot.
 func roundTrip(t *testing.T, seed *emulator.Seed) *emulator.Seed {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "seed.json")
-	if err := snapshot.Write(path, seed); err != nil {
+	out, err := snapshot.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Commit(seed); err != nil {
 		t.Fatal(err)
 	}
 	back, err := emulator.ReadSeed(path)
