@@ -3,6 +3,8 @@ package snapshot
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -10,49 +12,30 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
 
-// The client's types and the seed's describe the same JSON; where their fields are the same, Go converts
-// one into the other directly, and the compiler says so when either changes.
+// The client's entities and the seed's describe the same JSON, the API's: an entity is copied by encoding
+// what the client read and decoding it as the seed's, so every member both know is copied, and a member
+// added to both needs nothing here.
+func asSeed[T any](read any) (T, error) {
+	var out T
+	b, err := json.Marshal(read)
+	if err == nil {
+		err = json.Unmarshal(b, &out)
+	}
+	if err != nil {
+		return out, fmt.Errorf("copying %T: %w", read, err)
+	}
+	return out, nil
+}
 
-func workspaceToSeed(ws client.Workspace, model string, tags []client.Tag) emulator.SeedWorkspace {
-	out := emulator.SeedWorkspace{Workspace: emulator.Workspace{
-		ID: ws.ID, Version: ws.Version, Meta: emulator.Meta(ws.Meta), Name: ws.Name, Description: ws.Description,
-		StartView: ws.StartView, Views: ws.Views, WorkspaceKey: ws.WorkspaceKey, ComponentModel: model,
-	}}
+// workspaceToSeed is a workspace with its model's id and its tags.
+func workspaceToSeed(ws client.Workspace, model string, tags []client.Tag) (emulator.SeedWorkspace, error) {
+	w, err := asSeed[emulator.Workspace](ws)
+	w.ComponentModel = model
+	out := emulator.SeedWorkspace{Workspace: w}
 	for _, t := range tags {
 		out.Tags = append(out.Tags, t.Name)
 	}
-	return out
-}
-
-func componentToSeed(c client.Component) emulator.Component {
-	return emulator.Component{
-		ID: c.ID, Version: c.Version, Meta: emulator.Meta(c.Meta), Name: c.Name, RootWorkspace: c.RootWorkspace,
-		TypeID: c.TypeID, Type: c.Type, ComponentKey: c.ComponentKey, Parent: c.Parent, Description: c.Description,
-		Color: c.Color, Shape: c.Shape, Icon: c.Icon, Image: c.Image, CustomFields: c.CustomFields,
-	}
-}
-
-func referenceToSeed(r client.Reference) emulator.Reference {
-	return emulator.Reference{
-		ID: r.ID, Version: r.Version, Meta: emulator.Meta(r.Meta), Source: r.Source, Target: r.Target, Type: r.Type,
-		RootWorkspace: r.RootWorkspace, TargetWorkspace: r.TargetWorkspace, DisplayText: r.DisplayText,
-		Description: r.Description, CustomFields: r.CustomFields,
-	}
-}
-
-func attachmentToSeed(a client.Attachment) emulator.Attachment {
-	return emulator.Attachment{ID: a.ID, Version: a.Version, Meta: emulator.Meta(a.Meta), Filename: a.Filename, Folder: a.Folder,
-		Resource: emulator.AttachmentResource(a.Resource)}
-}
-
-// reportToSeed keeps a report's definition; the query behind its rows is not in the API (NotCopied).
-func reportToSeed(r client.Report) emulator.Report {
-	columns := make([]emulator.Column, 0, len(r.Columns))
-	for _, c := range r.Columns {
-		columns = append(columns, emulator.Column(c))
-	}
-	return emulator.Report{ReportOverview: emulator.ReportOverview{ID: r.ID, Version: r.Version, Meta: emulator.Meta(r.Meta),
-		Name: r.Name, Description: r.Description, Datasource: r.Datasource, Columns: columns}}
+	return out, err
 }
 
 // modelSet gathers the models of the copied workspaces, by model id.

@@ -79,14 +79,20 @@ func Take(ctx context.Context, c *client.Client, opts Options) (*Result, error) 
 		if err != nil {
 			return nil, fmt.Errorf("workspace %q: reading its context: %w", ws.Name, err)
 		}
-		seed.Workspaces = append(seed.Workspaces, workspaceToSeed(ws, models.add(ws, wctx), wctx.Tags))
+		copied, err := workspaceToSeed(ws, models.add(ws, wctx), wctx.Tags)
+		if err != nil {
+			return nil, err
+		}
+		seed.Workspaces = append(seed.Workspaces, copied)
 		components, err := readAll(c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws.ID}), "components", progress)
 		if err != nil {
 			return nil, fmt.Errorf("workspace %q: listing its components: %w", ws.Name, err)
 		}
 		for _, comp := range components {
 			inCopy[comp.ID] = true
-			seed.Components = append(seed.Components, componentToSeed(comp))
+		}
+		if seed.Components, err = appendSeed(seed.Components, components); err != nil {
+			return nil, err
 		}
 		seed.Sequences[ws.ID] = lastKeyNumber(ws.WorkspaceKey, components)
 		refs, err := readAll(c.ReferencePages(ctx, client.ReferenceFilter{RootWorkspace: ws.ID}), "references", progress)
@@ -96,12 +102,16 @@ func Take(ctx context.Context, c *client.Client, opts Options) (*Result, error) 
 		references = append(references, refs...)
 	}
 	result := &Result{Seed: seed}
+	kept := references[:0]
 	for _, r := range references {
 		if !inCopy[r.Target] {
 			result.Dropped++
 			continue
 		}
-		seed.References = append(seed.References, referenceToSeed(r))
+		kept = append(kept, r)
+	}
+	if seed.References, err = appendSeed(seed.References, kept); err != nil {
+		return nil, err
 	}
 	seed.Models = models.list()
 	seed.User = callerOf(me.User.Email, seed.Components, seed.References)
@@ -112,10 +122,17 @@ func Take(ctx context.Context, c *client.Client, opts Options) (*Result, error) 
 	if err != nil {
 		return nil, fmt.Errorf("listing reports: %w", err)
 	}
-	for _, r := range reports {
-		seed.Reports = append(seed.Reports, reportToSeed(r))
+	// A report's definition; the query behind its rows is not in the API (NotCopied).
+	if seed.Reports, err = appendSeed(seed.Reports, reports); err != nil {
+		return nil, err
 	}
 	return result, nil
+}
+
+// appendSeed appends what the client read to the seed's entities of the same kind (asSeed).
+func appendSeed[S any, R any](to []S, read []R) ([]S, error) {
+	copied, err := asSeed[[]S](read)
+	return append(to, copied...), err
 }
 
 // choose picks the workspaces named (by id, exact name or workspace key such as APP) from the org's.
@@ -163,13 +180,15 @@ func copyAttachments(ctx context.Context, c *client.Client, seed *emulator.Seed,
 	for _, ws := range chosen {
 		copied[ws.ID] = true
 	}
+	var kept []client.Attachment
 	for _, a := range attachments {
 		if a.Resource.Type == "workspace" && !copied[a.Resource.ID] {
 			continue
 		}
-		seed.Attachments = append(seed.Attachments, attachmentToSeed(a))
+		kept = append(kept, a)
 	}
-	return nil
+	seed.Attachments, err = appendSeed(seed.Attachments, kept)
+	return err
 }
 
 type quiet struct{}
