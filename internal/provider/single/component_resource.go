@@ -15,7 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
@@ -135,27 +135,14 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	sent := time.Now()
-	created, err := r.data.Client.CreateComponent(ctx, body)
-	if client.IsAmbiguous(err) {
-		var diags diag.Diagnostics
-		created, diags = recovery.RecoverCreate(ctx, r.data, r.createSearch(body, sent, err), "Unable to Create Component")
-		resp.Diagnostics.Append(diags...)
-		if created == nil {
-			return
-		}
-	} else if err != nil {
-		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Create Component", err)
+	created := r.kind().created(ctx, r.data, &resp.Diagnostics, body, func(sent time.Time, cause error) recovery.CreateSearch[client.Component] {
+		return r.createSearch(body, sent, cause)
+	})
+	if created == nil {
 		return
 	}
-	if err == nil { // Ardoq answered: this create made it (recoverCreate claims what it found)
-		r.data.ClaimCreated(created.ID)
-	}
 	r.data.RememberWorkspace(created)
-	tflog.Debug(ctx, "created component", map[string]any{"id": created.ID, "version": created.Version})
-	state := entity.ComponentFromAPI(created, plan.CustomFields, false)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, created.ID)...)
+	r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, created, plan.CustomFields)
 }
 
 func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -165,21 +152,15 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	got, err := r.data.ReadComponent(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
-	if client.IsNotFound(err) {
-		tflog.Info(ctx, "component no longer exists; removing it from state", map[string]any{"id": prior.ID.ValueString()})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Component", err)
+	got := r.kind().read(ctx, r.data, &resp.State, &resp.Diagnostics, prior.ID.ValueString(), func() (*client.Component, error) {
+		return r.data.ReadComponent(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
+	})
+	if got == nil {
 		return
 	}
 	r.data.RememberWorkspace(got)
-	r.data.Claim(got.ID) // held by this resource: never what another resource's plan or lost answer is looking for
 	// Only the custom fields state holds are read back: none after an import (core/fields).
-	state := entity.ComponentFromAPI(got, prior.CustomFields, false)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	r.kind().setState(ctx, &resp.State, nil, &resp.Diagnostics, got, prior.CustomFields)
 }
 
 func (r *componentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -194,28 +175,12 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	id, version := prior.ID.ValueString(), prior.Version.ValueInt64()
-	updated, err := r.data.Client.UpdateComponent(ctx, id, client.IfVersion(version), body)
-	if client.IsAmbiguous(err) || client.IsConflict(err) {
-		// The answer was lost, or a retry met its own first attempt: read the component back to know.
-		read := func(ctx context.Context) (*client.Component, error) { return r.data.Client.GetComponent(ctx, id) }
-		holds := func(e *client.Component) bool {
-			return entity.ComponentFromAPI(e, plan.CustomFields, false).Holds(plan)
-		}
-		cur, nowVersion, outcome, readErr := recovery.ReadBack(ctx, err, version, read, func(e *client.Component) int64 { return e.Version }, holds)
-		if !recovery.AddUpdateOutcome(&resp.Diagnostics, "Component", id, version, err, outcome, readErr, nowVersion) {
-			return
-		}
-		updated = cur
-	} else if err != nil {
-		diagnostics.AddUpdateError(&resp.Diagnostics, "Component", id, version, err)
-		return
+	if updated := r.kind().updated(ctx, &resp.Diagnostics, prior.ID.ValueString(), prior.Version.ValueInt64(), body, plan); updated != nil {
+		r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, updated, plan.CustomFields)
 	}
-	state := entity.ComponentFromAPI(updated, plan.CustomFields, false)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, updated.ID)...)
 }
 
+// Delete asks the cascade guard first: Ardoq deletes a component's descendants and their references with it.
 func (r *componentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var prior entity.ComponentModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
@@ -233,24 +198,23 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 			return
 		}
 	}
-	err := r.data.Client.DeleteComponent(ctx, id)
-	if err == nil || client.IsNotFound(err) {
-		r.data.CascadeViews.DeletedByRun(id)
-	}
-	if client.IsAmbiguous(err) {
-		recovery.ConfirmDeleted(ctx, &resp.Diagnostics, "Component", id, err, func(ctx context.Context) error {
-			_, err := r.data.Client.GetComponent(ctx, id)
-			return err
-		})
-		return
-	}
-	if client.IsNotFound(err) {
-		resp.Diagnostics.AddWarning("Component Already Deleted in Ardoq", fmt.Sprintf("Component %s was deleted in Ardoq (by someone "+
-			"in the app, or along with its parent) after Terraform last read it; there was nothing left to delete.", id))
-		return
-	}
-	if err != nil {
-		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Delete Component", err)
+	r.kind().deleted(ctx, r.data, &resp.Diagnostics, id)
+}
+
+// kind is how a component goes to and from Ardoq (writes.go).
+func (r *componentResource) kind() kind[entity.ComponentModel, client.Component, client.ComponentCreate, client.ComponentUpdate] {
+	c := r.data.Client
+	return kind[entity.ComponentModel, client.Component, client.ComponentCreate, client.ComponentUpdate]{
+		noun: "Component",
+		fromAPI: func(e *client.Component, prior types.Dynamic) entity.ComponentModel {
+			return entity.ComponentFromAPI(e, prior, false)
+		},
+		customFields: func(m *entity.ComponentModel) types.Dynamic { return m.CustomFields },
+		holds:        entity.ComponentModel.Holds,
+		idOf:         func(e *client.Component) string { return e.ID },
+		versionOf:    func(e *client.Component) int64 { return e.Version },
+		create:       c.CreateComponent, get: c.GetComponent, update: c.UpdateComponent, remove: c.DeleteComponent,
+		goneWith: "its parent",
 	}
 }
 

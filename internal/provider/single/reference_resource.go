@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
@@ -136,26 +135,12 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	sent := time.Now()
-	created, err := r.data.Client.CreateReference(ctx, body)
-	if client.IsAmbiguous(err) {
-		var diags diag.Diagnostics
-		created, diags = recovery.RecoverCreate(ctx, r.data, r.createSearch(body, sent, err), "Unable to Create Reference")
-		resp.Diagnostics.Append(diags...)
-		if created == nil {
-			return
-		}
-	} else if err != nil {
-		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Create Reference", err)
-		return
+	created := r.kind().created(ctx, r.data, &resp.Diagnostics, body, func(sent time.Time, cause error) recovery.CreateSearch[client.Reference] {
+		return r.createSearch(body, sent, cause)
+	})
+	if created != nil {
+		r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, created, plan.CustomFields)
 	}
-	if err == nil { // Ardoq answered: this create made it (recoverCreate claims what it found)
-		r.data.ClaimCreated(created.ID)
-	}
-	tflog.Debug(ctx, "created reference", map[string]any{"id": created.ID})
-	state := entity.ReferenceFromAPI(created, plan.CustomFields, false)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, created.ID)...)
 }
 
 func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -165,20 +150,13 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	got, err := r.data.ReadReference(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
-	if client.IsNotFound(err) {
-		tflog.Info(ctx, "reference no longer exists; removing it from state", map[string]any{"id": prior.ID.ValueString()})
-		resp.State.RemoveResource(ctx)
-		return
+	got := r.kind().read(ctx, r.data, &resp.State, &resp.Diagnostics, prior.ID.ValueString(), func() (*client.Reference, error) {
+		return r.data.ReadReference(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
+	})
+	if got != nil {
+		// Only the custom fields state holds are read back: none after an import (core/fields).
+		r.kind().setState(ctx, &resp.State, nil, &resp.Diagnostics, got, prior.CustomFields)
 	}
-	if err != nil {
-		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Reference", err)
-		return
-	}
-	r.data.Claim(got.ID) // held by this resource: never what another resource's plan or lost answer is looking for
-	// Only the custom fields state holds are read back: none after an import (core/fields).
-	state := entity.ReferenceFromAPI(got, prior.CustomFields, false)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
 func (r *referenceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -193,54 +171,33 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	id, version := prior.ID.ValueString(), prior.Version.ValueInt64()
-	updated, err := r.data.Client.UpdateReference(ctx, id, client.IfVersion(version), body)
-	if client.IsAmbiguous(err) || client.IsConflict(err) {
-		// The answer was lost, or a retry met its own first attempt: read the reference back to know.
-		read := func(ctx context.Context) (*client.Reference, error) { return r.data.Client.GetReference(ctx, id) }
-		holds := func(e *client.Reference) bool {
-			return entity.ReferenceFromAPI(e, plan.CustomFields, false).Holds(plan)
-		}
-		cur, nowVersion, outcome, readErr := recovery.ReadBack(ctx, err, version, read, func(e *client.Reference) int64 { return e.Version }, holds)
-		if !recovery.AddUpdateOutcome(&resp.Diagnostics, "Reference", id, version, err, outcome, readErr, nowVersion) {
-			return
-		}
-		updated = cur
-	} else if err != nil {
-		diagnostics.AddUpdateError(&resp.Diagnostics, "Reference", id, version, err)
-		return
+	if updated := r.kind().updated(ctx, &resp.Diagnostics, prior.ID.ValueString(), prior.Version.ValueInt64(), body, plan); updated != nil {
+		r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, updated, plan.CustomFields)
 	}
-	state := entity.ReferenceFromAPI(updated, plan.CustomFields, false)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, updated.ID)...)
 }
 
 func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var prior entity.ReferenceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	if resp.Diagnostics.HasError() {
-		return
+	if !resp.Diagnostics.HasError() {
+		r.kind().deleted(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString())
 	}
-	id := prior.ID.ValueString()
-	err := r.data.Client.DeleteReference(ctx, id)
-	if err == nil || client.IsNotFound(err) {
-		r.data.CascadeViews.DeletedByRun(id)
-	}
-	if client.IsAmbiguous(err) {
-		recovery.ConfirmDeleted(ctx, &resp.Diagnostics, "Reference", id, err, func(ctx context.Context) error {
-			_, err := r.data.Client.GetReference(ctx, id)
-			return err
-		})
-		return
-	}
-	if client.IsNotFound(err) {
-		resp.Diagnostics.AddWarning("Reference Already Deleted in Ardoq", fmt.Sprintf("Reference %s was deleted in Ardoq (by someone "+
-			"in the app, or along with its source or target component) after Terraform last read it; there was nothing left to delete.",
-			prior.ID.ValueString()))
-		return
-	}
-	if err != nil {
-		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Delete Reference", err)
+}
+
+// kind is how a reference goes to and from Ardoq (writes.go).
+func (r *referenceResource) kind() kind[entity.ReferenceModel, client.Reference, client.ReferenceCreate, client.ReferenceUpdate] {
+	c := r.data.Client
+	return kind[entity.ReferenceModel, client.Reference, client.ReferenceCreate, client.ReferenceUpdate]{
+		noun: "Reference",
+		fromAPI: func(e *client.Reference, prior types.Dynamic) entity.ReferenceModel {
+			return entity.ReferenceFromAPI(e, prior, false)
+		},
+		customFields: func(m *entity.ReferenceModel) types.Dynamic { return m.CustomFields },
+		holds:        entity.ReferenceModel.Holds,
+		idOf:         func(e *client.Reference) string { return e.ID },
+		versionOf:    func(e *client.Reference) int64 { return e.Version },
+		create:       c.CreateReference, get: c.GetReference, update: c.UpdateReference, remove: c.DeleteReference,
+		goneWith: "its source or target component",
 	}
 }
 
