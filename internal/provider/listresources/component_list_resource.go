@@ -3,13 +3,11 @@ package listresources
 import (
 	"context"
 	"fmt"
+	"iter"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/listresourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -21,15 +19,11 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
-var (
-	_ list.ListResourceWithConfigure        = (*componentListResource)(nil)
-	_ list.ListResourceWithConfigValidators = (*componentListResource)(nil)
-)
-
 // NewComponentListResource returns the ardoq_component list resource (terraform query, Terraform 1.14+).
-func NewComponentListResource() list.ListResource { return &componentListResource{} }
-
-type componentListResource struct{ data *providerdata.Data }
+func NewComponentListResource() list.ListResource {
+	return &listResource[componentListConfig, client.Component]{typeName: "_component", noun: "components", schema: componentListSchema(),
+		conflicts: []string{"type_id", "type_name"}, start: startComponentList}
+}
 
 type componentListConfig struct {
 	WorkspaceID  types.String      `tfsdk:"workspace_id"`
@@ -41,12 +35,8 @@ type componentListConfig struct {
 	CustomFields map[string]string `tfsdk:"custom_fields"`
 }
 
-func (r *componentListResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_component"
-}
-
-func (r *componentListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
-	resp.Schema = listschema.Schema{
+func componentListSchema() listschema.Schema {
+	return listschema.Schema{
 		MarkdownDescription: "The components of a workspace, for `terraform query` (Terraform 1.14 and later): each result carries " +
 			"the component's identity (its id) and, with `include_resource = true`, its attributes as an import records them (no " +
 			"custom field: an import takes over none), so `terraform query -generate-config-out=FILE` writes an `import` and a " +
@@ -77,42 +67,24 @@ func (r *componentListResource) ListResourceConfigSchema(_ context.Context, _ li
 	}
 }
 
-func (r *componentListResource) ListResourceConfigValidators(context.Context) []list.ConfigValidator {
-	return []list.ConfigValidator{listresourcevalidator.Conflicting(path.MatchRoot("type_id"), path.MatchRoot("type_name"))}
-}
-
-func (r *componentListResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
-}
-
-func (r *componentListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var cfg componentListConfig
-	if diags := req.Config.Get(ctx, &cfg); diags.HasError() {
-		stream.Results = list.ListResultsStreamDiagnostics(diags)
-		return
-	}
-	if r.data == nil {
-		stream.Results = listError("Provider Not Configured", "The provider must be configured to list components.")
-		return
-	}
+// startComponentList is the pages of components a configuration asks for, a type name looked up in the workspace's model.
+func startComponentList(ctx context.Context, d *providerdata.Data, cfg componentListConfig) (iter.Seq2[client.Page[client.Component], error], listEntity[client.Component], iter.Seq[list.ListResult]) {
 	ws := cfg.WorkspaceID.ValueString()
 	filter := client.ComponentFilter{RootWorkspace: ws, Name: cfg.Name.ValueString(), TypeID: cfg.TypeID.ValueString(),
 		Parent: cfg.Parent.ValueString(), ComponentKey: cfg.ComponentKey.ValueString(), CustomFields: cfg.CustomFields}
 	if !cfg.TypeName.IsNull() {
-		wctx, err := r.data.Contexts.Get(ctx, ws)
+		wctx, err := d.Contexts.Get(ctx, ws)
 		if err != nil {
-			stream.Results = listError("Unable to Read Workspace Context", diagnostics.ClientErrorDetail(err))
-			return
+			return nil, listEntity[client.Component]{}, listError("Unable to Read Workspace Context", diagnostics.ClientErrorDetail(err))
 		}
 		typ, ok := componentTypeNamed(wctx, cfg.TypeName.ValueString())
 		if !ok {
-			stream.Results = listError("Unknown Component Type", fmt.Sprintf("The model of workspace %s has no component type named %q. %s",
+			return nil, listEntity[client.Component]{}, listError("Unknown Component Type", fmt.Sprintf("The model of workspace %s has no component type named %q. %s",
 				ws, cfg.TypeName.ValueString(), wsmodel.ComponentTypeNameHint(wctx, cfg.TypeName.ValueString())))
-			return
 		}
 		filter.TypeID = typ.TypeID
 	}
-	stream.Results = streamPages(ctx, req, r.data.Client.ComponentPages(ctx, filter), listEntity[client.Component]{
+	return d.Client.ComponentPages(ctx, filter), listEntity[client.Component]{
 		noun: "Components",
 		id:   func(c *client.Component) string { return c.ID },
 		displayName: func(c *client.Component) string {
@@ -120,7 +92,7 @@ func (r *componentListResource) List(ctx context.Context, req list.ListRequest, 
 		},
 		// What an import records: no custom field, so the configuration -generate-config-out writes plans no change.
 		model: func(c *client.Component) any { m := entity.ComponentFromAPI(c, types.DynamicNull(), false); return &m },
-	})
+	}, nil
 }
 
 func componentTypeNamed(wctx *client.WorkspaceContext, name string) (client.ComponentType, bool) {

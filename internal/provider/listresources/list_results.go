@@ -7,13 +7,75 @@ import (
 	"context"
 	"iter"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/listresourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
+
+var (
+	_ list.ListResourceWithConfigure        = (*listResource[struct{}, client.Component])(nil)
+	_ list.ListResourceWithConfigValidators = (*listResource[struct{}, client.Component])(nil)
+)
+
+// listResource is one list resource: the machinery ardoq_component's and ardoq_reference's share (the
+// provider's data, the configuration, a stream of results fetched a page at a time). Each kind gives its
+// schema, its conflicting filters, and how its configuration C becomes pages of entities T (start).
+type listResource[C, T any] struct {
+	data      *providerdata.Data
+	typeName  string // "_component"
+	noun      string // "components"
+	schema    listschema.Schema
+	conflicts []string // filters that exclude each other (an id and a name for the same type)
+	// start is the pages the configuration asks for and how to show their entities, or the error results
+	// that end the stream instead.
+	start func(ctx context.Context, d *providerdata.Data, cfg C) (iter.Seq2[client.Page[T], error], listEntity[T], iter.Seq[list.ListResult])
+}
+
+func (r *listResource[C, T]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + r.typeName
+}
+
+func (r *listResource[C, T]) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = r.schema
+}
+
+func (r *listResource[C, T]) ListResourceConfigValidators(context.Context) []list.ConfigValidator {
+	paths := make([]path.Expression, 0, len(r.conflicts))
+	for _, name := range r.conflicts {
+		paths = append(paths, path.MatchRoot(name))
+	}
+	return []list.ConfigValidator{listresourcevalidator.Conflicting(paths...)}
+}
+
+func (r *listResource[C, T]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *listResource[C, T]) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var cfg C
+	if diags := req.Config.Get(ctx, &cfg); diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+	if r.data == nil {
+		stream.Results = listError("Provider Not Configured", "The provider must be configured to list "+r.noun+".")
+		return
+	}
+	pages, e, failed := r.start(ctx, r.data, cfg)
+	if failed != nil {
+		stream.Results = failed
+		return
+	}
+	stream.Results = streamPages(ctx, req, pages, e)
+}
 
 // listEntity is what a list resource knows how to turn into a result.
 type listEntity[T any] struct {

@@ -3,13 +3,11 @@ package listresources
 import (
 	"context"
 	"fmt"
+	"iter"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/listresourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -21,15 +19,11 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
-var (
-	_ list.ListResourceWithConfigure        = (*referenceListResource)(nil)
-	_ list.ListResourceWithConfigValidators = (*referenceListResource)(nil)
-)
-
 // NewReferenceListResource returns the ardoq_reference list resource (terraform query, Terraform 1.14+).
-func NewReferenceListResource() list.ListResource { return &referenceListResource{} }
-
-type referenceListResource struct{ data *providerdata.Data }
+func NewReferenceListResource() list.ListResource {
+	return &listResource[referenceListConfig, client.Reference]{typeName: "_reference", noun: "references", schema: referenceListSchema(),
+		conflicts: []string{"type", "type_name"}, start: startReferenceList}
+}
 
 type referenceListConfig struct {
 	WorkspaceID     types.String      `tfsdk:"workspace_id"`
@@ -42,12 +36,8 @@ type referenceListConfig struct {
 	CustomFields    map[string]string `tfsdk:"custom_fields"`
 }
 
-func (r *referenceListResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_reference"
-}
-
-func (r *referenceListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
-	resp.Schema = listschema.Schema{
+func referenceListSchema() listschema.Schema {
+	return listschema.Schema{
 		MarkdownDescription: "The references of a workspace (those whose source is in it), for `terraform query` (Terraform 1.14 " +
 			"and later): each result carries the reference's identity (its id) and, with `include_resource = true`, its attributes " +
 			"as an import records them (no custom field: an import takes over none), so `terraform query -generate-config-out=FILE` " +
@@ -79,44 +69,26 @@ func (r *referenceListResource) ListResourceConfigSchema(_ context.Context, _ li
 	}
 }
 
-func (r *referenceListResource) ListResourceConfigValidators(context.Context) []list.ConfigValidator {
-	return []list.ConfigValidator{listresourcevalidator.Conflicting(path.MatchRoot("type"), path.MatchRoot("type_name"))}
-}
-
-func (r *referenceListResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
-}
-
-func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var cfg referenceListConfig
-	if diags := req.Config.Get(ctx, &cfg); diags.HasError() {
-		stream.Results = list.ListResultsStreamDiagnostics(diags)
-		return
-	}
-	if r.data == nil {
-		stream.Results = listError("Provider Not Configured", "The provider must be configured to list references.")
-		return
-	}
+// startReferenceList is the pages of references a configuration asks for, a type name looked up in the workspace's model.
+func startReferenceList(ctx context.Context, d *providerdata.Data, cfg referenceListConfig) (iter.Seq2[client.Page[client.Reference], error], listEntity[client.Reference], iter.Seq[list.ListResult]) {
 	ws := cfg.WorkspaceID.ValueString()
 	filter := client.ReferenceFilter{RootWorkspace: ws, Source: cfg.Source.ValueString(), Target: cfg.Target.ValueString(),
 		TargetWorkspace: cfg.TargetWorkspace.ValueString(), Type: cfg.Type.ValueInt64Pointer(), DisplayText: cfg.DisplayText.ValueString(),
 		CustomFields: cfg.CustomFields}
 	// The model names the types in display names; it is read once per provider run and only needed for names.
-	wctx, err := r.data.Contexts.Get(ctx, ws)
+	wctx, err := d.Contexts.Get(ctx, ws)
 	if !cfg.TypeName.IsNull() {
 		if err != nil {
-			stream.Results = listError("Unable to Read Workspace Context", diagnostics.ClientErrorDetail(err))
-			return
+			return nil, listEntity[client.Reference]{}, listError("Unable to Read Workspace Context", diagnostics.ClientErrorDetail(err))
 		}
 		typ, ok := referenceTypeNamed(wctx, cfg.TypeName.ValueString())
 		if !ok {
-			stream.Results = listError("Unknown Reference Type", fmt.Sprintf("The model of workspace %s has no reference type named %q. %s",
+			return nil, listEntity[client.Reference]{}, listError("Unknown Reference Type", fmt.Sprintf("The model of workspace %s has no reference type named %q. %s",
 				ws, cfg.TypeName.ValueString(), wsmodel.ReferenceTypeNameHint(wctx, cfg.TypeName.ValueString())))
-			return
 		}
 		filter.Type = &typ.Type
 	}
-	stream.Results = streamPages(ctx, req, r.data.Client.ReferencePages(ctx, filter), listEntity[client.Reference]{
+	return d.Client.ReferencePages(ctx, filter), listEntity[client.Reference]{
 		noun: "References",
 		id:   func(ref *client.Reference) string { return ref.ID },
 		displayName: func(ref *client.Reference) string {
@@ -136,7 +108,7 @@ func (r *referenceListResource) List(ctx context.Context, req list.ListRequest, 
 			m := entity.ReferenceFromAPI(ref, types.DynamicNull(), false)
 			return &m
 		},
-	})
+	}, nil
 }
 
 func referenceTypeNamed(wctx *client.WorkspaceContext, name string) (client.ReferenceType, bool) {
