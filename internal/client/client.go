@@ -7,6 +7,8 @@ package client
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -52,6 +54,13 @@ type Client struct {
 
 // Endpoint names the org this client talks to: its base URL and organization label.
 func (c *Client) Endpoint() string { return c.base.String() + " " + c.cfg.Org }
+
+// TokenDigest is the SHA-256 digest of the API token, in hex: it tells two tokens apart without revealing
+// either.
+func (c *Client) TokenDigest() string {
+	sum := sha256.Sum256([]byte(c.cfg.Token))
+	return hex.EncodeToString(sum[:])
+}
 
 // Writes counts the requests this client has started that may change the org. A caller that keeps
 // what it read compares it before and after: a change means what it holds may be stale.

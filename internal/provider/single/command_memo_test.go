@@ -3,6 +3,7 @@ package single
 import (
 	"context"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -108,33 +109,52 @@ func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
 	}
 }
 
-// TestCredentialsCheckedOncePerCommand: the apply walk's provider process does not ask GET /me again
-// after the plan walk's check passed; a failed check is not remembered.
-func TestCredentialsCheckedOncePerCommand(t *testing.T) {
+// TestCredentialsCheckRemembered: the apply walk's provider process does not ask GET /me again after the
+// plan walk's check passed, nor does another terraform command with the same token and org within
+// providerdata.CredentialsTrusted; a failed check is not remembered.
+func TestCredentialsCheckRemembered(t *testing.T) {
 	srv := openapitest.Start(t)
 	dir := t.TempDir()
-	meRequests := func(token string) (int, error) {
+	start := time.Now()
+	var later atomic.Int64 // how far the clock has moved: the memo's sweep reads it in the background
+	now := func() time.Time { return start.Add(time.Duration(later.Load())) }
+	meRequests := func(command int, token, org string) (int, error) {
 		t.Helper()
-		c, err := client.New(client.Config{BaseURL: srv.URL, Token: token, Org: srv.OrgLabel(), UserAgent: "memo-test/1", RequestsPerSecond: -1, MaxRetries: 0})
+		c, err := client.New(client.Config{BaseURL: srv.URL, Token: token, Org: org, UserAgent: "memo-test/1", RequestsPerSecond: -1, MaxRetries: 0})
 		if err != nil {
 			t.Fatal(err)
 		}
 		d := providerdata.New(c, false)
-		d.Memo = memo.NewAt(dir, 4343, time.Now)
+		d.Memo = memo.NewAt(dir, command, now)
 		srv.ResetRequests()
 		err = d.CheckCredentials(context.Background())
 		return len(srv.Requests()), err
 	}
-	if n, err := meRequests("wrong-token"); n != 1 || err == nil {
+	org := srv.OrgLabel()
+	if n, err := meRequests(4343, "wrong-token", org); n != 1 || err == nil {
 		t.Fatalf("a wrong token: %d requests, error %v; want one GET /me and an error", n, err)
 	}
-	if n, err := meRequests("wrong-token"); n != 1 || err == nil {
+	if n, err := meRequests(4343, "wrong-token", org); n != 1 || err == nil {
 		t.Fatalf("a failed check was remembered: %d requests, error %v", n, err)
 	}
-	if n, err := meRequests(srv.Token()); n != 1 || err != nil {
+	if n, err := meRequests(4343, srv.Token(), org); n != 1 || err != nil {
 		t.Fatalf("plan walk: %d requests, error %v; want one GET /me", n, err)
 	}
-	if n, err := meRequests(srv.Token()); n != 0 || err != nil {
+	if n, err := meRequests(4343, srv.Token(), org); n != 0 || err != nil {
 		t.Fatalf("apply walk: %d requests, error %v; want none", n, err)
+	}
+	later.Add(int64(providerdata.CredentialsTrusted - time.Minute))
+	if n, err := meRequests(4444, srv.Token(), org); n != 0 || err != nil {
+		t.Fatalf("the next command, soon after: %d requests, error %v; want none", n, err)
+	}
+	if n, err := meRequests(4445, "wrong-token", org); n != 1 || err == nil {
+		t.Fatalf("the next command with another token: %d requests, error %v; want one GET /me and an error", n, err)
+	}
+	if n, _ := meRequests(4446, srv.Token(), "other-org"); n != 1 {
+		t.Fatalf("the next command with another org: %d requests; want one GET /me", n)
+	}
+	later.Add(int64(2 * time.Minute))
+	if n, err := meRequests(4447, srv.Token(), org); n != 1 || err != nil {
+		t.Fatalf("a command after the check stopped counting: %d requests, error %v; want one GET /me", n, err)
 	}
 }

@@ -7,6 +7,7 @@ package single
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -86,42 +87,68 @@ func (r *componentResource) Configure(_ context.Context, req resource.ConfigureR
 }
 
 // ModifyPlan checks the type_id and custom fields of a component the plan creates or changes against its
-// workspace's model (reference_checks.go and core/diagnostics).
+// workspace's model (reference_checks.go and core/diagnostics), and looks for one an interrupted run made
+// (core/recovery) meanwhile.
 func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
 	}
-	var plan entity.ComponentModel
+	var plan, prior entity.ComponentModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	creating := req.State.Raw.IsNull()
+	if !creating {
+		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	}
 	if resp.Diagnostics.HasError() || plan.RootWorkspace.IsUnknown() || plan.TypeID.IsUnknown() {
 		return
 	}
-	wctx, err := r.data.Contexts.Get(ctx, plan.RootWorkspace.ValueString())
+	var made diag.Diagnostics
+	var searching sync.WaitGroup
+	if creating {
+		searching.Go(func() { made = r.warnIfComponentMade(ctx, plan) })
+	}
+	resp.Diagnostics.Append(r.checkModel(ctx, plan, prior, creating)...)
+	searching.Wait()
+	if !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(made...)
+	}
+}
+
+// checkModel checks a component against its workspace's model, unless this command's plan walk did for
+// the same values (model_checked.go).
+func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.ComponentModel, creating bool) diag.Diagnostics {
+	workspace := plan.RootWorkspace.ValueString()
+	checked := modelCheckKey(ctx, r.data, "component", plan.RootWorkspace, plan.TypeID, plan.CustomFields, prior.CustomFields)
+	if r.data.Memo.Seen(checked) {
+		if creating { // the references to it are checked against this model once it exists
+			r.data.Contexts.Prefetch(ctx, workspace)
+		}
+		return nil
+	}
+	var diags diag.Diagnostics
+	wctx, err := r.data.Contexts.Get(ctx, workspace)
 	if client.IsNotFound(err) {
-		resp.Diagnostics.AddAttributeError(path.Root("root_workspace"), "Unknown Workspace",
-			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.%s", plan.RootWorkspace.ValueString(), diagnostics.DestroyHint))
-		return
+		diags.AddAttributeError(path.Root("root_workspace"), "Unknown Workspace",
+			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.%s", workspace, diagnostics.DestroyHint))
+		return diags
 	}
 	if err != nil {
-		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
-		return
+		diagnostics.AddClientError(&diags, "Unable to Read Workspace Context", err)
+		return diags
 	}
 	typ, ok := wsmodel.ComponentTypeOf(wctx, plan.TypeID.ValueString())
 	if !ok {
-		resp.Diagnostics.AddAttributeError(path.Root("type_id"), "Unknown Component Type",
+		diags.AddAttributeError(path.Root("type_id"), "Unknown Component Type",
 			fmt.Sprintf("Component type %q is not in the model of workspace %s. %s%s", plan.TypeID.ValueString(),
-				plan.RootWorkspace.ValueString(), wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), diagnostics.DestroyHint))
-		return
+				workspace, wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), diagnostics.DestroyHint))
+		return diags
 	}
-	var prior entity.ComponentModel
-	if !req.State.Raw.IsNull() {
-		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	}
-	resp.Diagnostics.Append(diagnostics.WithDestroyHint(fields.Check(plan.CustomFields, prior.CustomFields,
+	diags.Append(diagnostics.WithDestroyHint(fields.Check(plan.CustomFields, prior.CustomFields,
 		fields.Scope{Model: wctx, Allowed: typ.CustomFields, TypeName: typ.Name}))...)
-	if req.State.Raw.IsNull() && !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(r.warnIfComponentMade(ctx, plan)...) // core/recovery
+	if len(diags) == 0 {
+		r.data.Memo.Note(checked)
 	}
+	return diags
 }
 
 func (r *componentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

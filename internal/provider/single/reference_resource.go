@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -99,29 +100,51 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		resp.Diagnostics.Append(diagnostics.WithDestroyHint(CheckReferenceAnywhere(ctx, r.data, plan, prior))...)
 		return
 	}
+	var made diag.Diagnostics
+	var searching sync.WaitGroup
+	if req.State.Raw.IsNull() {
+		searching.Go(func() { made = r.warnIfReferenceMade(ctx, plan) })
+	}
+	resp.Diagnostics.Append(r.checkModel(ctx, plan, prior)...)
+	searching.Wait()
+	if !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(made...)
+	}
+}
+
+// checkModel checks a reference whose source is known against the model of the source's workspace, unless
+// this command's plan walk did for the same values (model_checked.go).
+func (r *referenceResource) checkModel(ctx context.Context, plan, prior entity.ReferenceModel) diag.Diagnostics {
+	checked := modelCheckKey(ctx, r.data, "reference", plan.Source, prior.Source, prior.RootWorkspace, plan.Type,
+		plan.CustomFields, prior.CustomFields)
+	if r.data.Memo.Seen(checked) {
+		return nil
+	}
+	var diags diag.Diagnostics
 	workspace := prior.RootWorkspace
 	if !plan.Source.Equal(prior.Source) || workspace.IsNull() {
 		ws, err := r.data.ComponentWorkspace(ctx, plan.Source.ValueString())
 		if client.IsNotFound(err) {
-			resp.Diagnostics.AddAttributeError(path.Root("source"), "Unknown Source Component",
+			diags.AddAttributeError(path.Root("source"), "Unknown Source Component",
 				fmt.Sprintf("Ardoq has no component %q.%s", plan.Source.ValueString(), diagnostics.DestroyHint))
-			return
+			return diags
 		}
 		if err != nil {
-			diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Source Component", err)
-			return
+			diagnostics.AddClientError(&diags, "Unable to Read Source Component", err)
+			return diags
 		}
 		workspace = types.StringValue(ws)
 	}
 	wctx, err := r.data.Contexts.Get(ctx, workspace.ValueString())
 	if err != nil {
-		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Workspace Context", err)
-		return
+		diagnostics.AddClientError(&diags, "Unable to Read Workspace Context", err)
+		return diags
 	}
-	resp.Diagnostics.Append(diagnostics.WithDestroyHint(checkReference(wctx, workspace.ValueString(), plan, prior))...)
-	if req.State.Raw.IsNull() && !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(r.warnIfReferenceMade(ctx, plan)...) // core/recovery
+	diags.Append(diagnostics.WithDestroyHint(checkReference(wctx, workspace.ValueString(), plan, prior))...)
+	if len(diags) == 0 {
+		r.data.Memo.Note(checked)
 	}
+	return diags
 }
 
 func (r *referenceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

@@ -4,9 +4,10 @@
 // protocol to tell the two apart. A memo entry counts for the same terraform process (the parent of both
 // provider processes) only. Only hashes are written, in a directory of the user's own.
 //
-// Three things are memoized: an ardoq_batch request that passed Ardoq's dry run (the expand endpoint), a search
-// for what an interrupted run made that found nothing (core/recovery), and a credentials check that
-// passed (providerData.checkCredentials).
+// Four things are memoized: an ardoq_batch request that passed Ardoq's dry run (the expand endpoint), a search
+// for what an interrupted run made that found nothing (core/recovery), a single resource's plan that passed
+// the model check (package single), and a credentials check that passed (providerdata.CheckCredentials).
+// The last also counts for the user's other terraform commands for a few minutes (NoteForAll).
 package memo
 
 import (
@@ -60,8 +61,11 @@ func Key(c *client.Client, kind string, request any) string {
 	return hex.EncodeToString(sum[:])
 }
 
-func (m *Memo) path(key string) string {
-	return filepath.Join(m.dir, fmt.Sprintf("memo-%d-%s", m.parent, key))
+// everyCommand stands for the parent in the entries NoteForAll writes: no process has that id.
+const everyCommand = 0
+
+func (m *Memo) path(parent int, key string) string {
+	return filepath.Join(m.dir, fmt.Sprintf("memo-%d-%s", parent, key))
 }
 
 // Seen says whether key was noted earlier in this terraform command.
@@ -69,8 +73,24 @@ func (m *Memo) Seen(key string) bool {
 	if m == nil || key == "" {
 		return false
 	}
-	info, err := os.Stat(m.path(key))
+	info, err := os.Stat(m.path(m.parent, key))
 	return err == nil && m.now().Sub(info.ModTime()) < Lifetime
+}
+
+// SeenWithin says whether key was noted for every command (NoteForAll) less than within ago.
+func (m *Memo) SeenWithin(key string, within time.Duration) bool {
+	if m == nil || key == "" {
+		return false
+	}
+	info, err := os.Stat(m.path(everyCommand, key))
+	return err == nil && m.now().Sub(info.ModTime()) < min(within, Lifetime)
+}
+
+// NoteForAll records key for every terraform command of this user (SeenWithin).
+func (m *Memo) NoteForAll(key string) {
+	if m != nil && key != "" {
+		m.write(m.path(everyCommand, key))
+	}
 }
 
 // Note records key, and (once per process, in the background: the directory holds an entry per new
@@ -80,11 +100,14 @@ func (m *Memo) Note(key string) {
 	if m == nil || key == "" {
 		return
 	}
-	if err := os.MkdirAll(m.dir, 0o700); err != nil {
-		return
-	}
-	_ = os.WriteFile(m.path(key), nil, 0o600)
+	m.write(m.path(m.parent, key))
 	m.swept.Do(func() { m.sweeping.Go(m.sweep) })
+}
+
+func (m *Memo) write(path string) {
+	if err := os.MkdirAll(m.dir, 0o700); err == nil {
+		_ = os.WriteFile(path, nil, 0o600)
+	}
 }
 
 func (m *Memo) sweep() {

@@ -53,6 +53,17 @@ func (cc *Contexts) Get(ctx context.Context, workspaceID string) (*client.Worksp
 	}
 }
 
+// Prefetch starts reading a workspace's context, unless it is read or being read, without waiting for it:
+// a later Get finds it, or joins the request.
+func (cc *Contexts) Prefetch(ctx context.Context, workspaceID string) {
+	cc.mu.Lock()
+	_, ok := cc.byID[workspaceID]
+	cc.mu.Unlock()
+	if !ok {
+		go func() { _, _ = cc.Get(context.WithoutCancel(ctx), workspaceID) }()
+	}
+}
+
 // Loaded is every workspace context read so far in this provider run, by workspace id.
 func (cc *Contexts) Loaded() map[string]*client.WorkspaceContext {
 	cc.mu.Lock()

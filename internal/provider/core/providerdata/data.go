@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"iter"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -154,18 +155,26 @@ func (d *Data) CreatedHere(id string) bool {
 	return d.made[id]
 }
 
-// CheckCredentials asks Ardoq whose token this is (GET /me), once per terraform command: the apply walk
+// CredentialsTrusted is how long a credentials check that passed counts for the user's other terraform
+// commands against the same org with the same token.
+const CredentialsTrusted = 10 * time.Minute
+
+// CheckCredentials asks Ardoq whose token this is (GET /me), unless this terraform command or, within
+// CredentialsTrusted, another one of the user's checked the same token against the same org: the apply walk
 // of `terraform apply` is a new provider process, configured right after the plan walk's check passed for
-// the same configuration (a plan walk that failed it ends the command). A token revoked in between fails
-// the first request with Ardoq's answer.
+// the same configuration (a plan walk that failed it ends the command), and a plan run right after an apply
+// would otherwise wait for the same answer again. A token revoked in between fails the first request with
+// Ardoq's answer. A failed check is not remembered.
 func (d *Data) CheckCredentials(ctx context.Context) error {
-	key := memo.Key(d.Client, "credentials-checked", nil)
-	if d.Memo.Seen(key) {
+	thisCommand := memo.Key(d.Client, "credentials-checked", nil)
+	anyCommand := memo.Key(d.Client, "credentials-passed", d.Client.TokenDigest())
+	if d.Memo.Seen(thisCommand) || d.Memo.SeenWithin(anyCommand, CredentialsTrusted) {
 		return nil
 	}
 	if _, err := d.CallerEmail(ctx); err != nil {
 		return err
 	}
-	d.Memo.Note(key)
+	d.Memo.Note(thisCommand)
+	d.Memo.NoteForAll(anyCommand)
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -120,13 +121,18 @@ func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, s CreateSea
 }
 
 // lookForCreated lists the candidates of a search made by the caller since since, leaving out what
-// another create of this run made.
+// another create of this run made. Who the caller is (once per provider process) is asked alongside the
+// search, which does not need it.
 func lookForCreated[T any](ctx context.Context, d *providerdata.Data, s CreateSearch[T], since time.Time) ([]T, error) {
-	me, err := d.CallerEmail(ctx)
-	if err != nil {
-		return nil, err
-	}
+	var me string
+	var meErr error
+	var asking sync.WaitGroup
+	asking.Go(func() { me, meErr = d.CallerEmail(ctx) })
 	candidates, err := s.Find(ctx)
+	asking.Wait()
+	if meErr != nil {
+		return nil, meErr
+	}
 	if err != nil {
 		return nil, err
 	}
