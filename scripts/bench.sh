@@ -9,7 +9,8 @@
 # each against an emulator on plain loopback and one adding 100 ms to every request (BENCH_LATENCIES).
 # BENCH_QUICK=1 divides every N by ten. BENCH_ONLY="single batch-small" picks workloads. BENCH_REPEAT=3 runs
 # every step three times, interleaved with the floor's, and reports the median (the small workloads vary
-# by a few tenths of a second from run to run).
+# by a few tenths of a second from run to run). BENCH_PARALLELISM=40 passes -parallelism=40 to every
+# terraform command, the floor's included (Terraform's default is 10).
 # For each step: wall time, ratio to the floor, the provider's peak memory (VmHWM) and requests by endpoint.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -23,6 +24,8 @@ for n in ${BENCH_SMALL_SIZES:-2500 20000 50000}; do small_sizes+=($((n / div)));
 fields_n=$((${BENCH_N:-20000} / div))
 latencies="${BENCH_LATENCIES:-0 100ms}"
 repeat="${BENCH_REPEAT:-1}"
+parallelism=()
+[ -n "${BENCH_PARALLELISM:-}" ] && parallelism=("-parallelism=${BENCH_PARALLELISM}")
 only="${BENCH_ONLY:-single batch-small batch-fields}"
 work="$root/.bench"
 rm -rf "$work" && mkdir -p "$work/bin"
@@ -55,7 +58,7 @@ measure() {
   local log="$work/requests-$latency.log" before peakkb=0 start end tf name key value
   before=$(wc -l <"$log")
   start=$(date +%s.%N)
-  (cd "$dir" && ARDOQ_BASE_URL="${base_url[$latency]}" "$terraform" "$@" -no-color -input=false -var "n=$n" >>"$dir/terraform.out" 2>&1) &
+  (cd "$dir" && ARDOQ_BASE_URL="${base_url[$latency]}" "$terraform" "$@" "${parallelism[@]}" -no-color -input=false -var "n=$n" >>"$dir/terraform.out" 2>&1) &
   tf=$!
   # The provider's peak: its high-water mark (VmHWM), sampled ten times a second with shell builtins only,
   # so that measuring costs next to nothing (forking a grep per process every 50 ms took a core).
@@ -145,7 +148,7 @@ workload() {
   done
 }
 
-echo "Terraform: $("$terraform" version | head -n1); machine: $(nproc) cores; latencies: $latencies; rounds: $repeat (medians)"
+echo "Terraform: $("$terraform" version | head -n1); machine: $(nproc) cores; latencies: $latencies; rounds: $repeat (medians); parallelism: ${BENCH_PARALLELISM:-10 (the default)}"
 for w in $only; do
   case "$w" in
     single) [ "$single_n" -gt 0 ] && workload single single single-floor "$single_n" ;;

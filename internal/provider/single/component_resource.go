@@ -94,10 +94,10 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	var plan, prior entity.ComponentModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
 	creating := req.State.Raw.IsNull()
 	if !creating {
-		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+		resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
 	}
 	if resp.Diagnostics.HasError() || plan.RootWorkspace.IsUnknown() || plan.TypeID.IsUnknown() {
 		return
@@ -153,7 +153,7 @@ func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.C
 
 func (r *componentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan entity.ComponentModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -174,7 +174,7 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 
 func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var prior entity.ComponentModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
 	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -192,8 +192,8 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 
 func (r *componentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, prior entity.ComponentModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
+	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -210,7 +210,7 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 // Delete asks the cascade guard first: Ardoq deletes a component's descendants and their references with it.
 func (r *componentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var prior entity.ComponentModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
