@@ -2,7 +2,9 @@ package single
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -156,5 +158,15 @@ func TestCredentialsCheckRemembered(t *testing.T) {
 	later.Add(int64(2 * time.Minute))
 	if n, err := meRequests(4447, srv.Token(), org); n != 1 || err != nil {
 		t.Fatalf("a command after the check stopped counting: %d requests, error %v; want one GET /me", n, err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) == 0 {
+		t.Fatalf("nothing remembered in %s: %v", dir, err)
+	}
+	for _, e := range entries {
+		content, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+		if strings.Contains(e.Name(), srv.Token()) || strings.Contains(string(content), srv.Token()) {
+			t.Errorf("the memo holds the token in clear: %s", e.Name())
+		}
 	}
 }

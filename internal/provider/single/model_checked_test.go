@@ -22,8 +22,8 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
-// modifyComponentPlan runs ardoq_component's ModifyPlan as the framework would: prior nil for a create.
-func modifyComponentPlan(t *testing.T, r *componentResource, prior *entity.ComponentModel, plan entity.ComponentModel) diag.Diagnostics {
+// modifyPlan runs a resource's ModifyPlan as the framework would: prior nil for a create.
+func modifyPlan(t *testing.T, r resource.ResourceWithModifyPlan, prior, plan any) diag.Diagnostics {
 	t.Helper()
 	ctx := context.Background()
 	var s resource.SchemaResponse
@@ -35,7 +35,7 @@ func modifyComponentPlan(t *testing.T, r *componentResource, prior *entity.Compo
 		diags.Append(state.Set(ctx, prior)...)
 	}
 	planned := tfsdk.Plan{Schema: s.Schema, Raw: tftypes.NewValue(typ, nil)}
-	diags.Append(planned.Set(ctx, &plan)...)
+	diags.Append(planned.Set(ctx, plan)...)
 	if diags.HasError() {
 		t.Fatal(diags)
 	}
@@ -84,7 +84,11 @@ func TestModelCheckedOncePerCommand(t *testing.T) {
 	contextReads := func(prior *entity.ComponentModel, plan entity.ComponentModel) (int, diag.Diagnostics) {
 		t.Helper()
 		srv.ResetRequests()
-		diags := modifyComponentPlan(t, walk(), prior, plan)
+		var priorOrNil any
+		if prior != nil {
+			priorOrNil = prior
+		}
+		diags := modifyPlan(t, walk(), priorOrNil, &plan)
 		n := 0
 		for _, req := range srv.Requests() {
 			if strings.HasSuffix(req.Path, "/context") {
@@ -108,8 +112,21 @@ func TestModelCheckedOncePerCommand(t *testing.T) {
 	if n, diags := contextReads(&prior, plan); n != 0 || diags.HasError() {
 		t.Fatalf("apply walk: %d context reads, %v; want none", n, diags)
 	}
-	plan.CustomFields = types.DynamicValue(types.ObjectValueMust(map[string]attr.Type{"no_such_field": types.StringType},
+	fields := types.DynamicValue(types.ObjectValueMust(map[string]attr.Type{"no_such_field": types.StringType},
 		map[string]attr.Value{"no_such_field": types.StringValue("x")}))
+	for input, change := range map[string]func(plan, prior *entity.ComponentModel){ // each input of the check, changed on its own
+		"root_workspace":          func(plan, _ *entity.ComponentModel) { plan.RootWorkspace = types.StringValue("5eed0000000000000000b002") },
+		"type_id":                 func(plan, _ *entity.ComponentModel) { plan.TypeID = types.StringValue("p1700000000002") },
+		"custom_fields":           func(plan, _ *entity.ComponentModel) { plan.CustomFields = fields },
+		"the prior custom_fields": func(_, prior *entity.ComponentModel) { prior.CustomFields = fields },
+	} {
+		changedPlan, changedPrior := plan, prior
+		change(&changedPlan, &changedPrior)
+		if n, _ := contextReads(&changedPrior, changedPlan); n != 1 {
+			t.Errorf("apply walk with another %s than the plan walk checked: %d context reads; want 1", input, n)
+		}
+	}
+	plan.CustomFields = fields
 	for _, w := range []string{"plan", "apply"} {
 		if n, diags := contextReads(&prior, plan); n != 1 || !diags.HasError() {
 			t.Fatalf("%s walk with a field the model lacks: %d context reads, %v; want 1 and an error", w, n, diags)
@@ -136,5 +153,61 @@ func TestModelCheckedOncePerCommand(t *testing.T) {
 			t.Fatal("the apply walk of a create checked in the plan walk did not start reading the model for the references to it")
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestModelCheckedOncePerCommand_reference: the same for ardoq_reference, whose check reads the model of
+// its source's workspace.
+func TestModelCheckedOncePerCommand_reference(t *testing.T) {
+	srv := openapitest.Start(t)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), UserAgent: "memo-test/1", RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	ids := map[string]string{}
+	for _, name := range []string{"A", "B", "C"} {
+		made, err := c.CreateComponent(ctx, client.ComponentCreate{Name: name, RootWorkspace: "5eed0000000000000000b001", TypeID: "p1700000000001"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[name] = made.ID
+	}
+	dir := t.TempDir()
+	contextReads := func(prior, plan entity.ReferenceModel) (int, diag.Diagnostics) {
+		t.Helper()
+		d := providerdata.New(c, false)
+		d.Memo = memo.NewAt(dir, 4251, time.Now)
+		srv.ResetRequests()
+		diags := modifyPlan(t, &referenceResource{data: d}, &prior, &plan)
+		n := 0
+		for _, req := range srv.Requests() {
+			if strings.HasSuffix(req.Path, "/context") {
+				n++
+			}
+		}
+		return n, diags
+	}
+	prior := entity.ReferenceModel{ID: types.StringValue("5eed00000000000000000999"), Source: types.StringValue(ids["A"]), Target: types.StringValue(ids["B"]),
+		Type: types.Int64Value(1), RootWorkspace: types.StringValue("5eed0000000000000000b001"), TargetWorkspace: types.StringValue("5eed0000000000000000b001"),
+		Version: types.Int64Value(1)}
+	plan := prior
+	plan.Description = types.StringValue("changed")
+	if n, diags := contextReads(prior, plan); n != 1 || diags.HasError() {
+		t.Fatalf("plan walk: %d context reads, %v; want 1 and no error", n, diags)
+	}
+	if n, diags := contextReads(prior, plan); n != 0 || diags.HasError() {
+		t.Fatalf("apply walk: %d context reads, %v; want none", n, diags)
+	}
+	for input, change := range map[string]func(plan, prior *entity.ReferenceModel){
+		"source":               func(plan, _ *entity.ReferenceModel) { plan.Source = types.StringValue(ids["C"]) },
+		"type":                 func(plan, _ *entity.ReferenceModel) { plan.Type = types.Int64Value(2) },
+		"prior root_workspace": func(_, prior *entity.ReferenceModel) { prior.RootWorkspace = types.StringNull() },
+	} {
+		changedPlan, changedPrior := plan, prior
+		change(&changedPlan, &changedPrior)
+		if n, _ := contextReads(changedPrior, changedPlan); n != 1 {
+			t.Errorf("apply walk with another %s than the plan walk checked: %d context reads; want 1", input, n)
+		}
 	}
 }

@@ -84,5 +84,11 @@ func TestModelValues_sameAsFramework(t *testing.T) {
 		if diags := entity.GetModel(ctx, value, entity.ReferenceModel{}); !diags.HasError() {
 			t.Error("a reference read into a model passed by value")
 		}
+		list := struct {
+			L types.List `tfsdk:"l"`
+		}{}
+		if _, diags := entity.SetModel(ctx, tftypes.Object{AttributeTypes: map[string]tftypes.Type{"l": tftypes.List{ElementType: tftypes.String}}}, list); !diags.HasError() {
+			t.Error("a model with a list, whose element type its zero value does not know, was written")
+		}
 	})
 }

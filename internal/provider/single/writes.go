@@ -124,7 +124,7 @@ func (k kind[M, E, C, U]) deleted(ctx context.Context, d *providerdata.Data, dia
 func (k kind[M, E, C, U]) setState(ctx context.Context, state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics,
 	e *E, prior types.Dynamic) {
 	m := k.fromAPI(e, prior)
-	typ, _ := state.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	typ, _ := state.Schema.Type().TerraformType(ctx).(tftypes.Object) // SetModel refuses any other
 	raw, set := entity.SetModel(ctx, typ, &m)
 	if diags.Append(set...); !set.HasError() {
 		state.Raw = raw

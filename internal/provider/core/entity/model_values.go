@@ -38,7 +38,13 @@ func fieldsOf(ctx context.Context, t reflect.Type) (map[string]modelField, error
 		if tag == "" || !ok {
 			return nil, fmt.Errorf("field %s of %s has no tfsdk tag or is not an attr.Value", f.Name, t)
 		}
-		fields[tag] = modelField{index: i, typ: zero.Type(ctx)}
+		typ := zero.Type(ctx) // a collection's or an object's would lack what it holds
+		_, collection := typ.(attr.TypeWithElementType)
+		_, object := typ.(attr.TypeWithAttributeTypes)
+		if collection || object {
+			return nil, fmt.Errorf("field %s of %s is not flat", f.Name, t)
+		}
+		fields[tag] = modelField{index: i, typ: typ}
 	}
 	modelFields.Store(t, fields)
 	return fields, nil

@@ -51,13 +51,14 @@ func New() *Memo {
 	return &Memo{dir: filepath.Join(os.TempDir(), "terraform-provider-ardoq-"+strconv.Itoa(os.Getuid())), parent: os.Getppid(), now: time.Now}
 }
 
-// Key identifies what kind of question was asked about request, of which org.
+// Key identifies what kind of question was asked about request, of which org, with which token (its
+// digest: what a token may see differs).
 func Key(c *client.Client, kind string, request any) string {
 	body, err := json.Marshal(request)
 	if err != nil {
 		return ""
 	}
-	sum := sha256.Sum256(append([]byte(kind+"\n"+c.Endpoint()+"\n"), body...))
+	sum := sha256.Sum256(append([]byte(kind+"\n"+c.Endpoint()+"\n"+c.TokenDigest()+"\n"), body...))
 	return hex.EncodeToString(sum[:])
 }
 
@@ -74,7 +75,7 @@ func (m *Memo) Seen(key string) bool {
 		return false
 	}
 	info, err := os.Stat(m.path(m.parent, key))
-	return err == nil && m.now().Sub(info.ModTime()) < Lifetime
+	return err == nil && fresh(m.now().Sub(info.ModTime()), Lifetime)
 }
 
 // SeenWithin says whether key was noted for every command (NoteForAll) less than within ago.
@@ -83,8 +84,11 @@ func (m *Memo) SeenWithin(key string, within time.Duration) bool {
 		return false
 	}
 	info, err := os.Stat(m.path(everyCommand, key))
-	return err == nil && m.now().Sub(info.ModTime()) < min(within, Lifetime)
+	return err == nil && fresh(m.now().Sub(info.ModTime()), min(within, Lifetime))
 }
+
+// fresh says whether an entry of this age counts: one from the future (a clock set back) does not.
+func fresh(age, within time.Duration) bool { return age >= 0 && age < within }
 
 // NoteForAll records key for every terraform command of this user (SeenWithin).
 func (m *Memo) NoteForAll(key string) {
@@ -113,7 +117,7 @@ func (m *Memo) write(path string) {
 func (m *Memo) sweep() {
 	entries, _ := os.ReadDir(m.dir)
 	for _, e := range entries {
-		if info, err := e.Info(); err == nil && m.now().Sub(info.ModTime()) >= Lifetime {
+		if info, err := e.Info(); err == nil && !fresh(m.now().Sub(info.ModTime()), Lifetime) {
 			_ = os.Remove(filepath.Join(m.dir, e.Name()))
 		}
 	}

@@ -34,16 +34,7 @@ func (cc *Contexts) Get(ctx context.Context, workspaceID string) (*client.Worksp
 	if ok {
 		return cached, nil
 	}
-	shared := context.WithoutCancel(ctx)
-	ch := cc.flight.DoChan(workspaceID, func() (any, error) {
-		wctx, err := cc.client.GetWorkspaceContext(shared, workspaceID)
-		if err == nil {
-			cc.mu.Lock()
-			cc.byID[workspaceID] = wctx
-			cc.mu.Unlock()
-		}
-		return wctx, err
-	})
+	ch := cc.flight.DoChan(workspaceID, cc.fetch(context.WithoutCancel(ctx), workspaceID))
 	select {
 	case res := <-ch:
 		wctx, _ := res.Val.(*client.WorkspaceContext)
@@ -60,7 +51,20 @@ func (cc *Contexts) Prefetch(ctx context.Context, workspaceID string) {
 	_, ok := cc.byID[workspaceID]
 	cc.mu.Unlock()
 	if !ok {
-		go func() { _, _ = cc.Get(context.WithoutCancel(ctx), workspaceID) }()
+		cc.flight.DoChan(workspaceID, cc.fetch(context.WithoutCancel(ctx), workspaceID))
+	}
+}
+
+// fetch reads a workspace's context and keeps it if it was read.
+func (cc *Contexts) fetch(ctx context.Context, workspaceID string) func() (any, error) {
+	return func() (any, error) {
+		wctx, err := cc.client.GetWorkspaceContext(ctx, workspaceID)
+		if err == nil {
+			cc.mu.Lock()
+			cc.byID[workspaceID] = wctx
+			cc.mu.Unlock()
+		}
+		return wctx, err
 	}
 }
 
