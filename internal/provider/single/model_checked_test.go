@@ -115,7 +115,9 @@ func TestModelCheckedOncePerCommand(t *testing.T) {
 	fields := types.DynamicValue(types.ObjectValueMust(map[string]attr.Type{"no_such_field": types.StringType},
 		map[string]attr.Value{"no_such_field": types.StringValue("x")}))
 	for input, change := range map[string]func(plan, prior *entity.ComponentModel){ // each input of the check, changed on its own
-		"root_workspace":          func(plan, _ *entity.ComponentModel) { plan.RootWorkspace = types.StringValue("5eed0000000000000000b002") },
+		"root_workspace": func(plan, _ *entity.ComponentModel) {
+			plan.RootWorkspace = types.StringValue("5eed0000000000000000b002")
+		},
 		"type_id":                 func(plan, _ *entity.ComponentModel) { plan.TypeID = types.StringValue("p1700000000002") },
 		"custom_fields":           func(plan, _ *entity.ComponentModel) { plan.CustomFields = fields },
 		"the prior custom_fields": func(_, prior *entity.ComponentModel) { prior.CustomFields = fields },
