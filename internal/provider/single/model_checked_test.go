@@ -76,9 +76,10 @@ func TestModelCheckedOncePerCommand(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var data *providerdata.Data
+	command := 4250 // the terraform process
 	walk := func() *componentResource { // each walk is a new provider process of the same terraform command
 		data = providerdata.New(c, false)
-		data.Memo = memo.NewAt(dir, 4250, time.Now)
+		data.Memo = memo.NewAt(dir, command, time.Now)
 		return &componentResource{data: data}
 	}
 	contextReads := func(prior *entity.ComponentModel, plan entity.ComponentModel) (int, diag.Diagnostics) {
@@ -135,6 +136,7 @@ func TestModelCheckedOncePerCommand(t *testing.T) {
 		}
 	}
 
+	command = 4252 // a new command: the check of the create has the same inputs as the change's above
 	created := entity.ComponentModel{Name: types.StringValue("New"), RootWorkspace: types.StringValue("5eed0000000000000000b001"),
 		TypeID: types.StringValue("p1700000000001")}
 	transport.hold, transport.most = 100*time.Millisecond, 0
