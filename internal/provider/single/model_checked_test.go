@@ -76,7 +76,7 @@ func TestModelCheckedOncePerCommand(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var data *providerdata.Data
-	command := 4250 // the terraform process
+	command := 4250                     // the terraform process
 	walk := func() *componentResource { // each walk is a new provider process of the same terraform command
 		data = providerdata.New(c, false)
 		data.Memo = memo.NewAt(dir, command, time.Now)

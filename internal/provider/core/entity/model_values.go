@@ -28,7 +28,9 @@ var modelFields sync.Map // reflect.Type of a model struct -> map[string]modelFi
 // fieldsOf looks a model struct's fields up: every field must be tagged and hold a flat attr.Value.
 func fieldsOf(ctx context.Context, t reflect.Type) (map[string]modelField, error) {
 	if cached, ok := modelFields.Load(t); ok {
-		return cached.(map[string]modelField), nil
+		if fields, ok := cached.(map[string]modelField); ok {
+			return fields, nil
+		}
 	}
 	fields := make(map[string]modelField, t.NumField())
 	for i := range t.NumField() {
@@ -110,7 +112,8 @@ func SetModel(ctx context.Context, typ tftypes.Object, model any) (tftypes.Value
 			err = fmt.Errorf("the model has no attribute %s", name)
 			break
 		}
-		attrs[name], err = source.Field(f.index).Interface().(attr.Value).ToTerraformValue(ctx)
+		value, _ := source.Field(f.index).Interface().(attr.Value) // fieldsOf checked that it is one
+		attrs[name], err = value.ToTerraformValue(ctx)
 	}
 	if err == nil {
 		err = tftypes.ValidateValue(typ, attrs)
