@@ -1,6 +1,7 @@
 package memo
 
 import (
+	"fmt"
 	"os"
 	"testing"
 	"time"
@@ -10,7 +11,7 @@ import (
 
 func TestCommandMemo(t *testing.T) {
 	now := time.Now()
-	memo := &Memo{dir: t.TempDir(), parent: 4242, now: func() time.Time { return now }}
+	memo := NewAt(t.TempDir(), 4242, func() time.Time { return now })
 	c, err := client.New(client.Config{BaseURL: "https://example.ardoq.com", Token: "t", Org: "o"})
 	if err != nil {
 		t.Fatal(err)
@@ -29,6 +30,13 @@ func TestCommandMemo(t *testing.T) {
 	if !memo.Seen(key) {
 		t.Fatal("the request that passed the dry run in this terraform command is not remembered")
 	}
+	memo.Note(Key(c, "none-made", "another entry"))
+	if applyWalk := NewAt(memo.dir, 4242, memo.now); !applyWalk.Seen(key) || !applyWalk.Seen(Key(c, "none-made", "another entry")) {
+		t.Fatal("the next provider process of the same terraform command does not see the entries")
+	}
+	if files, _ := os.ReadDir(memo.dir); len(files) != 1 {
+		t.Errorf("%d files for one command's entries; want 1", len(files))
+	}
 	if memo.Seen(Key(c, "none-made", request)) {
 		t.Error("an entry of one kind counts for another")
 	}
@@ -41,7 +49,7 @@ func TestCommandMemo(t *testing.T) {
 	if memo.Seen(Key(other, "dry-run", request)) {
 		t.Error("the same request to another org counts as passed")
 	}
-	another := &Memo{dir: memo.dir, parent: 4343, now: memo.now}
+	another := NewAt(memo.dir, 4343, memo.now)
 	if another.Seen(key) {
 		t.Error("another terraform process sees this one's entries")
 	}
@@ -49,11 +57,11 @@ func TestCommandMemo(t *testing.T) {
 	if memo.Seen(key) {
 		t.Error("an entry an hour old still counts")
 	}
-	later := &Memo{dir: memo.dir, parent: 4444, now: memo.now}
+	later := NewAt(memo.dir, 4444, memo.now)
 	later.Note(Key(c, "dry-run", "something else"))
 	later.sweeping.Wait()
-	if _, err := os.Stat(memo.path(memo.parent, key)); !os.IsNotExist(err) {
-		t.Errorf("an entry an hour old is kept: %v", err)
+	if _, err := os.Stat(memo.commandFile()); !os.IsNotExist(err) {
+		t.Errorf("the entries of a command an hour old are kept: %v", err)
 	}
 	var off *Memo // served in-process or reattached
 	off.Note(key)
@@ -65,8 +73,8 @@ func TestCommandMemo(t *testing.T) {
 func TestMemoForEveryCommand(t *testing.T) {
 	now := time.Now()
 	dir := t.TempDir()
-	first := &Memo{dir: dir, parent: 4242, now: func() time.Time { return now }}
-	next := &Memo{dir: dir, parent: 4343, now: first.now}
+	first := NewAt(dir, 4242, func() time.Time { return now })
+	next := NewAt(dir, 4343, first.now)
 	c, err := client.New(client.Config{BaseURL: "https://example.ardoq.com", Token: "t", Org: "o"})
 	if err != nil {
 		t.Fatal(err)
@@ -98,5 +106,30 @@ func TestMemoForEveryCommand(t *testing.T) {
 	off.NoteForAll(key)
 	if off.SeenWithin(key, time.Hour) {
 		t.Error("without a memo every command must ask Ardoq")
+	}
+}
+
+// TestMemoCommandIdentity: a terraform process is known by its id and start time, so that a later process
+// given a reused id does not see an earlier one's entries.
+func TestMemoCommandIdentity(t *testing.T) {
+	dir := t.TempDir()
+	earlier := &Memo{dir: dir, command: "4242-100", now: time.Now}
+	earlier.Note("key")
+	if (&Memo{dir: dir, command: "4242-200", now: time.Now}).Seen("key") {
+		t.Error("a process with a reused id sees the entries of the one that had it before")
+	}
+	if (&Memo{dir: dir, command: "4242-100", now: time.Now}).Seen("key") == false {
+		t.Error("the same process does not see its entries")
+	}
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc: the process id alone names the command")
+	}
+	start := startOf(os.Getpid())
+	if start == "" || start != startOf(os.Getpid()) || start == startOf(1) && os.Getpid() != 1 {
+		t.Errorf("start time of this process: %q (of process 1: %q)", start, startOf(1))
+	}
+	t.Setenv("TF_PLUGIN_MAGIC_COOKIE", "test")
+	if got, want := New().command, fmt.Sprintf("%d-%s", os.Getppid(), startOf(os.Getppid())); got != want {
+		t.Errorf("command %q; want %q", got, want)
 	}
 }
