@@ -7,7 +7,6 @@ package single
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -102,16 +101,9 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if resp.Diagnostics.HasError() || plan.RootWorkspace.IsUnknown() || plan.TypeID.IsUnknown() {
 		return
 	}
-	var made diag.Diagnostics
-	var searching sync.WaitGroup
-	if creating {
-		searching.Go(func() { made = r.warnIfComponentMade(ctx, plan) })
-	}
-	resp.Diagnostics.Append(r.checkModel(ctx, plan, prior, creating)...)
-	searching.Wait()
-	if !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(made...)
-	}
+	resp.Diagnostics.Append(checkAlongside(creating,
+		func() diag.Diagnostics { return r.checkModel(ctx, plan, prior, creating) },
+		func() diag.Diagnostics { return r.warnIfComponentMade(ctx, plan) })...)
 }
 
 // checkModel checks a component against its workspace's model, unless this command's plan walk did for

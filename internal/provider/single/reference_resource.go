@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -100,16 +99,9 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		resp.Diagnostics.Append(diagnostics.WithDestroyHint(CheckReferenceAnywhere(ctx, r.data, plan, prior))...)
 		return
 	}
-	var made diag.Diagnostics
-	var searching sync.WaitGroup
-	if req.State.Raw.IsNull() {
-		searching.Go(func() { made = r.warnIfReferenceMade(ctx, plan) })
-	}
-	resp.Diagnostics.Append(r.checkModel(ctx, plan, prior)...)
-	searching.Wait()
-	if !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(made...)
-	}
+	resp.Diagnostics.Append(checkAlongside(req.State.Raw.IsNull(),
+		func() diag.Diagnostics { return r.checkModel(ctx, plan, prior) },
+		func() diag.Diagnostics { return r.warnIfReferenceMade(ctx, plan) })...)
 }
 
 // checkModel checks a reference whose source is known against the model of the source's workspace, unless
