@@ -2,12 +2,10 @@ package tfwire
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math/big"
 	"reflect"
-	"unsafe"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/vmihailenco/msgpack/v5"
@@ -29,16 +27,14 @@ func Decode(data []byte, typ tftypes.Type) (tftypes.Value, error) {
 // of a large batch changes few items, so its three values hold about one copy of the items instead of
 // three.
 type Values struct {
-	types map[string]tftypes.Type     // type JSON -> type, for the composite types met so far
-	items map[itemBytes]tftypes.Value // nil: a value decoded alone shares nothing
+	types map[string]tftypes.Type // type JSON -> type, for the composite types met so far
+	items map[uintptr]itemsOfType // nil: a value decoded alone shares nothing
 }
 
-// itemBytes identifies an item: its object type (by its attribute map, which the type parser makes once
-// per type JSON) and its encoding.
-type itemBytes struct {
-	attributeTypes uintptr
-	encoded        string
-}
+// itemsOfType are the items of one object type by their encoding. The type is known by its attribute
+// map (which the type parser makes once per type JSON), whose address stays the type's while the items,
+// whose type holds the map, are kept.
+type itemsOfType map[string]tftypes.Value
 
 // itemDepth is the depth of the containers whose object elements are items: the resource's object is
 // at depth 1, a top-level attribute's map or object (the items by key) at depth 2.
@@ -49,7 +45,7 @@ const itemDepth = 2
 func NewValues(share bool) *Values {
 	v := &Values{types: map[string]tftypes.Type{}}
 	if share {
-		v.items = map[itemBytes]tftypes.Value{}
+		v.items = map[uintptr]itemsOfType{}
 	}
 	return v
 }
@@ -69,7 +65,7 @@ type msgpackDecoder struct {
 	r      *bytes.Reader
 	depth  int // of the object or map being read
 	types  map[string]tftypes.Type
-	items  map[itemBytes]tftypes.Value
+	items  map[uintptr]itemsOfType
 	lookUp bool // whether items may have been decoded before
 }
 
@@ -79,12 +75,14 @@ func (d *msgpackDecoder) element(typ tftypes.Type) (tftypes.Value, error) {
 	if d.items == nil || d.depth != itemDepth || !isObject {
 		return d.value(typ)
 	}
-	start := len(d.data) - d.r.Len()
+	typeKey := reflect.ValueOf(obj.AttributeTypes).Pointer()
+	start := d.offset()
 	if d.lookUp {
 		if err := d.dec.Skip(); err != nil {
 			return tftypes.Value{}, err
 		}
-		if v, ok := d.items[d.itemAt(obj, start)]; ok {
+		// string(...) in a map index does not copy the bytes
+		if v, ok := d.items[typeKey][string(d.data[start:d.offset()])]; ok {
 			return v, nil
 		}
 		if _, err := d.r.Seek(int64(start), io.SeekStart); err != nil {
@@ -93,16 +91,16 @@ func (d *msgpackDecoder) element(typ tftypes.Type) (tftypes.Value, error) {
 	}
 	v, err := d.value(typ)
 	if err == nil {
-		d.items[d.itemAt(obj, start)] = v
+		if d.items[typeKey] == nil {
+			d.items[typeKey] = itemsOfType{}
+		}
+		d.items[typeKey][string(d.data[start:d.offset()])] = v
 	}
 	return v, err
 }
 
-// itemAt is the key of the item of type obj encoded from start to where the reader is.
-func (d *msgpackDecoder) itemAt(obj tftypes.Object, start int) itemBytes {
-	end := len(d.data) - d.r.Len()
-	return itemBytes{attributeTypes: reflect.ValueOf(obj.AttributeTypes).Pointer(), encoded: unsafe.String(unsafe.SliceData(d.data[start:end]), end-start)}
-}
+// offset is where the reader is in the value's bytes.
+func (d *msgpackDecoder) offset() int { return len(d.data) - d.r.Len() }
 
 func (d *msgpackDecoder) value(typ tftypes.Type) (tftypes.Value, error) {
 	code, err := d.dec.PeekCode()
@@ -138,7 +136,7 @@ func (d *msgpackDecoder) value(typ tftypes.Type) (tftypes.Value, error) {
 	}
 	switch {
 	case typ.Is(tftypes.String):
-		s, err := d.dec.DecodeString()
+		s, err := d.str()
 		return tftypes.NewValue(tftypes.String, s), err
 	case typ.Is(tftypes.Bool):
 		b, err := d.dec.DecodeBool()
@@ -163,7 +161,7 @@ func (d *msgpackDecoder) number(code byte) (*big.Float, error) {
 		f, err := d.dec.DecodeFloat64()
 		return big.NewFloat(f), err
 	}
-	s, err := d.dec.DecodeString()
+	s, err := d.str()
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +170,7 @@ func (d *msgpackDecoder) number(code byte) (*big.Float, error) {
 }
 
 func (d *msgpackDecoder) object(t tftypes.Object) (tftypes.Value, error) {
-	n, err := d.dec.DecodeMapLen()
+	n, err := d.mapLen()
 	if err != nil || n < 0 {
 		return tftypes.NewValue(tftypes.Object{AttributeTypes: t.AttributeTypes}, nil), err
 	}
@@ -183,13 +181,17 @@ func (d *msgpackDecoder) object(t tftypes.Object) (tftypes.Value, error) {
 	d.depth++
 	defer func() { d.depth-- }()
 	for range n {
-		name, err := d.dec.DecodeString()
+		name, err := d.str()
 		if err != nil {
 			return tftypes.Value{}, err
 		}
 		at, ok := t.AttributeTypes[name]
 		if !ok {
 			return tftypes.Value{}, fmt.Errorf("unknown attribute %q", name)
+		}
+		if _, twice := attrs[name]; twice {
+			// then another is missing, and tftypes.NewValue would panic
+			return tftypes.Value{}, fmt.Errorf("attribute %q twice", name)
 		}
 		if attrs[name], err = d.element(at); err != nil {
 			return tftypes.Value{}, fmt.Errorf("%s: %w", name, err)
@@ -198,8 +200,10 @@ func (d *msgpackDecoder) object(t tftypes.Object) (tftypes.Value, error) {
 	return tftypes.NewValue(tftypes.Object{AttributeTypes: t.AttributeTypes}, attrs), nil
 }
 
+// mapOf reads a map. Elements of a type with dynamic parts may differ in type, which tftypes.NewValue does
+// not allow (it panics): that is an error.
 func (d *msgpackDecoder) mapOf(t tftypes.Map) (tftypes.Value, error) {
-	n, err := d.dec.DecodeMapLen()
+	n, err := d.mapLen()
 	if err != nil || n < 0 {
 		return tftypes.NewValue(t, nil), err
 	}
@@ -207,7 +211,7 @@ func (d *msgpackDecoder) mapOf(t tftypes.Map) (tftypes.Value, error) {
 	d.depth++
 	defer func() { d.depth-- }()
 	for range n {
-		key, err := d.dec.DecodeString()
+		key, err := d.str()
 		if err != nil {
 			return tftypes.Value{}, err
 		}
@@ -215,13 +219,25 @@ func (d *msgpackDecoder) mapOf(t tftypes.Map) (tftypes.Value, error) {
 			return tftypes.Value{}, fmt.Errorf("[%q]: %w", key, err)
 		}
 	}
+	if hasDynamic(t.ElementType) {
+		var first tftypes.Type
+		for _, elem := range elems {
+			if first == nil {
+				first = elem.Type()
+			}
+			if !elem.Type().Equal(first) {
+				return tftypes.Value{}, errMixedElements
+			}
+		}
+	}
 	return tftypes.NewValue(t, elems), nil
 }
 
 // sequence reads a list or a set; with dynamic elements its type comes from the elements, as in tftypes
-// (a list of none keeps the dynamic element type).
+// (a list of none keeps the dynamic element type). Elements of a type with dynamic parts may differ in
+// type, which tftypes.NewValue does not allow (it panics): that is an error.
 func (d *msgpackDecoder) sequence(typ, elem tftypes.Type, of func(tftypes.Type) tftypes.Type) (tftypes.Value, error) {
-	n, err := d.dec.DecodeArrayLen()
+	n, err := d.arrayLen()
 	if err != nil || n < 0 {
 		return tftypes.NewValue(typ, nil), err
 	}
@@ -234,17 +250,20 @@ func (d *msgpackDecoder) sequence(typ, elem tftypes.Type, of func(tftypes.Type) 
 			return tftypes.Value{}, fmt.Errorf("[%d]: %w", i, err)
 		}
 	}
-	_, isSet := typ.(tftypes.Set)
-	if isSet || elem.Is(tftypes.DynamicPseudoType) {
-		if elem, err = tftypes.TypeFromElements(elems); err != nil {
-			return tftypes.Value{}, err
+	if _, isSet := typ.(tftypes.Set); isSet || hasDynamic(elem) {
+		found, err := tftypes.TypeFromElements(elems)
+		if err != nil {
+			return tftypes.Value{}, errMixedElements
+		}
+		if isSet || elem.Is(tftypes.DynamicPseudoType) {
+			elem = found
 		}
 	}
 	return tftypes.NewValue(of(elem), elems), nil
 }
 
 func (d *msgpackDecoder) tuple(t tftypes.Tuple) (tftypes.Value, error) {
-	n, err := d.dec.DecodeArrayLen()
+	n, err := d.arrayLen()
 	if err != nil || n < 0 {
 		return tftypes.NewValue(t, nil), err
 	}
@@ -262,7 +281,7 @@ func (d *msgpackDecoder) tuple(t tftypes.Tuple) (tftypes.Value, error) {
 
 // dynamic reads a dynamic value: its type as JSON, then the value of that type.
 func (d *msgpackDecoder) dynamic() (tftypes.Value, error) {
-	n, err := d.dec.DecodeArrayLen()
+	n, err := d.arrayLen()
 	switch {
 	case err != nil:
 		return tftypes.Value{}, err
@@ -271,7 +290,7 @@ func (d *msgpackDecoder) dynamic() (tftypes.Value, error) {
 	case n != 2:
 		return tftypes.Value{}, fmt.Errorf("expected a type and a value in a dynamic value, got %d elements", n)
 	}
-	typeJSON, err := d.dec.DecodeBytes()
+	typeJSON, err := d.bytes()
 	if err != nil {
 		return tftypes.Value{}, err
 	}
@@ -283,217 +302,3 @@ func (d *msgpackDecoder) dynamic() (tftypes.Value, error) {
 	return d.value(typ)
 }
 
-// typeParser reads Terraform's JSON type notation: "string", "number", "bool", "dynamic",
-// ["list", T], ["set", T], ["map", T], ["tuple", [T...]], ["object", {"name": T...}] with an optional
-// list of optional attribute names.
-type typeParser struct {
-	src   []byte
-	pos   int
-	known map[string]tftypes.Type
-}
-
-func (p *typeParser) parse() (tftypes.Type, error) {
-	t, err := p.typ()
-	if err != nil {
-		return nil, err
-	}
-	if p.space(); p.pos != len(p.src) {
-		return nil, fmt.Errorf("extra data at %d", p.pos)
-	}
-	return t, nil
-}
-
-func (p *typeParser) typ() (tftypes.Type, error) {
-	p.space()
-	if p.pos < len(p.src) && p.src[p.pos] == '"' {
-		name, err := p.str()
-		if err != nil {
-			return nil, err
-		}
-		switch name {
-		case "string":
-			return tftypes.String, nil
-		case "number":
-			return tftypes.Number, nil
-		case "bool":
-			return tftypes.Bool, nil
-		case "dynamic":
-			return tftypes.DynamicPseudoType, nil
-		}
-		return nil, fmt.Errorf("invalid primitive type name %q", name)
-	}
-	start := p.pos
-	end, err := skipJSON(p.src, start)
-	if err != nil {
-		return nil, err
-	}
-	if t, ok := p.known[string(p.src[start:end])]; ok {
-		p.pos = end
-		return t, nil
-	}
-	t, err := p.composite()
-	if err != nil {
-		return nil, err
-	}
-	p.known[string(p.src[start:end])] = t
-	return t, nil
-}
-
-func (p *typeParser) composite() (tftypes.Type, error) {
-	if err := p.expect('['); err != nil {
-		return nil, err
-	}
-	p.space()
-	kind, err := p.str()
-	if err != nil {
-		return nil, err
-	}
-	if err := p.expect(','); err != nil {
-		return nil, err
-	}
-	var t tftypes.Type
-	switch kind {
-	case "list", "set", "map":
-		elem, err := p.typ()
-		if err != nil {
-			return nil, err
-		}
-		switch kind {
-		case "list":
-			t = tftypes.List{ElementType: elem}
-		case "set":
-			t = tftypes.Set{ElementType: elem}
-		default:
-			t = tftypes.Map{ElementType: elem}
-		}
-	case "tuple":
-		elems := []tftypes.Type{}
-		err = p.each('[', ']', func() error {
-			et, err := p.typ()
-			elems = append(elems, et)
-			return err
-		})
-		t = tftypes.Tuple{ElementTypes: elems}
-	case "object":
-		t, err = p.object()
-	default:
-		return nil, fmt.Errorf("invalid complex type kind %q", kind)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return t, p.expect(']')
-}
-
-func (p *typeParser) object() (tftypes.Type, error) {
-	o := tftypes.Object{AttributeTypes: map[string]tftypes.Type{}, OptionalAttributes: map[string]struct{}{}}
-	err := p.each('{', '}', func() error {
-		p.space()
-		name, err := p.str()
-		if err != nil {
-			return err
-		}
-		if err := p.expect(':'); err != nil {
-			return err
-		}
-		o.AttributeTypes[name], err = p.typ()
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	if p.space(); p.pos < len(p.src) && p.src[p.pos] == ',' {
-		p.pos++
-		err = p.each('[', ']', func() error {
-			p.space()
-			name, err := p.str()
-			o.OptionalAttributes[name] = struct{}{}
-			return err
-		})
-	}
-	return o, err
-}
-
-// each reads a JSON array or object between open and close, calling item for each element.
-func (p *typeParser) each(open, closing byte, item func() error) error {
-	if err := p.expect(open); err != nil {
-		return err
-	}
-	if p.space(); p.pos < len(p.src) && p.src[p.pos] == closing {
-		p.pos++
-		return nil
-	}
-	for {
-		if err := item(); err != nil {
-			return err
-		}
-		p.space()
-		if p.pos < len(p.src) && p.src[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		return p.expect(closing)
-	}
-}
-
-func (p *typeParser) expect(c byte) error {
-	if p.space(); p.pos >= len(p.src) || p.src[p.pos] != c {
-		return fmt.Errorf("expected %q at %d", c, p.pos)
-	}
-	p.pos++
-	return nil
-}
-
-func (p *typeParser) space() {
-	for p.pos < len(p.src) && (p.src[p.pos] == ' ' || p.src[p.pos] == '\t' || p.src[p.pos] == '\n' || p.src[p.pos] == '\r') {
-		p.pos++
-	}
-}
-
-// str reads a JSON string; one with escapes goes through encoding/json.
-func (p *typeParser) str() (string, error) {
-	end, err := skipJSON(p.src, p.pos)
-	if err != nil || p.src[p.pos] != '"' {
-		return "", fmt.Errorf("expected a string at %d", p.pos)
-	}
-	raw := p.src[p.pos:end]
-	p.pos = end
-	if bytes.IndexByte(raw, '\\') < 0 {
-		return string(raw[1 : len(raw)-1]), nil
-	}
-	var s string
-	err = json.Unmarshal(raw, &s)
-	return s, err
-}
-
-// skipJSON returns where the JSON string, array or object starting at i ends.
-func skipJSON(src []byte, i int) (int, error) {
-	depth := 0
-	for j := i; j < len(src); j++ {
-		switch src[j] {
-		case '"':
-			for j++; j < len(src) && src[j] != '"'; j++ {
-				if src[j] == '\\' {
-					j++
-				}
-			}
-			if j >= len(src) {
-				return 0, fmt.Errorf("unterminated string at %d", i)
-			}
-			if depth == 0 {
-				return j + 1, nil
-			}
-		case '[', '{':
-			depth++
-		case ']', '}':
-			depth--
-			if depth == 0 {
-				return j + 1, nil
-			}
-			if depth < 0 {
-				return 0, fmt.Errorf("unbalanced %q at %d", src[j], j)
-			}
-		}
-	}
-	return 0, fmt.Errorf("unterminated type at %d", i)
-}

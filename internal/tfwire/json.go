@@ -1,11 +1,17 @@
 package tfwire
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 )
 
-// ObjectKeys returns the names of a JSON object's members, without decoding their values.
+// ObjectKeys returns the names of a JSON object's members, in order, without decoding their values: what
+// encoding/json reads, and an error for what it does not read as an object.
 func ObjectKeys(src []byte) ([]string, error) {
+	if !json.Valid(src) {
+		return nil, errors.New("not valid JSON")
+	}
 	p := typeParser{src: src}
 	var names []string
 	err := p.each('{', '}', func() error {
