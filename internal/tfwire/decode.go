@@ -301,4 +301,3 @@ func (d *msgpackDecoder) dynamic() (tftypes.Value, error) {
 	}
 	return d.value(typ)
 }
-
