@@ -53,7 +53,7 @@ func FuzzRoundTrip(f *testing.F) {
 			return
 		}
 		if keepsItsType(v) && !want.Equal(v) {
-			t.Fatalf("tftypes reads %s as %s", v, want)
+			t.Fatalf("tftypes reads %s as %s: %s", v, want, tfwiretest.Differences(want, v))
 		}
 		for name, b := range map[string][]byte{"tftypes'": dv.MsgPack, "tfwire's": encoded} {
 			if got, err := tfwire.Decode(b, typ); err != nil || !same(got, want) {
@@ -106,7 +106,7 @@ func FuzzDecode(f *testing.F) {
 		checkDecode(t, data, typ)
 		dv := &tfprotov6.DynamicValue{MsgPack: data}
 		if tfwire.SameMsgPack(dv, dv) != (len(data) > 0) {
-			t.Fatalf("SameMsgPack of %d bytes with themselves is %v", len(data), !(len(data) > 0))
+			t.Fatalf("SameMsgPack of %d bytes with themselves is %v", len(data), len(data) == 0)
 		}
 	})
 }

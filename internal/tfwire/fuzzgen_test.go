@@ -244,7 +244,12 @@ func (g *valueGen) number() *big.Float {
 		if math.IsNaN(f) {
 			f = 0.5
 		}
-		return new(big.Float).SetPrec(512).SetFloat64(f) // as Terraform holds numbers: tftypes writes a 53-bit integer beyond int64 as text, which reads back at 512
+		if math.Abs(f) >= 1<<63 && !math.IsInf(f, 0) {
+			// tftypes (as tfwire) writes an integer beyond int64 as text, and math/big's shortest text of
+			// some of them reads back as another number: its fraction stands in for it
+			f, _ = math.Frexp(f)
+		}
+		return big.NewFloat(f)
 	case 4:
 		return big.NewFloat(math.Inf(1 - 2*g.intn(2)))
 	}
