@@ -46,13 +46,13 @@ func New(c *client.Client, allowCascadeDelete bool) *Data {
 		Client: c, Contexts: newContextCache(c), AllowCascadeDelete: allowCascadeDelete, Memo: memo.New(), CascadeViews: guard.NewViews(c),
 		listedComponents: listing.NewShared(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
-		}, func(e *client.Component) string { return e.ID }, c.Writes),
+		}, func(e *client.Component) string { return e.ID }, c.Writes, c.RequestTimeout()),
 		listedReferences: listing.NewShared(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Reference], error] {
 			return c.ReferencePages(ctx, client.ReferenceFilter{RootWorkspace: ws})
-		}, func(e *client.Reference) string { return e.ID }, c.Writes),
+		}, func(e *client.Reference) string { return e.ID }, c.Writes, c.RequestTimeout()),
 		SmallWorkspaces: listing.NewSmallWorkspaces(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
-		}, c.Writes),
+		}, c.Writes, c.RequestTimeout()),
 	}
 	d.listedComponents.StartsAlso = d.listedReferences.Prefetch
 	return d
