@@ -56,9 +56,9 @@ type workspaceListing[T any] struct {
 	waiting            int                // reads waiting for the page being fetched
 	cancel             context.CancelFunc // cancels the listing's request
 	watchdog           *time.Timer        // cancels a page that takes longer than detach.StopBound
-	held               map[string]*T // listed and not yet read
-	wake               chan struct{} // a read was served: the listing may fetch further
-	fetching           chan struct{} // closed when the page being fetched has arrived; nil between pages
+	held               map[string]*T      // listed and not yet read
+	wake               chan struct{}      // a read was served: the listing may fetch further
+	fetching           chan struct{}      // closed when the page being fetched has arrived; nil between pages
 }
 
 // NewShared returns the shared listing of pages; requestTimeout is the client's, which bounds a page.
