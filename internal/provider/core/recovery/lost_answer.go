@@ -209,7 +209,7 @@ func ConfirmDeleted(ctx context.Context, c *client.Client, diags *diag.Diagnosti
 		diags.AddError("Unable to Delete "+noun, fmt.Sprintf("%s Reading it back failed too (%s), so it may or may not be deleted. "+
 			"Run terraform apply again.", lost, diagnostics.ClientErrorDetail(err)))
 	default:
-		diags.AddError("Unable to Delete "+noun, fmt.Sprintf("%s The provider read it back twice, %s apart: it was still there at the "+
-			"second look. Run terraform apply again.", lost, RecheckPause))
+		diags.AddError("Unable to Delete "+noun, fmt.Sprintf("%s The provider read it back twice, %s apart: it still exists, so it "+
+			"has not been deleted. Run terraform apply again.", lost, RecheckPause))
 	}
 }
