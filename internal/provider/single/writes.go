@@ -88,7 +88,7 @@ func (k kind[M, E, C, U]) updated(ctx context.Context, d *providerdata.Data, dia
 	if client.IsAmbiguous(err) || client.IsConflict(err) {
 		read := func(ctx context.Context) (*E, error) { return k.get(ctx, id) }
 		holds := func(e *E) bool { return k.holds(k.fromAPI(e, k.customFields(&plan)), plan) }
-		cur, nowVersion, outcome, readErr, why := recovery.ReadBack(ctx, d.Client, err, version, read, k.versionOf, holds)
+		cur, nowVersion, outcome, why, readErr := recovery.ReadBack(ctx, d.Client, err, version, read, k.versionOf, holds)
 		if !recovery.AddUpdateOutcome(diags, k.noun, id, version, err, outcome, readErr, nowVersion, why) {
 			return nil
 		}

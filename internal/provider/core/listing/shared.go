@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/detach"
 )
 
 // Shared lets the single resources of one run refresh from their workspace's list pages, which
@@ -26,13 +25,13 @@ import (
 // the reads of a refresh, which Terraform runs before any change.
 //
 // A listing outlives the read that started it, but not without bound: each page must arrive within
-// detach.StopBound of the request timeout, and once the reads waiting for a page have all gone (Terraform
+// pageBound (core/detach's StopBound: two request timeouts), and once the reads waiting for a page have all gone (Terraform
 // stopped the run) the listing ends and its request is cancelled.
 type Shared[T any] struct {
-	pages   func(ctx context.Context, workspace string) iter.Seq2[client.Page[T], error]
-	idOf    func(*T) string
-	writes  func() uint64 // the client's write count: a change means what was listed may be stale
-	timeout time.Duration // the client's request timeout
+	pages     func(ctx context.Context, workspace string) iter.Seq2[client.Page[T], error]
+	idOf      func(*T) string
+	writes    func() uint64 // the client's write count: a change means what was listed may be stale
+	pageBound time.Duration // how long a page may take
 	// StartsAlso is called when the listing of a workspace starts: the component listing prefetches the
 	// references' of the same workspace.
 	StartsAlso func(ctx context.Context, workspace string)
@@ -55,16 +54,16 @@ type workspaceListing[T any] struct {
 	writesAtStart      uint64
 	waiting            int                // reads waiting for the page being fetched
 	cancel             context.CancelFunc // cancels the listing's request
-	watchdog           *time.Timer        // cancels a page that takes longer than detach.StopBound
+	watchdog           *time.Timer        // cancels a page that takes longer than pageBound
 	held               map[string]*T      // listed and not yet read
 	wake               chan struct{}      // a read was served: the listing may fetch further
 	fetching           chan struct{}      // closed when the page being fetched has arrived; nil between pages
 }
 
-// NewShared returns the shared listing of pages; requestTimeout is the client's, which bounds a page.
+// NewShared returns the shared listing of pages; pageBound is how long a page may take.
 func NewShared[T any](pages func(context.Context, string) iter.Seq2[client.Page[T], error], idOf func(*T) string, writes func() uint64,
-	requestTimeout time.Duration) *Shared[T] {
-	return &Shared[T]{pages: pages, idOf: idOf, writes: writes, timeout: requestTimeout, workspaces: map[string]*workspaceListing[T]{}}
+	pageBound time.Duration) *Shared[T] {
+	return &Shared[T]{pages: pages, idOf: idOf, writes: writes, pageBound: pageBound, workspaces: map[string]*workspaceListing[T]{}}
 }
 
 // Lookup returns the entity if the listing of its workspace brought it; otherwise the caller reads it
@@ -146,7 +145,7 @@ func (s *Shared[T]) workspace(id string) *workspaceListing[T] {
 func (s *Shared[T]) start(ctx context.Context, workspace string, w *workspaceListing[T]) {
 	w.started, w.writesAtStart, w.fetching = true, s.writes(), make(chan struct{})
 	listing, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	w.cancel, w.watchdog = cancel, time.AfterFunc(detach.StopBound(s.timeout), cancel)
+	w.cancel, w.watchdog = cancel, time.AfterFunc(s.pageBound, cancel)
 	go s.list(listing, workspace, w)
 }
 
@@ -176,7 +175,7 @@ func (s *Shared[T]) list(ctx context.Context, workspace string, w *workspaceList
 		ended := w.ended
 		if !ended {
 			w.fetching = make(chan struct{})
-			w.watchdog.Reset(detach.StopBound(s.timeout))
+			w.watchdog.Reset(s.pageBound)
 		}
 		s.mu.Unlock()
 		if ended {

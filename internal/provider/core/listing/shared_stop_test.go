@@ -11,7 +11,7 @@ import (
 
 // frozenListing is a listing whose pages never come (Ardoq stopped answering); gaveUp is closed when its
 // request is cancelled.
-func frozenListing(timeout time.Duration) (s *Shared[listed], gaveUp chan struct{}) {
+func frozenListing(pageBound time.Duration) (s *Shared[listed], gaveUp chan struct{}) {
 	gaveUp = make(chan struct{})
 	pages := func(ctx context.Context, _ string) iter.Seq2[client.Page[listed], error] {
 		return func(yield func(client.Page[listed], error) bool) {
@@ -20,7 +20,7 @@ func frozenListing(timeout time.Duration) (s *Shared[listed], gaveUp chan struct
 			yield(client.Page[listed]{}, ctx.Err())
 		}
 	}
-	return NewShared(pages, func(e *listed) string { return e.id }, func() uint64 { return 0 }, timeout), gaveUp
+	return NewShared(pages, func(e *listed) string { return e.id }, func() uint64 { return 0 }, pageBound), gaveUp
 }
 
 // startListing makes the StartAfter reads that start the workspace's listing.
@@ -47,9 +47,9 @@ func TestShared_endsWhenItsReadsAreStopped(t *testing.T) {
 	}
 }
 
-// A page nobody waits for is given up after the stop bound (two request timeouts).
+// A page nobody waits for is given up after its bound (two request timeouts in the provider).
 func TestShared_pageBoundedWithoutReads(t *testing.T) {
-	s, gaveUp := frozenListing(25 * time.Millisecond)
+	s, gaveUp := frozenListing(50 * time.Millisecond)
 	began := time.Now()
 	startListing(s)
 	select {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/detach"
 )
 
 // SmallWorkspaces answers the already-made searches of a plan (the single resources' warnIfComponentMade) from one list page of
@@ -18,9 +17,9 @@ import (
 // it; otherwise they search on their own, having waited no longer than their own search would take. What
 // the page brought is not used once the provider has written anything.
 type SmallWorkspaces[T any] struct {
-	pages   func(ctx context.Context, workspace string) iter.Seq2[client.Page[T], error]
-	writes  func() uint64
-	timeout time.Duration // the client's request timeout: the page is asked for on a context bounded by it (core/detach)
+	pages  func(ctx context.Context, workspace string) iter.Seq2[client.Page[T], error]
+	writes func() uint64
+	bound  time.Duration // how long the page may take, past the search that asked for it (core/detach's StopBound)
 
 	mu         sync.Mutex
 	workspaces map[string]*workspacePage[T]
@@ -35,8 +34,8 @@ type workspacePage[T any] struct {
 }
 
 func NewSmallWorkspaces[T any](pages func(context.Context, string) iter.Seq2[client.Page[T], error], writes func() uint64,
-	requestTimeout time.Duration) *SmallWorkspaces[T] {
-	return &SmallWorkspaces[T]{pages: pages, writes: writes, timeout: requestTimeout, workspaces: map[string]*workspacePage[T]{}}
+	bound time.Duration) *SmallWorkspaces[T] {
+	return &SmallWorkspaces[T]{pages: pages, writes: writes, bound: bound, workspaces: map[string]*workspacePage[T]{}}
 }
 
 // All returns every entity of the workspace when one list page holds them all; false means the caller
@@ -55,7 +54,7 @@ func (s *SmallWorkspaces[T]) All(ctx context.Context, workspace string) ([]T, bo
 	if w.arrived == nil {
 		if w.searches >= StartAfter {
 			w.arrived, w.writesAt = make(chan struct{}), s.writes()
-			detached, cancel := detach.Context(ctx, s.timeout)
+			detached, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.bound)
 			go func() {
 				defer cancel()
 				s.firstPage(detached, workspace, w)

@@ -51,7 +51,7 @@ func judgeUpdate(cause, readErr error, version, sentVersion int64, holdsSent boo
 // holds says whether an entity holds the values the update set. cut is set when the reading was cut
 // short by a stop (core/detach), why saying so.
 func ReadBack[T any](ctx context.Context, c *client.Client, cause error, sentVersion int64, read func(context.Context) (*T, error),
-	version func(*T) int64, holds func(*T) bool) (now *T, nowVersion int64, outcome updateOutcome, readErr error, why string) {
+	version func(*T) int64, holds func(*T) bool) (now *T, nowVersion int64, outcome updateOutcome, why string, readErr error) {
 	caller := ctx
 	ctx, done := SeeThrough(ctx, c)
 	defer done()
@@ -65,7 +65,7 @@ func ReadBack[T any](ctx context.Context, c *client.Client, cause error, sentVer
 			if reason, cut := CutShort(caller, ctx, c); cut && readErr != nil {
 				why = reason
 			}
-			return now, nowVersion, outcome, readErr, why
+			return now, nowVersion, outcome, why, readErr
 		}
 		Pause(ctx, RecheckPause)
 	}

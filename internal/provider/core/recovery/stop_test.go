@@ -86,7 +86,7 @@ func TestReadBackAndConfirmDeleted_stoppedWhileArdoqIsFrozen(t *testing.T) {
 	cause := &client.AmbiguousError{Method: "PATCH", Path: "/api/v2/components/c1", Err: errors.New("connection reset by peer")}
 	read := func(ctx context.Context) (*client.Component, error) { return c.GetComponent(ctx, "c1") }
 	began := time.Now()
-	_, nowVersion, outcome, readErr, why := ReadBack(stopSoon(t), c, cause, 3, read,
+	_, nowVersion, outcome, why, readErr := ReadBack(stopSoon(t), c, cause, 3, read,
 		func(c *client.Component) int64 { return c.Version }, func(*client.Component) bool { return true })
 	withinStopBound(t, began)
 	var diags diag.Diagnostics
