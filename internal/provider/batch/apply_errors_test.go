@@ -21,7 +21,11 @@ func TestAddBatchError_unmappedMessages(t *testing.T) {
 		{"too large", &client.APIError{Method: "POST", Path: "/api/v2/batch", StatusCode: 413, Message: "<html>413 Request Entity Too Large</html>"},
 			[]string{"HTTP 413", "413 Request Entity Too Large", "refused the batch for its size", "Split the items among several ardoq_batch resources"}},
 		{"message in another format", &client.APIError{Method: "POST", Path: "/api/v2/batch", StatusCode: 400, Message: "Validation failed for operation 1 of components/create"},
-			[]string{"HTTP 400", "Validation failed for operation 1 of components/create", "nothing was changed"}},
+			[]string{"HTTP 400", "Validation failed for operation 1 of components/create", "nothing was changed", "the item it is about is not known"}},
+		{"an operation named in a form not recognised", &client.APIError{Method: "POST", Path: "/api/v2/batch", StatusCode: 400, Message: "components.create[1]x: name: required"},
+			[]string{"components.create[1]x: name: required", "the item it is about is not known"}},
+		{"a signed index", &client.APIError{Method: "POST", Path: "/api/v2/batch", StatusCode: 400, Message: "components.create[+1]: name: required"},
+			[]string{"components.create[+1]: name: required", "the item it is about is not known"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

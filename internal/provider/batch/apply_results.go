@@ -3,6 +3,8 @@ package batch
 import (
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -127,16 +129,21 @@ func adoptedReferenceKey(r *client.Reference, candidates []string, planned batch
 	return "", false
 }
 
+// batchOpInMessage is how the emulator, and Ardoq as far as it has been seen, names the failed operation
+// at the start of a batch error's message: "components.update[2]: customFields.cost: ...". Ardoq does not
+// document its batch errors (FACTS.md §8.5), so only a message of exactly this shape is located.
+var batchOpInMessage = regexp.MustCompile(`(?s)^((?:components|references)\.(?:create|upsert|update|delete))\[(\d+)\]: (.*)$`)
+
 // batchErrorPath maps an error message naming an operation ("components.update[2]: customFields.cost: ...")
-// to the item key and attribute it is about.
+// to the item key and attribute it is about; ok is false for a message that names none this batch sent.
 func batchErrorPath(message string, keys batchOpKeys) (kind, key, attribute, fieldKey string, ok bool) {
-	head, rest, found := strings.Cut(message, ": ")
-	if !found {
+	m := batchOpInMessage.FindStringSubmatch(message)
+	if m == nil {
 		return "", "", "", "", false
 	}
-	var op string
-	var index int
-	if n, err := fmt.Sscanf(strings.Replace(strings.Replace(head, "[", " ", 1), "]", "", 1), "%s %d", &op, &index); n != 2 || err != nil {
+	op, rest := m[1], m[3]
+	index, err := strconv.Atoi(m[2])
+	if err != nil {
 		return "", "", "", "", false
 	}
 	lists := map[string][]string{
@@ -167,7 +174,8 @@ func batchErrorPath(message string, keys batchOpKeys) (kind, key, attribute, fie
 	return kind, list[index], attribute, fieldKey, true
 }
 
-// addBatchError points at the item (and attribute) a failed operation was about.
+// addBatchError points at the item (and attribute) a failed operation was about, when Ardoq's message
+// names the operation; otherwise the error is the resource's, with Ardoq's message and no guess.
 func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batchOpKeys) {
 	var apiErr *client.APIError
 	if !errors.As(err, &apiErr) {
@@ -190,7 +198,8 @@ func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batc
 	}
 	kind, key, attribute, fieldKey, ok := batchErrorPath(apiErr.Message, keys)
 	if !ok {
-		diags.AddError(summary, detail)
+		diags.AddError(summary, detail+" Ardoq's message does not name an operation of this batch in the form the provider "+
+			"recognises (\"components.update[2]: ...\"), so the item it is about is not known: look for it by Ardoq's message above.")
 		return
 	}
 	p, where := path.Root(kind).AtMapKey(key), fmt.Sprintf("%s[%q]", kind, key)

@@ -17,7 +17,8 @@ import (
 
 // batchCheck rebuilds, from the org, what a batch whose answer was lost did. Ardoq applies a batch all
 // or nothing, so either every operation took effect (the response is rebuilt and recorded whole) or
-// none did (nothing was changed); anything else means someone else changed the same entities.
+// none did; anything else means someone else changed the same entities. An update took effect when its
+// entity is at a newer version and holds the values it set (lost_holds.go).
 type batchCheck struct {
 	data       *providerdata.Data
 	client     *client.Client
@@ -37,27 +38,36 @@ type batchCheck struct {
 // warning saying how it was found; otherwise nil and an error that says what was found. lost is the
 // sentence saying what went wrong with the answer.
 func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchRequest, workspaces []string, sent time.Time, lost string, cause error) (*client.BatchResponse, diag.Diagnostics) {
-	ctx = recovery.SeeThrough(ctx)
+	caller := ctx
+	ctx, done := recovery.SeeThrough(ctx, r.data.Client)
+	defer done()
 	var diags diag.Diagnostics
 	status, succeeded := recovery.AnsweredSuccess(cause)
 	check, err := r.checkBatch(ctx, req, workspaces, sent)
+	looks := 1
 	if err == nil && check.took == 0 && !succeeded {
 		recovery.Pause(ctx, recovery.RecheckPause) // Ardoq may still be working on it
 		check, err = r.checkBatch(ctx, req, workspaces, sent)
+		looks++
+	}
+	adopt := "with adopt_components_by and adopt_references_by set, a new apply adopts items the batch created instead of creating " +
+		"them again (see the guide \"When a run is interrupted\")."
+	if why, cut := recovery.CutShort(caller, ctx, r.data.Client); err != nil && cut {
+		diags.AddError("Batch Outcome Unknown", fmt.Sprintf("%s %s before it could find out whether Ardoq applied the batch, so nothing "+
+			"was recorded. Before the next apply, run terraform plan to see where the items stand; %s", lost, why, adopt))
+		return nil, diags
 	}
 	if err != nil {
 		diags.AddError("Batch Outcome Unknown", fmt.Sprintf("%s Reading the items back failed too (%s), so Ardoq may or may not have "+
-			"applied it (a batch is all or nothing). Nothing was recorded. Run terraform plan to see where the items stand; with "+
-			"adopt_components_by and adopt_references_by set, a new apply adopts items the batch created instead of creating them again "+
-			"(see the guide \"When a run is interrupted\").",
-			lost, diagnostics.ClientErrorDetail(err)))
+			"applied it (a batch is all or nothing). Nothing was recorded. Run terraform plan to see where the items stand; %s",
+			lost, diagnostics.ClientErrorDetail(err), adopt))
 		return nil, diags
 	}
 	switch {
 	case check.not == 0 && check.took > 0:
 		diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("%s The provider read the items back: all %d operations took effect "+
-			"(every new item was found, created by you, every update at its next version, every delete gone), so the result is "+
-			"recorded and nothing is created twice.", lost, check.took))
+			"(every new item was found, created by you, every updated one holds the values sent at a newer version, every deleted one is "+
+			"gone), so the result is recorded and nothing is created twice.", lost, check.took))
 		return &check.resp, diags
 	case check.took == 0 && succeeded:
 		diags.AddError("Batch Outcome Unknown", fmt.Sprintf("%s Ardoq's status (HTTP %d) said it succeeded, yet the provider found none of "+
@@ -65,8 +75,9 @@ func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchReques
 			"items stand before applying again; set adopt_components_by and adopt_references_by so that the apply adopts what the batch "+
 			"made instead of creating it again (see the guide \"When a run is interrupted\").", lost, status, check.not))
 	case check.took == 0:
-		diags.AddError("Batch Not Applied", fmt.Sprintf("%s The provider read the items back twice, %s apart: none of the %d operations "+
-			"took effect, so Ardoq did not apply the batch and nothing was changed. Run terraform apply again.", lost, recovery.RecheckPause, check.not))
+		diags.AddError("Batch Not Applied", fmt.Sprintf("%s The provider read the items back %d times over %s and found none of the %d "+
+			"operations in effect, so it recorded nothing. Run terraform plan before applying again: should Ardoq still apply the lost "+
+			"batch, the plan shows it; %s", lost, looks, recovery.RecheckPause, check.not, adopt))
 	default:
 		detail := fmt.Sprintf("%s The provider read the items back: %d operations took effect and %d did not, which a batch (all or "+
 			"nothing) cannot do by itself, so someone else changed these entities meanwhile.", lost, check.took, check.not)
@@ -109,9 +120,9 @@ func (b *batchCheck) run(ctx context.Context, d *providerdata.Data, req client.B
 	}
 	comps, refs := orEmptyComponentOps(req.Components), orEmptyReferenceOps(req.References)
 	b.componentCreates(comps)
-	updates := make([]versionedID, len(comps.Update))
+	updates := make([]sentUpdate[client.Component], len(comps.Update))
 	for i, op := range comps.Update {
-		updates[i] = versionedID{op.ID, op.IfVersionMatch}
+		updates[i] = sentUpdate[client.Component]{op.ID, op.IfVersionMatch, func(c client.Component) bool { return componentHolds(c, op.Body, b.resolve) }}
 	}
 	b.resp.Components.Updated, b.resp.Components.Deleted = tallyWrites(b, b.components, func(c client.Component) int64 { return c.Version },
 		updates, comps.Delete)
@@ -119,29 +130,31 @@ func (b *batchCheck) run(ctx context.Context, d *providerdata.Data, req client.B
 		return err
 	}
 	b.referenceCreates(refs)
-	updates = make([]versionedID, len(refs.Update))
+	refUpdates := make([]sentUpdate[client.Reference], len(refs.Update))
 	for i, op := range refs.Update {
-		updates[i] = versionedID{op.ID, op.IfVersionMatch}
+		refUpdates[i] = sentUpdate[client.Reference]{op.ID, op.IfVersionMatch, func(r client.Reference) bool { return referenceHolds(r, op.Body, b.resolve) }}
 	}
 	b.resp.References.Updated, b.resp.References.Deleted = tallyWrites(b, b.references, func(r client.Reference) int64 { return r.Version },
-		updates, refs.Delete)
+		refUpdates, refs.Delete)
 	return nil
 }
 
-// versionedID is an update operation's target and the version it was guarded with.
-type versionedID struct {
+// sentUpdate is an update operation's target, the version it was guarded with, and whether an entity
+// holds what it set.
+type sentUpdate[T any] struct {
 	id             string
 	ifVersionMatch any
+	holds          func(T) bool
 }
 
-// tallyWrites counts the updates (found at their next version) and deletes (gone) that took effect, and
-// lists them as Ardoq's response would.
-func tallyWrites[T any](b *batchCheck, listed map[string]T, version func(T) int64, updates []versionedID,
+// tallyWrites counts the updates (found at a newer version holding what they set) and deletes (gone)
+// that took effect, and lists them as Ardoq's response would.
+func tallyWrites[T any](b *batchCheck, listed map[string]T, version func(T) int64, updates []sentUpdate[T],
 	deletes []client.DeleteOp) ([]client.Updated[T], []client.Deleted) {
 	var updated []client.Updated[T]
 	for _, u := range updates {
 		e, ok := listed[u.id]
-		b.tally(ok && version(e) == versionOf(u.ifVersionMatch)+1)
+		b.tally(ok && version(e) != versionOf(u.ifVersionMatch) && u.holds(e))
 		if ok {
 			updated = append(updated, client.Updated[T]{ID: u.id, Body: &e})
 		}
@@ -330,5 +343,5 @@ func versionOf(ifVersionMatch any) int64 {
 	if v, ok := ifVersionMatch.(int64); ok {
 		return v
 	}
-	return -2 // "latest": never equal to a version minus one
+	return -1 // "latest": the version it was sent for is not known, so any version may be newer
 }

@@ -14,6 +14,9 @@ import (
 )
 
 func TestRecoverCreate(t *testing.T) {
+	pause := recovery.RecheckPause
+	recovery.RecheckPause = time.Millisecond
+	t.Cleanup(func() { recovery.RecheckPause = pause })
 	org := providertest.NewEmulatedOrg(t)
 	c := org.Client
 	d := &providerdata.Data{Client: c}
@@ -24,8 +27,8 @@ func TestRecoverCreate(t *testing.T) {
 	sent := time.Now()
 
 	got, diags := recovery.RecoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
-	if got != nil || !diags.HasError() || !strings.Contains(diags[0].Detail(), "found none: Ardoq did not create it") {
-		t.Fatalf("no match must fail saying nothing was created, got %v %v", got, diags)
+	if got != nil || !diags.HasError() || !strings.Contains(diags[0].Detail(), "and found none, so it recorded nothing") {
+		t.Fatalf("no match must fail saying none was found, got %v %v", got, diags)
 	}
 	made, err := c.CreateComponent(ctx, body)
 	if err != nil {

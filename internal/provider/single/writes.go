@@ -81,14 +81,15 @@ func (k kind[M, E, C, U]) read(ctx context.Context, d *providerdata.Data, state 
 }
 
 // updated is the entity after an update of prior to plan, sent only if it is still at prior's version. A
-// lost answer, or a conflict met by a retry of its own, is settled by reading the entity back.
-func (k kind[M, E, C, U]) updated(ctx context.Context, diags *diag.Diagnostics, id string, version int64, body U, plan M) *E {
+// lost answer, or a conflict met by a retry of its own, is settled by reading the entity back: the update
+// is applied when the entity holds the planned values at a newer version.
+func (k kind[M, E, C, U]) updated(ctx context.Context, d *providerdata.Data, diags *diag.Diagnostics, id string, version int64, body U, plan M) *E {
 	updated, err := k.update(ctx, id, client.IfVersion(version), body)
 	if client.IsAmbiguous(err) || client.IsConflict(err) {
 		read := func(ctx context.Context) (*E, error) { return k.get(ctx, id) }
 		holds := func(e *E) bool { return k.holds(k.fromAPI(e, k.customFields(&plan)), plan) }
-		cur, nowVersion, outcome, readErr := recovery.ReadBack(ctx, err, version, read, k.versionOf, holds)
-		if !recovery.AddUpdateOutcome(diags, k.noun, id, version, err, outcome, readErr, nowVersion) {
+		cur, nowVersion, outcome, why, readErr := recovery.ReadBack(ctx, d.Client, err, version, read, k.versionOf, holds)
+		if !recovery.AddUpdateOutcome(diags, k.noun, id, version, err, outcome, readErr, nowVersion, why) {
 			return nil
 		}
 		return cur
@@ -108,7 +109,7 @@ func (k kind[M, E, C, U]) deleted(ctx context.Context, d *providerdata.Data, dia
 	}
 	switch {
 	case client.IsAmbiguous(err):
-		recovery.ConfirmDeleted(ctx, diags, k.noun, id, err, func(ctx context.Context) error {
+		recovery.ConfirmDeleted(ctx, d.Client, diags, k.noun, id, err, func(ctx context.Context) error {
 			_, err := k.get(ctx, id)
 			return err
 		})

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/detach"
 )
 
 // Views lets the component deletes of one run share the cascade guard's reading of their
@@ -86,7 +87,12 @@ func (v *Views) Lost(ctx context.Context, id, workspace string) (lost Lost, ok b
 	if r == nil || done(r) && !v.fresh(r) {
 		r = &workspaceReading{ready: make(chan struct{}), at: v.now(), writes: v.client.WritesBesidesDeletes()}
 		w.reading = r
-		go v.read(context.WithoutCancel(ctx), workspace, r)
+		// bounded: one request timeout after the delete that started it stops waiting (core/detach)
+		detached, cancel := detach.Context(ctx, v.client.RequestTimeout())
+		go func() {
+			defer cancel()
+			v.read(detached, workspace, r)
+		}()
 	}
 	v.mu.Unlock()
 	select {

@@ -23,10 +23,15 @@ import (
 // than what the run manages costs a few pages, never more requests than the GETs it replaces. Whatever
 // the listing brought is dropped as soon as the provider writes anything: a listing only ever answers
 // the reads of a refresh, which Terraform runs before any change.
+//
+// A listing outlives the read that started it, but not without bound: each page must arrive within
+// pageBound (core/detach's StopBound: two request timeouts), and once the reads waiting for a page have all gone (Terraform
+// stopped the run) the listing ends and its request is cancelled.
 type Shared[T any] struct {
-	pages  func(ctx context.Context, workspace string) iter.Seq2[client.Page[T], error]
-	idOf   func(*T) string
-	writes func() uint64 // the client's write count: a change means what was listed may be stale
+	pages     func(ctx context.Context, workspace string) iter.Seq2[client.Page[T], error]
+	idOf      func(*T) string
+	writes    func() uint64 // the client's write count: a change means what was listed may be stale
+	pageBound time.Duration // how long a page may take
 	// StartsAlso is called when the listing of a workspace starts: the component listing prefetches the
 	// references' of the same workspace.
 	StartsAlso func(ctx context.Context, workspace string)
@@ -47,13 +52,18 @@ type workspaceListing[T any] struct {
 	reads, pages, hits int
 	started, ended     bool
 	writesAtStart      uint64
-	held               map[string]*T // listed and not yet read
-	wake               chan struct{} // a read was served: the listing may fetch further
-	fetching           chan struct{} // closed when the page being fetched has arrived; nil between pages
+	waiting            int                // reads waiting for the page being fetched
+	cancel             context.CancelFunc // cancels the listing's request
+	watchdog           *time.Timer        // cancels a page that takes longer than pageBound
+	held               map[string]*T      // listed and not yet read
+	wake               chan struct{}      // a read was served: the listing may fetch further
+	fetching           chan struct{}      // closed when the page being fetched has arrived; nil between pages
 }
 
-func NewShared[T any](pages func(context.Context, string) iter.Seq2[client.Page[T], error], idOf func(*T) string, writes func() uint64) *Shared[T] {
-	return &Shared[T]{pages: pages, idOf: idOf, writes: writes, workspaces: map[string]*workspaceListing[T]{}}
+// NewShared returns the shared listing of pages; pageBound is how long a page may take.
+func NewShared[T any](pages func(context.Context, string) iter.Seq2[client.Page[T], error], idOf func(*T) string, writes func() uint64,
+	pageBound time.Duration) *Shared[T] {
+	return &Shared[T]{pages: pages, idOf: idOf, writes: writes, pageBound: pageBound, workspaces: map[string]*workspaceListing[T]{}}
 }
 
 // Lookup returns the entity if the listing of its workspace brought it; otherwise the caller reads it
@@ -79,12 +89,21 @@ func (s *Shared[T]) Lookup(ctx context.Context, workspace, id string) (*T, bool)
 			break
 		}
 		arrived := w.fetching
+		w.waiting++
 		s.mu.Unlock()
+		stopped := false
 		select {
 		case <-arrived:
 		case <-ctx.Done():
+			stopped = true
 		}
 		s.mu.Lock()
+		if w.waiting--; stopped {
+			if w.waiting == 0 {
+				w.end() // nobody is left to serve: the run stopped
+			}
+			return nil, false
+		}
 	}
 	e, ok := w.held[id]
 	if !ok {
@@ -125,13 +144,16 @@ func (s *Shared[T]) workspace(id string) *workspaceListing[T] {
 
 func (s *Shared[T]) start(ctx context.Context, workspace string, w *workspaceListing[T]) {
 	w.started, w.writesAtStart, w.fetching = true, s.writes(), make(chan struct{})
-	go s.list(context.WithoutCancel(ctx), workspace, w)
+	listing, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	w.cancel, w.watchdog = cancel, time.AfterFunc(s.pageBound, cancel)
+	go s.list(listing, workspace, w)
 }
 
 // list fetches the workspace's pages while they pay for themselves.
 func (s *Shared[T]) list(ctx context.Context, workspace string, w *workspaceListing[T]) {
 	for page, err := range s.pages(ctx, workspace) {
 		s.mu.Lock()
+		w.watchdog.Stop()
 		if err != nil || w.ended || s.writes() != w.writesAtStart {
 			w.end()
 			s.mu.Unlock()
@@ -153,6 +175,7 @@ func (s *Shared[T]) list(ctx context.Context, workspace string, w *workspaceList
 		ended := w.ended
 		if !ended {
 			w.fetching = make(chan struct{})
+			w.watchdog.Reset(s.pageBound)
 		}
 		s.mu.Unlock()
 		if ended {
@@ -162,6 +185,7 @@ func (s *Shared[T]) list(ctx context.Context, workspace string, w *workspaceList
 	s.mu.Lock()
 	w.ended = true // the last page: what is held stays until read
 	w.arrived()
+	w.cancel()
 	s.mu.Unlock()
 }
 
@@ -185,9 +209,12 @@ func (s *Shared[T]) waitForReads(w *workspaceListing[T]) bool {
 	}
 }
 
-// end stops the listing and drops what it holds.
+// end stops the listing, cancels its request, and drops what it holds.
 func (w *workspaceListing[T]) end() {
 	w.ended = true
 	w.held = map[string]*T{}
 	w.arrived()
+	if w.cancel != nil {
+		w.cancel()
+	}
 }

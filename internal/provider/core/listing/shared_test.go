@@ -47,7 +47,7 @@ func (f *fakeWorkspace) listing() *Shared[listed] {
 			}
 		}
 	}
-	return NewShared(pages, func(e *listed) string { return e.id }, f.writes.Load)
+	return NewShared(pages, func(e *listed) string { return e.id }, f.writes.Load, 2*time.Minute)
 }
 
 // refresh reads ids with Terraform's parallelism of 10: from the listing when it has them, otherwise

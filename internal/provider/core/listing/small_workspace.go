@@ -4,6 +4,7 @@ import (
 	"context"
 	"iter"
 	"sync"
+	"time"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
@@ -18,6 +19,7 @@ import (
 type SmallWorkspaces[T any] struct {
 	pages  func(ctx context.Context, workspace string) iter.Seq2[client.Page[T], error]
 	writes func() uint64
+	bound  time.Duration // how long the page may take, past the search that asked for it (core/detach's StopBound)
 
 	mu         sync.Mutex
 	workspaces map[string]*workspacePage[T]
@@ -31,8 +33,9 @@ type workspacePage[T any] struct {
 	writesAt uint64
 }
 
-func NewSmallWorkspaces[T any](pages func(context.Context, string) iter.Seq2[client.Page[T], error], writes func() uint64) *SmallWorkspaces[T] {
-	return &SmallWorkspaces[T]{pages: pages, writes: writes, workspaces: map[string]*workspacePage[T]{}}
+func NewSmallWorkspaces[T any](pages func(context.Context, string) iter.Seq2[client.Page[T], error], writes func() uint64,
+	bound time.Duration) *SmallWorkspaces[T] {
+	return &SmallWorkspaces[T]{pages: pages, writes: writes, bound: bound, workspaces: map[string]*workspacePage[T]{}}
 }
 
 // All returns every entity of the workspace when one list page holds them all; false means the caller
@@ -51,7 +54,11 @@ func (s *SmallWorkspaces[T]) All(ctx context.Context, workspace string) ([]T, bo
 	if w.arrived == nil {
 		if w.searches >= StartAfter {
 			w.arrived, w.writesAt = make(chan struct{}), s.writes()
-			go s.firstPage(context.WithoutCancel(ctx), workspace, w)
+			detached, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.bound)
+			go func() {
+				defer cancel()
+				s.firstPage(detached, workspace, w)
+			}()
 		}
 		s.mu.Unlock()
 		return nil, false

@@ -39,7 +39,7 @@ func (f *fakePages) workspaces() *SmallWorkspaces[int] {
 				}
 			}
 		}
-	}, f.writes.Load)
+	}, f.writes.Load, time.Minute)
 }
 
 // search runs n searches of one workspace with Terraform's parallelism of 10 and counts those answered

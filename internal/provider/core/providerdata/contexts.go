@@ -6,25 +6,79 @@ import (
 	"sync"
 
 	"golang.org/x/sync/errgroup"
-	"golang.org/x/sync/singleflight"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/detach"
 )
 
 // Contexts fetches each workspace context once per provider run: plan-time validation of many
 // resources in one workspace costs one request. Only successes are kept, so a transient failure is
 // retried by the next caller; concurrent callers share one request, which does not stop when the
-// caller that started it gives up.
+// caller that started it gives up, but ends once every caller waiting for it has gone (Terraform
+// stopped the run), and within core/detach's bound in any case.
 type Contexts struct {
 	client *client.Client
-	flight singleflight.Group
 	mu     sync.Mutex
 	byID   map[string]*client.WorkspaceContext
 	listed []string // every workspace of the org, once all has listed them
+	flying map[string]*flight
+}
+
+// flight is one shared fetch: its result once done is closed, and how many callers wait for it.
+type flight struct {
+	done    chan struct{}
+	val     any
+	err     error
+	waiting int
+	cancel  context.CancelFunc
 }
 
 func newContextCache(c *client.Client) *Contexts {
-	return &Contexts{client: c, byID: map[string]*client.WorkspaceContext{}}
+	return &Contexts{client: c, byID: map[string]*client.WorkspaceContext{}, flying: map[string]*flight{}}
+}
+
+// share runs fetch once for key among concurrent callers, on a context detached from ctx's cancellation
+// (core/detach). With wait, the caller waits for the result and counts as waiting; a fetch whose every
+// waiter gave up is cancelled and forgotten, so the next caller starts afresh.
+func (cc *Contexts) share(ctx context.Context, key string, wait bool, fetch func(context.Context) (any, error)) (any, error) {
+	cc.mu.Lock()
+	f := cc.flying[key]
+	if f == nil {
+		detached, cancel := detach.Context(ctx, cc.client.RequestTimeout())
+		f = &flight{done: make(chan struct{}), cancel: cancel}
+		cc.flying[key] = f
+		go func() {
+			val, err := fetch(detached)
+			cc.mu.Lock()
+			f.val, f.err = val, err
+			if cc.flying[key] == f {
+				delete(cc.flying, key)
+			}
+			cc.mu.Unlock()
+			cancel()
+			close(f.done)
+		}()
+	}
+	if !wait {
+		cc.mu.Unlock()
+		return nil, nil
+	}
+	f.waiting++
+	cc.mu.Unlock()
+	select {
+	case <-f.done:
+		return f.val, f.err
+	case <-ctx.Done():
+		cc.mu.Lock()
+		if f.waiting--; f.waiting == 0 {
+			f.cancel()
+			if cc.flying[key] == f {
+				delete(cc.flying, key)
+			}
+		}
+		cc.mu.Unlock()
+		return nil, ctx.Err()
+	}
 }
 
 func (cc *Contexts) Get(ctx context.Context, workspaceID string) (*client.WorkspaceContext, error) {
@@ -34,14 +88,9 @@ func (cc *Contexts) Get(ctx context.Context, workspaceID string) (*client.Worksp
 	if ok {
 		return cached, nil
 	}
-	ch := cc.flight.DoChan(workspaceID, cc.fetch(context.WithoutCancel(ctx), workspaceID))
-	select {
-	case res := <-ch:
-		wctx, _ := res.Val.(*client.WorkspaceContext)
-		return wctx, res.Err
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
+	val, err := cc.share(ctx, workspaceID, true, cc.fetch(workspaceID))
+	wctx, _ := val.(*client.WorkspaceContext)
+	return wctx, err
 }
 
 // Prefetch starts reading a workspace's context, unless it is read or being read, without waiting for it:
@@ -51,13 +100,13 @@ func (cc *Contexts) Prefetch(ctx context.Context, workspaceID string) {
 	_, ok := cc.byID[workspaceID]
 	cc.mu.Unlock()
 	if !ok {
-		cc.flight.DoChan(workspaceID, cc.fetch(context.WithoutCancel(ctx), workspaceID))
+		_, _ = cc.share(ctx, workspaceID, false, cc.fetch(workspaceID))
 	}
 }
 
 // fetch reads a workspace's context and keeps it if it was read.
-func (cc *Contexts) fetch(ctx context.Context, workspaceID string) func() (any, error) {
-	return func() (any, error) {
+func (cc *Contexts) fetch(workspaceID string) func(context.Context) (any, error) {
+	return func(ctx context.Context) (any, error) {
 		wctx, err := cc.client.GetWorkspaceContext(ctx, workspaceID)
 		if err == nil {
 			cc.mu.Lock()
@@ -83,9 +132,8 @@ func (cc *Contexts) All(ctx context.Context) (map[string]*client.WorkspaceContex
 	ids := cc.listed
 	cc.mu.Unlock()
 	if ids == nil {
-		shared := context.WithoutCancel(ctx)
-		ch := cc.flight.DoChan("\x00list", func() (any, error) {
-			all, err := cc.client.ListWorkspaces(shared, client.WorkspaceFilter{})
+		val, err := cc.share(ctx, "\x00list", true, func(ctx context.Context) (any, error) {
+			all, err := cc.client.ListWorkspaces(ctx, client.WorkspaceFilter{})
 			if err != nil {
 				return nil, err
 			}
@@ -98,15 +146,10 @@ func (cc *Contexts) All(ctx context.Context) (map[string]*client.WorkspaceContex
 			cc.mu.Unlock()
 			return listed, nil
 		})
-		select {
-		case res := <-ch:
-			if res.Err != nil {
-				return nil, res.Err
-			}
-			ids, _ = res.Val.([]string)
-		case <-ctx.Done():
-			return nil, ctx.Err()
+		if err != nil {
+			return nil, err
 		}
+		ids, _ = val.([]string)
 	}
 	var mu sync.Mutex
 	out := make(map[string]*client.WorkspaceContext, len(ids))

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/detach"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/memo"
@@ -46,13 +47,13 @@ func New(c *client.Client, allowCascadeDelete bool) *Data {
 		Client: c, Contexts: newContextCache(c), AllowCascadeDelete: allowCascadeDelete, Memo: memo.New(), CascadeViews: guard.NewViews(c),
 		listedComponents: listing.NewShared(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
-		}, func(e *client.Component) string { return e.ID }, c.Writes),
+		}, func(e *client.Component) string { return e.ID }, c.Writes, detach.StopBound(c.RequestTimeout())),
 		listedReferences: listing.NewShared(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Reference], error] {
 			return c.ReferencePages(ctx, client.ReferenceFilter{RootWorkspace: ws})
-		}, func(e *client.Reference) string { return e.ID }, c.Writes),
+		}, func(e *client.Reference) string { return e.ID }, c.Writes, detach.StopBound(c.RequestTimeout())),
 		SmallWorkspaces: listing.NewSmallWorkspaces(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
-		}, c.Writes),
+		}, c.Writes, detach.StopBound(c.RequestTimeout())),
 	}
 	d.listedComponents.StartsAlso = d.listedReferences.Prefetch
 	return d

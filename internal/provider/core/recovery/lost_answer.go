@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/detach"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
@@ -30,8 +31,8 @@ const (
 	unknownClockAllowance = time.Minute
 )
 
-// RecheckPause is how long the provider waits before it looks a second time and concludes that a
-// write did not happen: Ardoq may still be finishing a request whose answer timed out.
+// RecheckPause is how long the provider waits before it looks a second time for what a write whose
+// answer was lost did: Ardoq may still be finishing the request. A variable so that tests need not wait.
 var RecheckPause = 2 * time.Second
 
 // CreatedSince is the earliest _meta.created, on Ardoq's clock, that a create sent at sent can carry.
@@ -75,23 +76,32 @@ type CreateSearch[T any] struct {
 }
 
 // RecoverCreate returns the one entity an ambiguous create made (with a warning saying so), or nil
-// with an error that says what was found: nothing (the create did not happen), several candidates, or
-// that looking failed. Entities another create of this run made are never candidates.
+// with an error that says what was found: nothing (after two looks), several candidates, or that looking
+// failed or was cut short by a stop. Entities another create of this run made are never candidates.
 func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, s CreateSearch[T], summary string) (*T, diag.Diagnostics) {
-	ctx = SeeThrough(ctx)
+	caller := ctx
+	ctx, done := SeeThrough(ctx, d.Client)
+	defer done()
 	var diags diag.Diagnostics
 	lost := fmt.Sprintf("Ardoq's answer to the create of %s was lost (%s).", s.What, diagnostics.ClientErrorDetail(s.Cause))
 	since := CreatedSince(d.Client, s.Sent)
 	made, err := lookForCreated(ctx, d, s, since)
+	looks := 1
 	status, succeeded := AnsweredSuccess(s.Cause)
 	if err == nil && len(made) == 0 && !succeeded {
 		Pause(ctx, RecheckPause) // Ardoq may still be working on it
 		made, err = lookForCreated(ctx, d, s, since)
+		looks++
+	}
+	lookFor := fmt.Sprintf("Before the next apply, look in Ardoq for the %s (created by you at about %s) and, if it is there, import it "+
+		"(%s); the next plan warns of it too, as one an interrupted run may have made.", s.Noun, s.Sent.UTC().Format(time.RFC3339), s.ImportHint)
+	if why, cut := CutShort(caller, ctx, d.Client); err != nil && cut {
+		diags.AddError(summary, fmt.Sprintf("%s %s before it could find out whether Ardoq made it, so it recorded nothing. %s", lost, why, lookFor))
+		return nil, diags
 	}
 	if err != nil {
 		diags.AddError(summary, fmt.Sprintf("%s Looking for the %s it may have made failed too (%s), so Ardoq may or may not have "+
-			"created it. Before applying again, look for it in Ardoq (created at about %s) and, if it is there, import it (%s).",
-			lost, s.Noun, diagnostics.ClientErrorDetail(err), s.Sent.UTC().Format(time.RFC3339), s.ImportHint))
+			"created it, and nothing was recorded. %s", lost, s.Noun, diagnostics.ClientErrorDetail(err), lookFor))
 		return nil, diags
 	}
 	switch {
@@ -105,9 +115,10 @@ func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, s CreateSea
 			"sent, created by you since %s, so it cannot tell where it went and recorded nothing. Before applying again, look for it in "+
 			"Ardoq and, if it is there, import it (%s).", lost, status, s.Noun, since.UTC().Format(time.RFC3339), s.ImportHint))
 	case len(made) == 0:
-		diags.AddError(summary, fmt.Sprintf("%s The provider then looked twice, %s apart, for a %s matching what it sent, created by you "+
-			"since %s, and found none: Ardoq did not create it, and nothing was changed. Run terraform apply again.", lost, RecheckPause,
-			s.Noun, since.UTC().Format(time.RFC3339)))
+		diags.AddError(summary, fmt.Sprintf("%s The provider looked for a %s matching what it sent, created by you since %s, %d times "+
+			"over %s, and found none, so it recorded nothing. Should Ardoq still make it later, the next plan warns of it as one an "+
+			"interrupted run may have made (with prevent_duplicates the plan fails): run terraform plan before applying again.",
+			lost, s.Noun, since.UTC().Format(time.RFC3339), looks, RecheckPause))
 	default:
 		ids := make([]string, len(made))
 		for i, c := range made {
@@ -147,9 +158,27 @@ func lookForCreated[T any](ctx context.Context, d *providerdata.Data, s CreateSe
 
 // SeeThrough is the context a lost answer is looked into on: the run may be stopping (Terraform cancels
 // the provider's contexts on an interrupt), but a write that was sent must end with what Ardoq did
-// recorded, or the next apply makes it twice. The client's timeout and retries bound each look.
-func SeeThrough(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
+// recorded, or the next apply makes it twice. The looking is bounded all the same (core/detach): after a
+// stop it gets one request timeout more at most. done releases it.
+func SeeThrough(ctx context.Context, c *client.Client) (detached context.Context, done context.CancelFunc) {
+	return detach.Context(ctx, c.RequestTimeout())
+}
 
+// CutShort says, when looking on detached (from SeeThrough) ended before it found out, why: Terraform
+// stopped the provider, or the look-ups outran their bound. why starts a sentence.
+func CutShort(caller, detached context.Context, c *client.Client) (why string, cut bool) {
+	if detached.Err() == nil {
+		return "", false
+	}
+	if caller.Err() != nil {
+		return fmt.Sprintf("Terraform stopped the provider (an interrupt), and the provider stopped looking (it looks for at most %s after "+
+			"a stop, two request timeouts)", detach.StopBound(c.RequestTimeout())), true
+	}
+	return fmt.Sprintf("The provider's look-ups did not finish within %s (two request timeouts), so it stopped looking",
+		detach.StopBound(c.RequestTimeout())), true
+}
+
+// Pause waits d, or until ctx ends.
 func Pause(ctx context.Context, d time.Duration) {
 	select {
 	case <-time.After(d):
@@ -157,100 +186,25 @@ func Pause(ctx context.Context, d time.Duration) {
 	}
 }
 
-// updateOutcome is what reading an entity back after an ambiguous or conflicting update showed.
-type updateOutcome int
-
-const (
-	updateApplied    updateOutcome = iota // the entity holds the planned values at the next version
-	updateNotApplied                      // the entity is still at the version the update was sent for
-	updateOvertaken                       // someone else changed the entity
-	updateGone                            // the entity was deleted
-)
-
-// judgeUpdate classifies what an update that failed with cause did, from the entity read back:
-// sentVersion is the version the update was guarded with, holdsPlan whether the entity now has every
-// planned value. A conflict is someone else's change unless the entity holds the plan at the next
-// version (a retry that met its own first attempt).
-func judgeUpdate(cause, readErr error, version, sentVersion int64, holdsPlan bool) updateOutcome {
-	switch {
-	case client.IsNotFound(readErr):
-		return updateGone
-	case version == sentVersion+1 && holdsPlan:
-		return updateApplied
-	case version == sentVersion && !client.IsConflict(cause):
-		return updateNotApplied
-	}
-	return updateOvertaken
-}
-
-// ReadBack reads an entity back after an update failed with cause (its answer lost, or a conflict)
-// and judges what the update did; one that seems not applied is read again after a pause, as Ardoq may
-// still be applying it. now is the entity as read (nil if the read failed) and nowVersion its version.
-func ReadBack[T any](ctx context.Context, cause error, sentVersion int64, read func(context.Context) (*T, error),
-	version func(*T) int64, holds func(*T) bool) (now *T, nowVersion int64, outcome updateOutcome, readErr error) {
-	ctx = SeeThrough(ctx)
-	for look := 0; ; look++ {
-		now, readErr = read(ctx)
-		if readErr == nil {
-			nowVersion = version(now)
-		}
-		outcome = judgeUpdate(cause, readErr, nowVersion, sentVersion, readErr == nil && holds(now))
-		if outcome != updateNotApplied || look == 1 {
-			return now, nowVersion, outcome, readErr
-		}
-		Pause(ctx, RecheckPause)
-	}
-}
-
-// AddUpdateOutcome reports an update that failed ambiguously or with a conflict, after the entity was
-// read back. It returns true when the update was in fact applied (the caller records the entity).
-func AddUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int64, cause error, outcome updateOutcome, readErr error, nowVersion int64) bool {
-	if readErr != nil && outcome != updateGone {
-		diags.AddError("Unable to Update "+noun, fmt.Sprintf("The update of %s %s failed (%s), and reading it back failed too (%s), so "+
-			"Ardoq may or may not have applied it. Run terraform plan to see where it stands.", strings.ToLower(noun), id,
-			diagnostics.ClientErrorDetail(cause), diagnostics.ClientErrorDetail(readErr)))
-		return false
-	}
-	switch {
-	case outcome == updateApplied:
-		if !client.IsConflict(cause) {
-			diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("Ardoq's answer to the update of %s %s was lost (%s). The "+
-				"provider read it back: it holds the planned values at version %d, so the update was applied and is recorded.",
-				strings.ToLower(noun), id, diagnostics.ClientErrorDetail(cause), nowVersion))
-		}
-		return true
-	case outcome == updateGone:
-		diagnostics.AddUpdateError(diags, noun, id, sentVersion, readErr)
-	case outcome == updateNotApplied:
-		diags.AddError("Unable to Update "+noun, fmt.Sprintf("The update of %s %s failed (%s). The provider read it back twice, %s "+
-			"apart: it is still at version %d, so the update has not taken effect, and nothing was recorded. "+
-			"Run terraform apply again: the update is sent for that version only, so should Ardoq still apply the lost request, the "+
-			"next apply reports the change instead of overwriting it.",
-			strings.ToLower(noun), id, diagnostics.ClientErrorDetail(cause), RecheckPause, sentVersion))
-	case client.IsConflict(cause):
-		diagnostics.AddConflictError(diags, noun, id, sentVersion, nowVersion, cause)
-	default:
-		diags.AddError(noun+" Changed Outside Terraform", fmt.Sprintf("The update of %s %s failed (%s). The provider read it back: "+
-			"someone else changed it meanwhile (it is now at version %d and does not hold the planned values), so the provider "+
-			"cannot tell whether this update was applied before that change. Run terraform plan to see where it stands.",
-			strings.ToLower(noun), id, diagnostics.ClientErrorDetail(cause), nowVersion))
-	}
-	return false
-}
-
 // ConfirmDeleted reads an entity back after an ambiguous delete: gone is success; otherwise the error
-// says whether it is still there.
-func ConfirmDeleted(ctx context.Context, diags *diag.Diagnostics, noun, id string, cause error, read func(context.Context) error) {
-	ctx = SeeThrough(ctx)
+// says what was found.
+func ConfirmDeleted(ctx context.Context, c *client.Client, diags *diag.Diagnostics, noun, id string, cause error, read func(context.Context) error) {
+	caller := ctx
+	ctx, done := SeeThrough(ctx, c)
+	defer done()
 	lost := fmt.Sprintf("Ardoq's answer to deleting %s %s was lost (%s).", strings.ToLower(noun), id, diagnostics.ClientErrorDetail(cause))
 	err := read(ctx)
 	if err == nil {
 		Pause(ctx, RecheckPause) // Ardoq may still be working on it
 		err = read(ctx)
 	}
+	why, cut := CutShort(caller, ctx, c)
 	switch {
 	case client.IsNotFound(err):
 		tflog.Info(ctx, "answer to a delete was lost; the entity is gone", map[string]any{"id": id})
+	case err != nil && cut:
+		diags.AddError("Unable to Delete "+noun, fmt.Sprintf("%s %s before it could find out whether Ardoq deleted it. Run terraform "+
+			"apply again: its refresh finds out.", lost, why))
 	case err != nil:
 		diags.AddError("Unable to Delete "+noun, fmt.Sprintf("%s Reading it back failed too (%s), so it may or may not be deleted. "+
 			"Run terraform apply again.", lost, diagnostics.ClientErrorDetail(err)))

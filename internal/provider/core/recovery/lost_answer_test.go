@@ -16,7 +16,7 @@ import (
 func TestAddUpdateOutcome_notInEffectSaysOnlyWhatIsKnown(t *testing.T) {
 	var diags diag.Diagnostics
 	lost := &client.AmbiguousError{Method: "PATCH", Path: "/x", Status: 500, Err: &client.APIError{StatusCode: 500, Method: "PATCH", Path: "/x"}}
-	if AddUpdateOutcome(&diags, "Component", "c1", 3, lost, updateNotApplied, nil, 3) || !diags.HasError() {
+	if AddUpdateOutcome(&diags, "Component", "c1", 3, lost, updateNotApplied, nil, 3, "") || !diags.HasError() {
 		t.Fatal("an update not in effect is an error")
 	}
 	d := diags[0].Detail()
@@ -37,13 +37,14 @@ func TestJudgeUpdate(t *testing.T) {
 		want          updateOutcome
 	}{
 		{"applied, answer lost", lost, nil, 4, 3, true, updateApplied},
+		{"a version that moved by 2 and holds the values sent is applied", lost, nil, 5, 3, true, updateApplied},
+		{"a version that moved by 1 but holds other values is someone else's change", lost, nil, 4, 3, false, updateOvertaken},
 		{"retry met its own first attempt", conflict, nil, 4, 3, true, updateApplied},
 		{"not applied", lost, nil, 3, 3, false, updateNotApplied},
 		{"at the same version, even holding the plan (a cleared field is not compared), it is not applied", lost, nil, 3, 3, true, updateNotApplied},
-		{"someone else changed it to other values", lost, nil, 4, 3, false, updateOvertaken},
-		{"someone else changed it twice", lost, nil, 5, 3, true, updateOvertaken},
 		{"a conflict at the same version is still a conflict", conflict, nil, 3, 3, false, updateOvertaken},
 		{"deleted", lost, notFound, 0, 3, false, updateGone},
+		{"the reading failed", lost, errors.New("connection refused"), 0, 3, false, updateUnknown},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
