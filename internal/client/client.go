@@ -123,38 +123,42 @@ func New(cfg Config) (*Client, error) {
 	return &Client{base: base, cfg: cfg, http: rc, clock: t.clock}, nil
 }
 
-// retryClass says when a request may be sent again.
+// retryClass says when a request may be sent again. The zero value is the cautious class: a request
+// that does not say it is safe to repeat is not sent again once it may have reached Ardoq.
 type retryClass int
 
 const (
-	// idempotent requests (GET, DELETE, PATCH with an integer ifVersionMatch) are retried on 429, 502,
-	// 503, 504 and on connection errors.
-	idempotent retryClass = iota
-	// unsafe requests (POST) are retried only where the server certainly did not act: 429, or 503 with
-	// Retry-After. A retry can never create twice.
-	unsafe
+	// unsafe requests (POST, PATCH with ifVersionMatch=latest, and any request that states no class)
+	// are retried only where the server certainly did not act: 429, 503 with Retry-After, or a
+	// connection error before the request left. A retry can never create twice.
+	unsafe retryClass = iota
+	// idempotent requests (GET, DELETE, PATCH with an integer ifVersionMatch, POST /batch/expand) are
+	// also retried on 502, 503 and 504 and on any connection error.
+	idempotent
 )
 
-type retryClassKey struct{}
-
+// checkRetry reads the request's class from its exchange, which do attaches to every request it
+// sends; a request without one is judged unsafe.
 func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	if ctx.Err() != nil {
 		return false, ctx.Err()
 	}
-	retry := shouldRetry(ctx, resp, err)
-	if ex, ok := ctx.Value(exchangeKey{}).(*exchange); ok && retry {
-		return ex.retrying(), nil
+	ex, _ := ctx.Value(exchangeKey{}).(*exchange)
+	if !shouldRetry(ex, resp, err) {
+		return false, nil
 	}
-	return retry, nil
+	return ex == nil || ex.retrying(), nil
 }
 
-func shouldRetry(ctx context.Context, resp *http.Response, err error) bool {
-	class, _ := ctx.Value(retryClassKey{}).(retryClass)
+func shouldRetry(ex *exchange, resp *http.Response, err error) bool {
+	class := unsafe
+	if ex != nil {
+		class = ex.class
+	}
 	if err != nil {
 		// A connection error may come after the server acted: only idempotent requests go again, and
 		// requests that certainly never reached Ardoq (a refused connection, say). A certificate that
 		// fails verification fails again.
-		ex, _ := ctx.Value(exchangeKey{}).(*exchange)
 		return !untrusted(err) && (class == idempotent || ex != nil && !ex.lastLeft())
 	}
 	switch resp.StatusCode {
@@ -191,8 +195,8 @@ type request struct {
 	path     string // under /api/v2, or an absolute next-page URL
 	query    url.Values
 	body     any
-	class    retryClass
-	readOnly bool // a POST that changes nothing (POST /batch/expand); GETs always are
+	class    retryClass // the zero value, unsafe, is never retried once it may have reached Ardoq
+	readOnly bool       // a POST that changes nothing (POST /batch/expand); GETs always are
 	out      any
 }
 
@@ -227,8 +231,7 @@ func (c *Client) do(ctx context.Context, r request) error {
 		}
 	}
 	caller := ctx
-	ctx = context.WithValue(ctx, retryClassKey{}, r.class)
-	ctx, ex := withExchange(ctx)
+	ctx, ex := withExchange(ctx, r.class)
 	if r.writes() {
 		var release func()
 		ctx, release = ex.shield(ctx)
@@ -262,7 +265,7 @@ func (c *Client) do(ctx context.Context, r request) error {
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		apiErr := newAPIError(r.method, path, resp, raw) // even cut short, it has its status
-		if mayHaveActed, _, _ := ex.outcome(); !mayHaveActed && ex.wasStopped() && shouldRetry(ctx, resp, nil) {
+		if mayHaveActed, _, _ := ex.outcome(); !mayHaveActed && ex.wasStopped() && shouldRetry(ex, resp, nil) {
 			// Refused, and the stop came where a retry would have followed.
 			return &StoppedError{Method: r.method, Path: path, Refused: resp.StatusCode, Err: apiErr}
 		}

@@ -68,7 +68,7 @@ func eachPage[T any](ctx context.Context, c *Client, path string, query url.Valu
 	next, q := path, query
 	for pages := 0; next != ""; pages++ {
 		var p page[T]
-		if err := c.do(ctx, request{method: http.MethodGet, path: next, query: q, out: &p}); err != nil {
+		if err := c.do(ctx, request{method: http.MethodGet, path: next, class: idempotent, query: q, out: &p}); err != nil {
 			return err
 		}
 		if !fn(&p) {
