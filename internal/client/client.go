@@ -192,8 +192,9 @@ const apiPrefix = "/api/v2"
 // request describes one API call.
 type request struct {
 	method   string
-	path     string // under /api/v2, or an absolute next-page URL
+	path     string // under /api/v2
 	query    url.Values
+	link     string // instead of path and query: a next-page link as Ardoq gave it (see nextLink)
 	body     any
 	class    retryClass // the zero value, unsafe, is never retried once it may have reached Ardoq
 	readOnly bool       // a POST that changes nothing (POST /batch/expand); GETs always are
@@ -203,24 +204,20 @@ type request struct {
 // writes says whether the request may change the org, so that losing its answer leaves it ambiguous.
 func (r request) writes() bool { return r.method != http.MethodGet && !r.readOnly }
 
-func (c *Client) url(path string, query url.Values) (string, error) {
-	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") || strings.HasPrefix(path, apiPrefix+"/") {
-		u, err := c.base.Parse(path) // next links: absolute, or relative to the base URL
-		if err != nil {
-			return "", fmt.Errorf("invalid next link %q: %w", path, err)
-		}
-		return u.String(), nil
+func (c *Client) url(r request) (string, error) {
+	if r.link != "" {
+		return c.nextLink(r.link)
 	}
 	u := *c.base
-	u.Path = strings.TrimRight(c.base.Path, "/") + apiPrefix + path
-	if len(query) > 0 {
-		u.RawQuery = query.Encode()
+	u.Path = strings.TrimRight(c.base.Path, "/") + apiPrefix + r.path
+	if len(r.query) > 0 {
+		u.RawQuery = r.query.Encode()
 	}
 	return u.String(), nil
 }
 
 func (c *Client) do(ctx context.Context, r request) error {
-	target, err := c.url(r.path, r.query)
+	target, err := c.url(r)
 	if err != nil {
 		return err
 	}
