@@ -106,6 +106,7 @@ func New(cfg Config) (*Client, error) {
 		hc = &copied
 	}
 	hc.Timeout = cfg.Timeout
+	hc.CheckRedirect = keepOnHost(base, hc.CheckRedirect)
 	t := &transport{next: hc.Transport, clock: &serverClock{}, pacer: newPacer(cfg.RequestsPerSecond, cfg.Burst)}
 	if t.next == nil {
 		t.next = http.DefaultTransport
@@ -158,8 +159,9 @@ func shouldRetry(ex *exchange, resp *http.Response, err error) bool {
 	if err != nil {
 		// A connection error may come after the server acted: only idempotent requests go again, and
 		// requests that certainly never reached Ardoq (a refused connection, say). A certificate that
-		// fails verification fails again.
-		return !untrusted(err) && (class == idempotent || ex != nil && !ex.lastLeft())
+		// fails verification fails again, and a redirect off the base URL's host leads there again.
+		var redirect *RedirectError
+		return !untrusted(err) && !errors.As(err, &redirect) && (class == idempotent || ex != nil && !ex.lastLeft())
 	}
 	switch resp.StatusCode {
 	case http.StatusTooManyRequests:
@@ -255,6 +257,11 @@ func (c *Client) do(ctx context.Context, r request) error {
 		}
 	}
 	resp, err := c.http.Do(req)
+	var redirect *RedirectError
+	if errors.As(err, &redirect) && r.writes() {
+		// A redirect does not say whether Ardoq acted first (a 303 after a POST usually means it did).
+		return &AmbiguousError{Method: r.method, Path: path, Status: redirect.Status, Err: fmt.Errorf("%s %s: %w", r.method, path, redirect)}
+	}
 	if err != nil {
 		return c.failed(caller, r, path, ex, 0, fmt.Errorf("%s %s: %w", r.method, path, unwrapURLError(err)))
 	}
