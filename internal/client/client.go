@@ -134,7 +134,7 @@ const (
 	// connection error before the request left. A retry can never create twice.
 	unsafe retryClass = iota
 	// idempotent requests (GET, DELETE, PATCH with an integer ifVersionMatch, POST /batch/expand) are
-	// also retried on 502, 503 and 504 and on any connection error.
+	// also retried on 502, 503 and 504 and on connection errors after the request left.
 	idempotent
 )
 

@@ -103,11 +103,11 @@ func eachPage[T any](ctx context.Context, c *Client, path string, query url.Valu
 func (c *Client) nextLink(href string) (string, error) {
 	u, err := c.base.Parse(href)
 	if err != nil {
-		return "", fmt.Errorf("Ardoq gave the next page of the listing as %q, which is not a valid URL (%v); the listing stopped", href, unwrapURLError(err))
+		return "", fmt.Errorf("the next link Ardoq gave, %q, is not a valid URL: %w", href, unwrapURLError(err))
 	}
 	if want := origin(c.base); origin(u) != want {
-		return "", fmt.Errorf("Ardoq gave the next page of the listing as %q, which is not on %s, the base URL's scheme, host "+
-			"and port; the API token is sent only there, so the link was not followed. If Ardoq serves your org at that "+
+		return "", fmt.Errorf("the next link Ardoq gave, %q, is not on %s, the base URL's scheme, host and "+
+			"port; the API token is sent only there, so the link was not followed. If Ardoq serves your org at that "+
 			"address, set the base URL to it; if not, the link is wrong (a proxy or custom domain in between may rewrite links)", href, want)
 	}
 	return u.String(), nil
