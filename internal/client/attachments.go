@@ -37,5 +37,5 @@ func (c *Client) ListAttachments(ctx context.Context, f AttachmentFilter) ([]Att
 // GetAttachment reads one attachment.
 func (c *Client) GetAttachment(ctx context.Context, id string) (*Attachment, error) {
 	var out Attachment
-	return &out, c.do(ctx, request{method: http.MethodGet, path: "/attachments/" + url.PathEscape(id), out: &out})
+	return &out, c.do(ctx, request{method: http.MethodGet, path: "/attachments/" + url.PathEscape(id), class: idempotent, out: &out})
 }

@@ -123,6 +123,8 @@ func (a *attempt) sentBeforeFailing(err error) bool {
 // reaches the request (see shield): an attempt on its way runs to its answer, as Ardoq finishes a request
 // it received whether or not the client is still there; no attempt starts after the stop.
 type exchange struct {
+	class retryClass // the request's, set when the exchange is made
+
 	mu       sync.Mutex
 	attempts []*attempt
 	inFlight bool                    // an attempt has been handed to the connection and not yet judged
@@ -133,8 +135,8 @@ type exchange struct {
 
 type exchangeKey struct{}
 
-func withExchange(ctx context.Context) (context.Context, *exchange) {
-	ex := &exchange{}
+func withExchange(ctx context.Context, class retryClass) (context.Context, *exchange) {
+	ex := &exchange{class: class}
 	return context.WithValue(ctx, exchangeKey{}, ex), ex
 }
 

@@ -106,6 +106,7 @@ func New(cfg Config) (*Client, error) {
 		hc = &copied
 	}
 	hc.Timeout = cfg.Timeout
+	hc.CheckRedirect = keepOnHost(base, hc.CheckRedirect)
 	t := &transport{next: hc.Transport, clock: &serverClock{}, pacer: newPacer(cfg.RequestsPerSecond, cfg.Burst)}
 	if t.next == nil {
 		t.next = http.DefaultTransport
@@ -123,39 +124,44 @@ func New(cfg Config) (*Client, error) {
 	return &Client{base: base, cfg: cfg, http: rc, clock: t.clock}, nil
 }
 
-// retryClass says when a request may be sent again.
+// retryClass says when a request may be sent again. The zero value is the cautious class: a request
+// that does not say it is safe to repeat is not sent again once it may have reached Ardoq.
 type retryClass int
 
 const (
-	// idempotent requests (GET, DELETE, PATCH with an integer ifVersionMatch) are retried on 429, 502,
-	// 503, 504 and on connection errors.
-	idempotent retryClass = iota
-	// unsafe requests (POST) are retried only where the server certainly did not act: 429, or 503 with
-	// Retry-After. A retry can never create twice.
-	unsafe
+	// unsafe requests (POST, PATCH with ifVersionMatch=latest, and any request that states no class)
+	// are retried only where the server certainly did not act: 429, 503 with Retry-After, or a
+	// connection error before the request left. A retry can never create twice.
+	unsafe retryClass = iota
+	// idempotent requests (GET, DELETE, PATCH with an integer ifVersionMatch, POST /batch/expand) are
+	// also retried on 502, 503 and 504 and on connection errors after the request left.
+	idempotent
 )
 
-type retryClassKey struct{}
-
+// checkRetry reads the request's class from its exchange, which do attaches to every request it
+// sends; a request without one is judged unsafe.
 func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	if ctx.Err() != nil {
 		return false, ctx.Err()
 	}
-	retry := shouldRetry(ctx, resp, err)
-	if ex, ok := ctx.Value(exchangeKey{}).(*exchange); ok && retry {
-		return ex.retrying(), nil
+	ex, _ := ctx.Value(exchangeKey{}).(*exchange)
+	if !shouldRetry(ex, resp, err) {
+		return false, nil
 	}
-	return retry, nil
+	return ex == nil || ex.retrying(), nil
 }
 
-func shouldRetry(ctx context.Context, resp *http.Response, err error) bool {
-	class, _ := ctx.Value(retryClassKey{}).(retryClass)
+func shouldRetry(ex *exchange, resp *http.Response, err error) bool {
+	class := unsafe
+	if ex != nil {
+		class = ex.class
+	}
 	if err != nil {
 		// A connection error may come after the server acted: only idempotent requests go again, and
 		// requests that certainly never reached Ardoq (a refused connection, say). A certificate that
-		// fails verification fails again.
-		ex, _ := ctx.Value(exchangeKey{}).(*exchange)
-		return !untrusted(err) && (class == idempotent || ex != nil && !ex.lastLeft())
+		// fails verification fails again, and a redirect off the base URL's host leads there again.
+		var redirect *RedirectError
+		return !untrusted(err) && !errors.As(err, &redirect) && (class == idempotent || ex != nil && !ex.lastLeft())
 	}
 	switch resp.StatusCode {
 	case http.StatusTooManyRequests:
@@ -188,35 +194,32 @@ const apiPrefix = "/api/v2"
 // request describes one API call.
 type request struct {
 	method   string
-	path     string // under /api/v2, or an absolute next-page URL
+	path     string // under /api/v2
 	query    url.Values
+	link     string // instead of path and query: a next-page link as Ardoq gave it (see nextLink)
 	body     any
-	class    retryClass
-	readOnly bool // a POST that changes nothing (POST /batch/expand); GETs always are
+	class    retryClass // the zero value, unsafe, is never retried once it may have reached Ardoq
+	readOnly bool       // a POST that changes nothing (POST /batch/expand); GETs always are
 	out      any
 }
 
 // writes says whether the request may change the org, so that losing its answer leaves it ambiguous.
 func (r request) writes() bool { return r.method != http.MethodGet && !r.readOnly }
 
-func (c *Client) url(path string, query url.Values) (string, error) {
-	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") || strings.HasPrefix(path, apiPrefix+"/") {
-		u, err := c.base.Parse(path) // next links: absolute, or relative to the base URL
-		if err != nil {
-			return "", fmt.Errorf("invalid next link %q: %w", path, err)
-		}
-		return u.String(), nil
+func (c *Client) url(r request) (string, error) {
+	if r.link != "" {
+		return c.nextLink(r.link)
 	}
 	u := *c.base
-	u.Path = strings.TrimRight(c.base.Path, "/") + apiPrefix + path
-	if len(query) > 0 {
-		u.RawQuery = query.Encode()
+	u.Path = strings.TrimRight(c.base.Path, "/") + apiPrefix + r.path
+	if len(r.query) > 0 {
+		u.RawQuery = r.query.Encode()
 	}
 	return u.String(), nil
 }
 
 func (c *Client) do(ctx context.Context, r request) error {
-	target, err := c.url(r.path, r.query)
+	target, err := c.url(r)
 	if err != nil {
 		return err
 	}
@@ -227,8 +230,7 @@ func (c *Client) do(ctx context.Context, r request) error {
 		}
 	}
 	caller := ctx
-	ctx = context.WithValue(ctx, retryClassKey{}, r.class)
-	ctx, ex := withExchange(ctx)
+	ctx, ex := withExchange(ctx, r.class)
 	if r.writes() {
 		var release func()
 		ctx, release = ex.shield(ctx)
@@ -255,6 +257,11 @@ func (c *Client) do(ctx context.Context, r request) error {
 		}
 	}
 	resp, err := c.http.Do(req)
+	var redirect *RedirectError
+	if errors.As(err, &redirect) && r.writes() {
+		// A redirect does not say whether Ardoq acted first (a 303 after a POST usually means it did).
+		return &AmbiguousError{Method: r.method, Path: path, Status: redirect.Status, Err: fmt.Errorf("%s %s: %w", r.method, path, redirect)}
+	}
 	if err != nil {
 		return c.failed(caller, r, path, ex, 0, fmt.Errorf("%s %s: %w", r.method, path, unwrapURLError(err)))
 	}
@@ -262,7 +269,7 @@ func (c *Client) do(ctx context.Context, r request) error {
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		apiErr := newAPIError(r.method, path, resp, raw) // even cut short, it has its status
-		if mayHaveActed, _, _ := ex.outcome(); !mayHaveActed && ex.wasStopped() && shouldRetry(ctx, resp, nil) {
+		if mayHaveActed, _, _ := ex.outcome(); !mayHaveActed && ex.wasStopped() && shouldRetry(ex, resp, nil) {
 			// Refused, and the stop came where a retry would have followed.
 			return &StoppedError{Method: r.method, Path: path, Refused: resp.StatusCode, Err: apiErr}
 		}

@@ -110,7 +110,7 @@ func (c *Client) ListComponents(ctx context.Context, f ComponentFilter) ([]Compo
 // GetComponent reads one component.
 func (c *Client) GetComponent(ctx context.Context, id string) (*Component, error) {
 	var out Component
-	return &out, c.do(ctx, request{method: http.MethodGet, path: "/components/" + url.PathEscape(id), out: &out})
+	return &out, c.do(ctx, request{method: http.MethodGet, path: "/components/" + url.PathEscape(id), class: idempotent, out: &out})
 }
 
 // CreateComponent creates a component and returns it as stored.
@@ -129,7 +129,7 @@ func (c *Client) UpdateComponent(ctx context.Context, id, ifVersionMatch string,
 
 // DeleteComponent deletes a component with its descendants and their references.
 func (c *Client) DeleteComponent(ctx context.Context, id string) error {
-	return c.do(ctx, request{method: http.MethodDelete, path: "/components/" + url.PathEscape(id)})
+	return c.do(ctx, request{method: http.MethodDelete, path: "/components/" + url.PathEscape(id), class: idempotent})
 }
 
 // ComponentPages yields the components matching the filter a page at a time, so a caller can stop early.

@@ -19,5 +19,5 @@ type UserInfo struct {
 // Me returns the caller and its org: the connectivity check.
 func (c *Client) Me(ctx context.Context) (*UserInfo, error) {
 	var out UserInfo
-	return &out, c.do(ctx, request{method: http.MethodGet, path: "/me", out: &out})
+	return &out, c.do(ctx, request{method: http.MethodGet, path: "/me", class: idempotent, out: &out})
 }

@@ -77,7 +77,7 @@ func (c *Client) ListReferences(ctx context.Context, f ReferenceFilter) ([]Refer
 // GetReference reads one reference.
 func (c *Client) GetReference(ctx context.Context, id string) (*Reference, error) {
 	var out Reference
-	return &out, c.do(ctx, request{method: http.MethodGet, path: "/references/" + url.PathEscape(id), out: &out})
+	return &out, c.do(ctx, request{method: http.MethodGet, path: "/references/" + url.PathEscape(id), class: idempotent, out: &out})
 }
 
 // CreateReference creates a reference and returns it as stored.
@@ -95,7 +95,7 @@ func (c *Client) UpdateReference(ctx context.Context, id, ifVersionMatch string,
 
 // DeleteReference deletes a reference.
 func (c *Client) DeleteReference(ctx context.Context, id string) error {
-	return c.do(ctx, request{method: http.MethodDelete, path: "/references/" + url.PathEscape(id)})
+	return c.do(ctx, request{method: http.MethodDelete, path: "/references/" + url.PathEscape(id), class: idempotent})
 }
 
 // ReferencePages yields the references matching the filter a page at a time, so a caller can stop early.

@@ -35,7 +35,7 @@ func (c *Client) ListReports(ctx context.Context, name string) ([]Report, error)
 // GetReport reads one report definition.
 func (c *Client) GetReport(ctx context.Context, id string) (*Report, error) {
 	var out Report
-	return &out, c.do(ctx, request{method: http.MethodGet, path: "/reports/" + url.PathEscape(id), out: &out})
+	return &out, c.do(ctx, request{method: http.MethodGet, path: "/reports/" + url.PathEscape(id), class: idempotent, out: &out})
 }
 
 // ReportRun is the result of running a report: every row of every page, exactly as the API sent it.

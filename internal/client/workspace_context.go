@@ -60,5 +60,5 @@ type Tag struct {
 // GetWorkspaceContext reads a workspace's types, fields and tags.
 func (c *Client) GetWorkspaceContext(ctx context.Context, id string) (*WorkspaceContext, error) {
 	var out WorkspaceContext
-	return &out, c.do(ctx, request{method: http.MethodGet, path: "/workspaces/" + url.PathEscape(id) + "/context", out: &out})
+	return &out, c.do(ctx, request{method: http.MethodGet, path: "/workspaces/" + url.PathEscape(id) + "/context", class: idempotent, out: &out})
 }

@@ -39,5 +39,5 @@ func (c *Client) ListWorkspaces(ctx context.Context, f WorkspaceFilter) ([]Works
 // GetWorkspace reads one workspace.
 func (c *Client) GetWorkspace(ctx context.Context, id string) (*Workspace, error) {
 	var out Workspace
-	return &out, c.do(ctx, request{method: http.MethodGet, path: "/workspaces/" + url.PathEscape(id), out: &out})
+	return &out, c.do(ctx, request{method: http.MethodGet, path: "/workspaces/" + url.PathEscape(id), class: idempotent, out: &out})
 }
