@@ -1,4 +1,4 @@
-package provider
+package batch_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 func TestAccBatchResource_cascadeGuard(t *testing.T) {
@@ -26,28 +27,28 @@ func TestAccBatchResource_cascadeGuard(t *testing.T) {
   }
 }`
 	}
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{
-				Config: env.config(items(true)),
+				Config: env.Config(items(true)),
 				Check: func(s *terraform.State) error {
 					appID = s.RootModule().Resources[addrB].Primary.Attributes[`computed_components.app.id`]
-					childID = env.createComponent(t, client.ComponentCreate{Name: "Made In The App", RootWorkspace: env.ws, TypeID: env.childType,
+					childID = env.CreateComponent(t, client.ComponentCreate{Name: "Made In The App", RootWorkspace: env.WS, TypeID: env.ChildType,
 						Parent: &appID}).ID
 					return nil
 				},
 			},
 			{
-				Config:      env.config(items(false)),
-				ExpectError: expectErr(`(?s)Batch Would Delete More in Ardoq.*components\["app"\] \("Guarded App"\).*1 descendant component.*"Made In The App".*allow_cascade_delete`),
+				Config:      env.Config(items(false)),
+				ExpectError: providertest.ExpectErr(`(?s)Batch Would Delete More in Ardoq.*components\["app"\] \("Guarded App"\).*1 descendant component.*"Made In The App".*allow_cascade_delete`),
 			},
 			{
-				PreConfig: func() { env.stillThere(t, map[string]*string{"app": &appID, "child": &childID}) },
-				Config:    env.configWith([]string{"allow_cascade_delete = true"}, items(false)),
+				PreConfig: func() { env.StillThere(t, map[string]*string{"app": &appID, "child": &childID}) },
+				Config:    env.ConfigWith([]string{"allow_cascade_delete = true"}, items(false)),
 				Check: func(*terraform.State) error {
-					if _, err := env.client.GetComponent(context.Background(), childID); !client.IsNotFound(err) {
+					if _, err := env.Client.GetComponent(context.Background(), childID); !client.IsNotFound(err) {
 						return fmt.Errorf("with allow_cascade_delete the child goes with its parent, got %w", err)
 					}
 					return nil

@@ -1,4 +1,4 @@
-package provider
+package batch_test
 
 import (
 	"context"
@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // expectPlannedString checks that a planned value of the batch is known and equals want(), which is
@@ -34,7 +35,7 @@ func (e expectPlannedString) CheckPlan(ctx context.Context, req plancheck.CheckP
 // lastBatchBody is the body of the last POST /batch the emulator received.
 func lastBatchBody(env *testEnv) string {
 	var body string
-	for _, r := range env.srv.Requests() {
+	for _, r := range env.Srv.Requests() {
 		if r.Method == http.MethodPost && r.Path == "/api/v2/batch" {
 			body = string(r.Body)
 		}
@@ -51,7 +52,7 @@ func computedID(kind, key string) tfjsonpath.Path {
 func TestAccBatchResource_renamedKeyKeepsAdoptedEntity(t *testing.T) {
 	env := newTestEnv(t)
 	config := func(key string) string {
-		return env.config(fmt.Sprintf(`resource "ardoq_batch" "test" {
+		return env.Config(fmt.Sprintf(`resource "ardoq_batch" "test" {
   adopt_components_by = ["rootWorkspace", "customFields.{ext}"]
   components = {
     %[1]s = { root_workspace = "{ws}", type_id = "{app}", name = "API", custom_fields = { {ext} = "api{tag}" } }
@@ -63,9 +64,9 @@ func TestAccBatchResource_renamedKeyKeepsAdoptedEntity(t *testing.T) {
 	var apiID string
 	var components int
 	sameComponent, sameReference := statecheck.CompareValue(compare.ValuesSame()), statecheck.CompareValue(compare.ValuesSame())
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{
 				Config: config("api"),
@@ -75,8 +76,8 @@ func TestAccBatchResource_renamedKeyKeepsAdoptedEntity(t *testing.T) {
 				},
 				Check: func(s *terraform.State) error {
 					apiID = s.RootModule().Resources[addrB].Primary.Attributes["computed_components.api.id"]
-					components = countsOf(env)[0]
-					env.resetRequests()
+					components = providertest.CountsOf(env.Env)[0]
+					env.ResetRequests()
 					return nil
 				},
 			},
@@ -91,13 +92,13 @@ func TestAccBatchResource_renamedKeyKeepsAdoptedEntity(t *testing.T) {
 					sameReference.AddStateValue(addrB, computedID("computed_references", "uses")),
 				},
 				Check: func(*terraform.State) error {
-					if !env.exists(t, apiID) {
+					if !env.Exists(t, apiID) {
 						return fmt.Errorf("the rename deleted %s", apiID)
 					}
-					if env.srv == nil {
+					if env.Srv == nil {
 						return nil
 					}
-					if c := countsOf(env)[0]; c != components {
+					if c := providertest.CountsOf(env.Env)[0]; c != components {
 						return fmt.Errorf("the org has %d components after the rename, %d before", c, components)
 					}
 					if body := lastBatchBody(env); strings.Contains(body, "delete") || !strings.Contains(body, `"id":"`+apiID+`"`) {
@@ -115,32 +116,32 @@ func TestAccBatchResource_renamedKeyKeepsAdoptedEntity(t *testing.T) {
 // an attribute the item leaves out (a description written by hand in Ardoq) is unset.
 func TestAccBatchResource_adoptionShownAtPlanAndConverges(t *testing.T) {
 	env := newTestEnv(t)
-	env.parallel(t)
-	unchanged := env.orgUnchanged(t) // the adopted components are managed, so destroyed too
-	fields := client.CustomFields{env.ext: "legacy-1" + env.tag}
-	if env.owner != "" {
-		fields[env.owner] = "someone"
+	env.Parallel(t)
+	unchanged := env.OrgUnchanged(t) // the adopted components are managed, so destroyed too
+	fields := client.CustomFields{env.Ext: "legacy-1" + env.Tag}
+	if env.Owner != "" {
+		fields[env.Owner] = "someone"
 	}
-	legacy := env.createComponent(t, client.ComponentCreate{Name: "Legacy" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
-		Description: sp("written by hand"), CustomFields: fields})
+	legacy := env.CreateComponent(t, client.ComponentCreate{Name: "Legacy" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType,
+		Description: providertest.SP("written by hand"), CustomFields: fields})
 	items := `
     legacy = { root_workspace = "{ws}", type_id = "{app}", name = "Adopted", custom_fields = { {ext} = "legacy-1{tag}" } }
     fresh  = { root_workspace = "{ws}", type_id = "{app}", name = "Fresh", custom_fields = { {ext} = "fresh-1{tag}" } }`
 	late := `
     late   = { root_workspace = "{ws}", type_id = "{app}", name = "Late", custom_fields = { {ext} = "late-1{tag}" } }`
 	configOf := func(items string) string {
-		return env.config("resource \"ardoq_batch\" \"test\" {\n  adopt_components_by = [\"rootWorkspace\", \"customFields.{ext}\"]\n" +
+		return env.Config("resource \"ardoq_batch\" \"test\" {\n  adopt_components_by = [\"rootWorkspace\", \"customFields.{ext}\"]\n" +
 			"  components = {" + items + "\n  }\n}\n")
 	}
 	config, withLate := configOf(items), configOf(items+late)
 	var madeMeanwhile *client.Component
-	before := countsOf(env)[0]
-	env.test(t, resource.TestCase{
+	before := providertest.CountsOf(env.Env)[0]
+	env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             unchanged, // the adopted components are managed, so destroyed too
 		Steps: []resource.TestStep{
 			{
-				PreConfig: env.resetRequests,
+				PreConfig: env.ResetRequests,
 				Config:    config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectKnownValue(addrB, computedID("computed_components", "legacy"), knownvalue.StringExact(legacy.ID)),
@@ -153,18 +154,18 @@ func TestAccBatchResource_adoptionShownAtPlanAndConverges(t *testing.T) {
 					statecheck.ExpectKnownValue(addrB, computedID("computed_components", "legacy"), knownvalue.StringExact(legacy.ID)),
 				},
 				Check: func(s *terraform.State) error {
-					got := env.component(t, legacy.ID)
-					if got.Name != "Adopted" || got.Description != nil || (env.owner != "" && got.CustomFields[env.owner] != "someone") {
+					got := env.Component(t, legacy.ID)
+					if got.Name != "Adopted" || got.Description != nil || (env.Owner != "" && got.CustomFields[env.Owner] != "someone") {
 						return fmt.Errorf("adopted component is %q, description %v, fields %v; want the item's name, no description, "+
-							"and the unmanaged %s kept", got.Name, got.Description, got.CustomFields, env.owner)
+							"and the unmanaged %s kept", got.Name, got.Description, got.CustomFields, env.Owner)
 					}
-					if fresh := batchItemIDs(s)["components/fresh"]; fresh == legacy.ID || !env.exists(t, fresh) {
+					if fresh := batchItemIDs(s)["components/fresh"]; fresh == legacy.ID || !env.Exists(t, fresh) {
 						return fmt.Errorf("fresh must be created: %q", fresh)
 					}
-					if env.srv == nil {
+					if env.Srv == nil {
 						return nil
 					}
-					if c := countsOf(env)[0]; c != before+1 {
+					if c := providertest.CountsOf(env.Env)[0]; c != before+1 {
 						return fmt.Errorf("the org has %d components, want %d (only fresh created)", c, before+1)
 					}
 					body := lastBatchBody(env)
@@ -190,16 +191,16 @@ func TestAccBatchResource_adoptionShownAtPlanAndConverges(t *testing.T) {
 				Config: withLate,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectUnknownValue(addrB, computedID("computed_components", "late")),
-					mutateAfterPlan(func() {
-						madeMeanwhile = env.createComponent(t, client.ComponentCreate{Name: "Made meanwhile" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
-							CustomFields: client.CustomFields{env.ext: "late-1" + env.tag}})
+					providertest.MutateAfterPlan(func() {
+						madeMeanwhile = env.CreateComponent(t, client.ComponentCreate{Name: "Made meanwhile" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType,
+							CustomFields: client.CustomFields{env.Ext: "late-1" + env.Tag}})
 					}),
 				}},
 				Check: func(s *terraform.State) error {
 					if got := s.RootModule().Resources[addrB].Primary.Attributes["computed_components.late.id"]; got != madeMeanwhile.ID {
 						return fmt.Errorf("late item has id %q, want the component made meanwhile %q", got, madeMeanwhile.ID)
 					}
-					if c := countsOf(env)[0]; env.srv != nil && c != before+2 {
+					if c := providertest.CountsOf(env.Env)[0]; env.Srv != nil && c != before+2 {
 						return fmt.Errorf("the org has %d components, want %d", c, before+2)
 					}
 					return nil
@@ -218,41 +219,41 @@ func TestAccBatchResource_adoptionShownAtPlanAndConverges(t *testing.T) {
 // has that field set.
 func TestAccBatchResource_importTakesEveryAttribute(t *testing.T) {
 	env := newTestEnv(t)
-	env.aloneAgainstARealOrg(t)
-	key := func(k string) string { return k + env.tag } // item keys are the ext values
-	apiFields, apiHCL := client.CustomFields{env.ext: key("api")}, []string{fmt.Sprintf("%s = %q", env.ext, key("api"))}
-	if number := env.field("Number"); number != "" {
+	env.AloneAgainstARealOrg(t)
+	key := func(k string) string { return k + env.Tag } // item keys are the ext values
+	apiFields, apiHCL := client.CustomFields{env.Ext: key("api")}, []string{fmt.Sprintf("%s = %q", env.Ext, key("api"))}
+	if number := env.Field("Number"); number != "" {
 		apiFields[number], apiHCL = 1200.5, append(apiHCL, number+" = 1200.5")
 	}
-	if checkbox := env.field("Checkbox"); checkbox != "" {
+	if checkbox := env.Field("Checkbox"); checkbox != "" {
 		apiFields[checkbox], apiHCL = true, append(apiHCL, checkbox+" = true")
 	}
-	if multi := env.field("SelectMultipleList"); multi != "" && len(env.fields[multi].Options) >= 2 {
-		opts := env.fields[multi].Options[:2]
+	if multi := env.Field("SelectMultipleList"); multi != "" && len(env.Fields[multi].Options) >= 2 {
+		opts := env.Fields[multi].Options[:2]
 		apiFields[multi], apiHCL = []string{opts[0], opts[1]}, append(apiHCL, fmt.Sprintf("%s = [%q, %q]", multi, opts[0], opts[1]))
 	}
-	if env.owner != "" {
-		apiFields[env.owner], apiHCL = "team-a", append(apiHCL, env.owner+` = "team-a"`)
+	if env.Owner != "" {
+		apiFields[env.Owner], apiHCL = "team-a", append(apiHCL, env.Owner+` = "team-a"`)
 	}
-	api := env.createComponent(t, client.ComponentCreate{Name: "API", RootWorkspace: env.ws, TypeID: env.appType, Description: sp("front door"),
+	api := env.CreateComponent(t, client.ComponentCreate{Name: "API", RootWorkspace: env.WS, TypeID: env.AppType, Description: providertest.SP("front door"),
 		CustomFields: apiFields})
-	db := env.createComponent(t, client.ComponentCreate{Name: "DB", RootWorkspace: env.ws, TypeID: env.childType, Parent: &api.ID,
-		CustomFields: client.CustomFields{env.ext: key("db")}})
-	notKeyed := env.createComponent(t, client.ComponentCreate{Name: "Not keyed", RootWorkspace: env.ws, TypeID: env.appType})
+	db := env.CreateComponent(t, client.ComponentCreate{Name: "DB", RootWorkspace: env.WS, TypeID: env.ChildType, Parent: &api.ID,
+		CustomFields: client.CustomFields{env.Ext: key("db")}})
+	notKeyed := env.CreateComponent(t, client.ComponentCreate{Name: "Not keyed", RootWorkspace: env.WS, TypeID: env.AppType})
 	own := []string{api.ID, db.ID, notKeyed.ID}
 	references := ""
-	if slices.Contains(env.ref.CustomFields, env.ext) {
-		ref := env.createReference(t, client.ReferenceCreate{Source: api.ID, Target: db.ID, Type: env.refType, DisplayText: sp("calls"),
-			CustomFields: client.CustomFields{env.ext: key("api-db")}})
+	if slices.Contains(env.Ref.CustomFields, env.Ext) {
+		ref := env.CreateReference(t, client.ReferenceCreate{Source: api.ID, Target: db.ID, Type: env.RefType, DisplayText: providertest.SP("calls"),
+			CustomFields: client.CustomFields{env.Ext: key("api-db")}})
 		own = append(own, ref.ID)
 		references = fmt.Sprintf(`
   references = {
     %s = { source = %q, target = %q, type = {ref}, display_text = "calls"%%[6]s }
   }`, key("api-db"), key("api"), key("db"))
 	} else {
-		t.Logf("reference type %q does not allow %s: no reference imported", env.ref.Name, env.ext)
+		t.Logf("reference type %q does not allow %s: no reference imported", env.Ref.Name, env.Ext)
 	}
-	env.requireNothingKeyedBy(t, env.ext, own...)
+	env.requireNothingKeyedBy(t, env.Ext, own...)
 	config := func(apiDescription string, fields bool) string {
 		apiFields, dbFields, refFields := "", "", ""
 		if fields {
@@ -260,7 +261,7 @@ func TestAccBatchResource_importTakesEveryAttribute(t *testing.T) {
 			dbFields = fmt.Sprintf(", custom_fields = { {ext} = %q }", key("db"))
 			refFields = fmt.Sprintf(", custom_fields = { {ext} = %q }", key("api-db"))
 		}
-		return env.config(fmt.Sprintf(`resource "ardoq_batch" "test" {
+		return env.Config(fmt.Sprintf(`resource "ardoq_batch" "test" {
   components = {
     %[1]s = {
       root_workspace = "{ws}", type_id = "{app}", name = "API", description = %[3]q%[4]s
@@ -270,11 +271,11 @@ func TestAccBatchResource_importTakesEveryAttribute(t *testing.T) {
 }`, key("api"), key("db"), apiDescription, apiFields, dbFields, refFields))
 	}
 	fieldsKept := func(*terraform.State) error {
-		for id, want := range map[string]client.CustomFields{api.ID: apiFields, db.ID: {env.ext: key("db")}} {
-			got := env.component(t, id).CustomFields
+		for id, want := range map[string]client.CustomFields{api.ID: apiFields, db.ID: {env.Ext: key("db")}} {
+			got := env.Component(t, id).CustomFields
 			for k, v := range want {
-				if hclValue(t, got[k]) != hclValue(t, v) {
-					return fmt.Errorf("component %s holds %s = %s, want %s", id, k, hclValue(t, got[k]), hclValue(t, v))
+				if providertest.HCLValue(t, got[k]) != providertest.HCLValue(t, v) {
+					return fmt.Errorf("component %s holds %s = %s, want %s", id, k, providertest.HCLValue(t, got[k]), providertest.HCLValue(t, v))
 				}
 			}
 		}
@@ -289,7 +290,7 @@ func TestAccBatchResource_importTakesEveryAttribute(t *testing.T) {
 		return nil
 	}
 	nothingSent := func(*terraform.State) error {
-		if env.srv == nil {
+		if env.Srv == nil {
 			return nil
 		}
 		if batches, expands, _ := batchRequests(env); batches+expands != 0 {
@@ -297,20 +298,20 @@ func TestAccBatchResource_importTakesEveryAttribute(t *testing.T) {
 		}
 		return nil
 	}
-	env.test(t, resource.TestCase{
+	env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.goneFromOrg, // the imported items are managed, so destroyed
+		CheckDestroy:             env.GoneFromOrg, // the imported items are managed, so destroyed
 		Steps: []resource.TestStep{
-			{Config: config("front door", false), ResourceName: addrB, ImportState: true, ImportStateId: env.ws + "/" + env.ext, ImportStatePersist: true,
+			{Config: config("front door", false), ResourceName: addrB, ImportState: true, ImportStateId: env.WS + "/" + env.Ext, ImportStatePersist: true,
 				ImportStateCheck: noFieldsImported},
 			{
-				PreConfig:        env.resetRequests,
+				PreConfig:        env.ResetRequests,
 				Config:           config("front door", false),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				Check:            resource.ComposeTestCheckFunc(nothingSent, fieldsKept),
 			},
 			{
-				PreConfig: env.resetRequests,
+				PreConfig: env.ResetRequests,
 				Config:    config("back door", false),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addrB, plancheck.ResourceActionUpdate),
@@ -318,13 +319,13 @@ func TestAccBatchResource_importTakesEveryAttribute(t *testing.T) {
 					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey(key("db")).AtMapKey("version"), knownvalue.Int64Exact(db.Version)),
 				}},
 				Check: func(*terraform.State) error {
-					if got := env.component(t, api.ID); got.Description == nil || *got.Description != "back door" || got.Version != api.Version+1 {
+					if got := env.Component(t, api.ID); got.Description == nil || *got.Description != "back door" || got.Version != api.Version+1 {
 						return fmt.Errorf("api must be updated once, to the new description: %+v", got)
 					}
-					if got := env.component(t, db.ID); got.Version != db.Version {
+					if got := env.Component(t, db.ID); got.Version != db.Version {
 						return fmt.Errorf("db must not be written: version %d, was %d", got.Version, db.Version)
 					}
-					if env.srv == nil {
+					if env.Srv == nil {
 						return nil
 					}
 					body := lastBatchBody(env)
@@ -340,7 +341,7 @@ func TestAccBatchResource_importTakesEveryAttribute(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addrB, plancheck.ResourceActionUpdate),
 					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey(key("db")).AtMapKey("custom_fields"),
-						knownvalue.ObjectExact(map[string]knownvalue.Check{env.ext: knownvalue.StringExact(key("db"))})),
+						knownvalue.ObjectExact(map[string]knownvalue.Check{env.Ext: knownvalue.StringExact(key("db"))})),
 				}},
 				Check: fieldsKept,
 			},

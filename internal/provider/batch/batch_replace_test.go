@@ -1,4 +1,4 @@
-package provider
+package batch_test
 
 import (
 	"context"
@@ -14,12 +14,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // replacedModel is a batch whose "app" has the given type, a child and grandchild below it, and
 // references from it, to it and from its child.
 func replacedModel(env *testEnv, appType string) string {
-	return env.config(`resource "ardoq_batch" "test" {
+	return env.Config(`resource "ardoq_batch" "test" {
   components = {
     app      = { root_workspace = "{ws}", type_id = "` + appType + `", name = "Replaced App" }
     kid      = { root_workspace = "{ws}", type_id = "{child}", name = "Kid", parent = "app" }
@@ -47,22 +48,12 @@ func batchIDs(s *terraform.State) map[string]string {
 	return out
 }
 
-// countsOf returns the org's numbers of components and references (only the emulator knows them; a
-// real org shared with other tests is not counted).
-func countsOf(env *testEnv) [2]int {
-	if env.srv == nil {
-		return [2]int{}
-	}
-	c, r := env.srv.Counts()
-	return [2]int{c, r}
-}
-
 // A type change of a batch item with managed children and references goes through the cascade guard
 // in one apply: the item is re-created, its dependents are re-pointed in the same request and keep
 // their ids, nothing is refused, and the next plan is empty.
 func TestAccBatchResource_typeChangeKeepsDependents(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireOtherType(t)
+	env.RequireOtherType(t)
 	var before map[string]string
 	var counts [2]int
 	// The dependents keep their ids across the steps, the replaced app gets a new one.
@@ -84,15 +75,15 @@ func TestAccBatchResource_typeChangeKeepsDependents(t *testing.T) {
 		return checks
 	}
 	appDiffers := statecheck.CompareValue(compare.ValuesDiffer())
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{
 				Config:            replacedModel(env, "{app}"),
 				ConfigStateChecks: append(sameChecks(), appDiffers.AddStateValue(addrB, computedID("computed_components", "app"))),
 				Check: func(s *terraform.State) error {
-					before, counts = batchIDs(s), countsOf(env)
+					before, counts = batchIDs(s), providertest.CountsOf(env.Env)
 					return nil
 				},
 			},
@@ -108,23 +99,23 @@ func TestAccBatchResource_typeChangeKeepsDependents(t *testing.T) {
 				Check: func(s *terraform.State) error {
 					ctx := context.Background()
 					after := batchIDs(s)
-					if _, err := env.client.GetComponent(ctx, before["components/app"]); !client.IsNotFound(err) {
+					if _, err := env.Client.GetComponent(ctx, before["components/app"]); !client.IsNotFound(err) {
 						return fmt.Errorf("the replaced app %s must be gone, got %w", before["components/app"], err)
 					}
-					app, err := env.client.GetComponent(ctx, after["components/app"])
-					if err != nil || app.TypeID != env.otherType {
-						return fmt.Errorf("the new app must have type %s: %+v, %w", env.otherType, app, err)
+					app, err := env.Client.GetComponent(ctx, after["components/app"])
+					if err != nil || app.TypeID != env.OtherType {
+						return fmt.Errorf("the new app must have type %s: %+v, %w", env.OtherType, app, err)
 					}
 					for _, k := range []string{"kid", "grandkid", "other"} {
 						if after["components/"+k] != before["components/"+k] {
 							return fmt.Errorf("components[%q] changed id from %s to %s", k, before["components/"+k], after["components/"+k])
 						}
 					}
-					kid, err := env.client.GetComponent(ctx, after["components/kid"])
+					kid, err := env.Client.GetComponent(ctx, after["components/kid"])
 					if err != nil || kid.Parent == nil || *kid.Parent != app.ID {
 						return fmt.Errorf("the kid must hang below the new app %s: %+v, %w", app.ID, kid, err)
 					}
-					grandkid, err := env.client.GetComponent(ctx, after["components/grandkid"])
+					grandkid, err := env.Client.GetComponent(ctx, after["components/grandkid"])
 					if err != nil || grandkid.Parent == nil || *grandkid.Parent != kid.ID {
 						return fmt.Errorf("the grandkid must still hang below the kid: %+v, %w", grandkid, err)
 					}
@@ -134,12 +125,12 @@ func TestAccBatchResource_typeChangeKeepsDependents(t *testing.T) {
 						if after["references/"+k] != before["references/"+k] {
 							return fmt.Errorf("references[%q] changed id from %s to %s", k, before["references/"+k], after["references/"+k])
 						}
-						ref, err := env.client.GetReference(ctx, after["references/"+k])
+						ref, err := env.Client.GetReference(ctx, after["references/"+k])
 						if err != nil || [2]string{ref.Source, ref.Target} != want {
 							return fmt.Errorf("references[%q] must run %v: %+v, %w", k, want, ref, err)
 						}
 					}
-					if now := countsOf(env); now != counts {
+					if now := providertest.CountsOf(env.Env); now != counts {
 						return fmt.Errorf("the org holds %v components and references, %v before the type change", now, counts)
 					}
 					return nil
@@ -157,27 +148,27 @@ func TestAccBatchResource_typeChangeKeepsDependents(t *testing.T) {
 // sent: Ardoq would delete the child with the old item.
 func TestAccBatchResource_typeChangeRefusedWithUnmanagedChild(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireOtherType(t)
+	env.RequireOtherType(t)
 	var ids map[string]string
 	var childID string
 	var counts [2]int
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{
 				Config: replacedModel(env, "{app}"),
 				Check: func(s *terraform.State) error {
 					ids = batchIDs(s)
 					appID := ids["components/app"]
-					child := env.createComponent(t, client.ComponentCreate{Name: "Made By Hand", RootWorkspace: env.ws, TypeID: env.childType, Parent: &appID})
-					childID, counts = child.ID, countsOf(env)
+					child := env.CreateComponent(t, client.ComponentCreate{Name: "Made By Hand", RootWorkspace: env.WS, TypeID: env.ChildType, Parent: &appID})
+					childID, counts = child.ID, providertest.CountsOf(env.Env)
 					return nil
 				},
 			},
 			{
 				Config:      replacedModel(env, "{other}"),
-				ExpectError: expectErr(`(?s)Batch Would Delete More in Ardoq.*components\["app"\] \("Replaced App"\).*1 descendant component.*"Made By Hand".*allow_cascade_delete`),
+				ExpectError: providertest.ExpectErr(`(?s)Batch Would Delete More in Ardoq.*components\["app"\] \("Replaced App"\).*1 descendant component.*"Made By Hand".*allow_cascade_delete`),
 			},
 			{
 				PreConfig: func() {
@@ -186,11 +177,11 @@ func TestAccBatchResource_typeChangeRefusedWithUnmanagedChild(t *testing.T) {
 						id := ids[k]
 						still[k] = &id
 					}
-					env.stillThere(t, still)
-					if now := countsOf(env); now != counts {
+					env.StillThere(t, still)
+					if now := providertest.CountsOf(env.Env); now != counts {
 						t.Errorf("the refused apply changed the org: %v components and references, %v before", now, counts)
 					}
-					if err := env.client.DeleteComponent(context.Background(), childID); err != nil {
+					if err := env.Client.DeleteComponent(context.Background(), childID); err != nil {
 						t.Errorf("deleting the unmanaged child: %v", err)
 					}
 				},

@@ -1,11 +1,10 @@
-package provider
+package batch_test
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 const addrB = "ardoq_batch.test"
@@ -28,21 +28,21 @@ const addrB = "ardoq_batch.test"
 // id (the ext field) and, where the type has a Number field, a cost.
 func batchConfig(env *testEnv, n int, rename map[int]string, extra string) string {
 	var comps, refs strings.Builder
-	number := env.field("Number")
+	number := env.Field("Number")
 	for i := range n {
 		name := fmt.Sprintf("App %d", i)
 		if r, ok := rename[i]; ok {
 			name = r
 		}
-		fields := fmt.Sprintf("%s = \"app-%d%s\"", env.ext, i, env.tag)
+		fields := fmt.Sprintf("%s = \"app-%d%s\"", env.Ext, i, env.Tag)
 		if number != "" {
 			fields += fmt.Sprintf(", %s = %d", number, 100+i)
 		}
-		fmt.Fprintf(&comps, "    app%d = { root_workspace = %q, type_id = %q, name = %q, custom_fields = { %s } }\n", i, env.ws, env.appType, name, fields)
-		fmt.Fprintf(&comps, "    mod%d = { root_workspace = %q, type_id = %q, name = \"Module %d\", parent = \"app%d\" }\n", i, env.ws, env.childType, i, i)
-		fmt.Fprintf(&refs, "    app%d_mod = { source = \"app%d\", target = \"mod%d\", type = %d }\n", i, i, i, env.refType)
+		fmt.Fprintf(&comps, "    app%d = { root_workspace = %q, type_id = %q, name = %q, custom_fields = { %s } }\n", i, env.WS, env.AppType, name, fields)
+		fmt.Fprintf(&comps, "    mod%d = { root_workspace = %q, type_id = %q, name = \"Module %d\", parent = \"app%d\" }\n", i, env.WS, env.ChildType, i, i)
+		fmt.Fprintf(&refs, "    app%d_mod = { source = \"app%d\", target = \"mod%d\", type = %d }\n", i, i, i, env.RefType)
 	}
-	return env.config(fmt.Sprintf("resource \"ardoq_batch\" \"test\" {\n%s\n  components = {\n%s  }\n  references = {\n%s  }\n}\n", extra, comps.String(), refs.String()))
+	return env.Config(fmt.Sprintf("resource \"ardoq_batch\" \"test\" {\n%s\n  components = {\n%s  }\n  references = {\n%s  }\n}\n", extra, comps.String(), refs.String()))
 }
 
 // batchItemIDs returns the ids of the batch's items in state, by "components/key" and "references/key".
@@ -68,9 +68,9 @@ func (e *testEnv) inOrg(ids, gone map[string]string) error {
 		for k, id := range set.ids {
 			var err error
 			if strings.HasPrefix(k, "references/") {
-				_, err = e.client.GetReference(ctx, id)
+				_, err = e.Client.GetReference(ctx, id)
 			} else {
-				_, err = e.client.GetComponent(ctx, id)
+				_, err = e.Client.GetComponent(ctx, id)
 			}
 			switch {
 			case set.want && err != nil:
@@ -86,7 +86,7 @@ func (e *testEnv) inOrg(ids, gone map[string]string) error {
 }
 
 func batchRequests(env *testEnv) (batches, expands, gets int) {
-	for _, r := range env.srv.Requests() {
+	for _, r := range env.Srv.Requests() {
 		switch {
 		case r.Method == http.MethodPost && r.Path == "/api/v2/batch":
 			batches++
@@ -102,44 +102,44 @@ func batchRequests(env *testEnv) (batches, expands, gets int) {
 func TestAccBatchResource_lifecycle(t *testing.T) {
 	env := newTestEnv(t)
 	var comps, refs int // on the emulator: what the org held before
-	if env.srv != nil {
-		comps, refs = env.srv.Counts()
+	if env.Srv != nil {
+		comps, refs = env.Srv.Counts()
 	}
 	var ids map[string]string // the items' ids after the last step
 	counted := func(c, r int) error {
-		if env.srv == nil {
+		if env.Srv == nil {
 			return nil
 		}
-		if gotC, gotR := env.srv.Counts(); gotC != comps+c || gotR != refs+r {
+		if gotC, gotR := env.Srv.Counts(); gotC != comps+c || gotR != refs+r {
 			return fmt.Errorf("org has %d components and %d references more than before, want %d and %d", gotC-comps, gotR-refs, c, r)
 		}
 		return nil
 	}
-	number := env.field("Number")
-	wantFields := map[string]knownvalue.Check{env.ext: knownvalue.StringExact("app-0" + env.tag)}
+	number := env.Field("Number")
+	wantFields := map[string]knownvalue.Check{env.Ext: knownvalue.StringExact("app-0" + env.Tag)}
 	if number != "" {
 		wantFields[number] = knownvalue.Int64Exact(100)
 	}
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{
-				PreConfig: env.resetRequests,
+				PreConfig: env.ResetRequests,
 				Config:    batchConfig(env, 6, nil, ""),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components"), knownvalue.MapSizeExact(12)),
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components"), knownvalue.MapSizeExact(12)),
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("version"), knownvalue.Int64Exact(1)),
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("component_key"),
-						knownvalue.StringRegexp(regexp.MustCompile(`^`+regexp.QuoteMeta(env.workspace.WorkspaceKey)+`-\d+$`))),
+						knownvalue.StringRegexp(regexp.MustCompile(`^`+regexp.QuoteMeta(env.Workspace.WorkspaceKey)+`-\d+$`))),
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("mod0").AtMapKey("parent"), knownvalue.StringExact("app0")),
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("components").AtMapKey("app0").AtMapKey("custom_fields"), knownvalue.MapExact(wantFields)),
-					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_references").AtMapKey("app0_mod").AtMapKey("root_workspace"), knownvalue.StringExact(env.ws)),
-					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_references").AtMapKey("app0_mod").AtMapKey("target_workspace"), knownvalue.StringExact(env.ws)),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_references").AtMapKey("app0_mod").AtMapKey("root_workspace"), knownvalue.StringExact(env.WS)),
+					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_references").AtMapKey("app0_mod").AtMapKey("target_workspace"), knownvalue.StringExact(env.WS)),
 				},
 				Check: func(s *terraform.State) error {
-					if env.srv != nil {
+					if env.Srv != nil {
 						if batches, _, gets := batchRequests(env); batches != 1 || gets != 0 {
 							return fmt.Errorf("create sent %d batches and %d single GETs; want 1 and 0", batches, gets)
 						}
@@ -154,7 +154,7 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 			{Config: batchConfig(env, 6, nil, ""), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				// change 2 of 12 components: only they are sent, with their versions
-				PreConfig: env.resetRequests,
+				PreConfig: env.ResetRequests,
 				Config:    batchConfig(env, 6, map[int]string{1: "Renamed 1", 4: "Renamed 4"}, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addrB, plancheck.ResourceActionUpdate),
@@ -167,8 +167,8 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app2").AtMapKey("version"), knownvalue.Int64Exact(1)),
 				},
 				Check: func(s *terraform.State) error {
-					if env.srv == nil {
-						if c := env.component(t, ids["components/app4"]); c.Name != "Renamed 4" {
+					if env.Srv == nil {
+						if c := env.Component(t, ids["components/app4"]); c.Name != "Renamed 4" {
 							return fmt.Errorf("app4 is named %q in the org", c.Name)
 						}
 						return nil
@@ -199,9 +199,9 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 			{
 				// drift: one item renamed in the app, one deleted in the app (with its module and reference)
 				PreConfig: func() {
-					env.editInApp(t, ids["components/app3"], client.ComponentUpdate{Name: client.Set("Renamed in the app")})
-					env.deleteInApp(t, false, ids["components/app0"])
-					env.resetRequests()
+					env.EditInApp(t, ids["components/app3"], client.ComponentUpdate{Name: client.Set("Renamed in the app")})
+					env.DeleteInApp(t, false, ids["components/app0"])
+					env.ResetRequests()
 				},
 				Config: batchConfig(env, 5, map[int]string{1: "Renamed 1", 4: "Renamed 4"}, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -213,7 +213,7 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 				Check: func(s *terraform.State) error {
 					gone := map[string]string{"components/app0": ids["components/app0"]}
 					ids = batchItemIDs(s)
-					if c := env.component(t, ids["components/app3"]); c.Name != "App 3" {
+					if c := env.Component(t, ids["components/app3"]); c.Name != "App 3" {
 						return fmt.Errorf("drift not corrected: %q", c.Name)
 					}
 					return errors.Join(env.inOrg(ids, gone), counted(10, 5))
@@ -223,18 +223,18 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 				// refresh reads list pages while they carry the items (here two to a page), then GETs the
 				// few left once they are fewer than the pages read: fewer requests than a GET per item
 				// (counted in the emulator's request log)
-				PreConfig:        env.resetRequests,
+				PreConfig:        env.ResetRequests,
 				Config:           batchConfig(env, 5, map[int]string{1: "Renamed 1", 4: "Renamed 4"}, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				Check: func(*terraform.State) error {
-					if env.srv == nil {
+					if env.Srv == nil {
 						return nil
 					}
 					batches, expands, gets := batchRequests(env)
 					if batches+expands != 0 {
 						return fmt.Errorf("a plan without changes sent %d batches and %d dry runs; want none", batches, expands)
 					}
-					got := countByFilter(env.srv)
+					got := providertest.CountByFilter(env.Srv)
 					pages := got["GET /api/v2/components?rootWorkspace"] + got["GET /api/v2/references?rootWorkspace"]
 					t.Logf("refresh of 15 items: %d pages, %d GETs", pages, gets)
 					if pages == 0 || pages+gets >= 15 {
@@ -247,31 +247,17 @@ func TestAccBatchResource_lifecycle(t *testing.T) {
 	})
 }
 
-// resetRequests empties the emulator's request log (nothing against a real org).
-func (e *testEnv) resetRequests() {
-	if e.srv != nil {
-		e.srv.ResetRequests()
-	}
-}
-
-// mutateAfterPlan is a plan check that changes the org between plan and apply, as a colleague might.
-type mutateAfterPlan func()
-
-func (m mutateAfterPlan) CheckPlan(context.Context, plancheck.CheckPlanRequest, *plancheck.CheckPlanResponse) {
-	m()
-}
-
 func TestAccBatchResource_failingItemRollsBack(t *testing.T) {
 	env := newTestEnv(t)
-	if env.owner == "" {
-		t.Skipf("type %q allows no second Text field to edit in the app", env.app.Name)
+	if env.Owner == "" {
+		t.Skipf("type %q allows no second Text field to edit in the app", env.App.Name)
 	}
 	var ids map[string]string
 	var before map[string]int64
-	renamed := "New 0" + env.tag
-	env.parallelTest(t, resource.TestCase{
+	renamed := "New 0" + env.Tag
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{
 				Config: batchConfig(env, 2, nil, ""),
@@ -281,11 +267,11 @@ func TestAccBatchResource_failingItemRollsBack(t *testing.T) {
 				// adds app2 and changes app0 and app1; app1 is edited in Ardoq after the plan (a field the
 				// batch does not manage, so the next plan is empty again)
 				Config: batchConfig(env, 3, map[int]string{0: renamed, 1: "New 1"}, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{mutateAfterPlan(func() {
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{providertest.MutateAfterPlan(func() {
 					before = env.versionsOf(t, ids)
-					env.editInApp(t, ids["components/app1"], client.ComponentUpdate{CustomFields: client.CustomFields{env.owner: "edited in the app"}})
+					env.EditInApp(t, ids["components/app1"], client.ComponentUpdate{CustomFields: client.CustomFields{env.Owner: "edited in the app"}})
 				})}},
-				ExpectError: expectErr(`(?s)Batch Items Changed Outside Terraform.*components\["app1"\].*nothing was changed`),
+				ExpectError: providertest.ExpectErr(`(?s)Batch Items Changed Outside Terraform.*components\["app1"\].*nothing was changed`),
 			},
 			{
 				Config:             batchConfig(env, 2, nil, ""),
@@ -299,11 +285,11 @@ func TestAccBatchResource_failingItemRollsBack(t *testing.T) {
 						}
 					}
 					ctx := context.Background()
-					if created, err := env.client.ListComponents(ctx, clientFilterByName(env.ws, renamed)); err != nil || len(created) != 0 {
+					if created, err := env.Client.ListComponents(ctx, providertest.ClientFilterByName(env.WS, renamed)); err != nil || len(created) != 0 {
 						t.Fatalf("the failed batch renamed or created components: %d named %q (%v)", len(created), renamed, err)
 					}
-					app2 := client.ComponentFilter{RootWorkspace: env.ws, CustomFields: map[string]string{env.ext: "app-2" + env.tag}}
-					if created, err := env.client.ListComponents(ctx, app2); err != nil || len(created) != 0 {
+					app2 := client.ComponentFilter{RootWorkspace: env.WS, CustomFields: map[string]string{env.Ext: "app-2" + env.Tag}}
+					if created, err := env.Client.ListComponents(ctx, app2); err != nil || len(created) != 0 {
 						t.Fatalf("the failed batch created app2: %d (%v)", len(created), err)
 					}
 				},
@@ -318,7 +304,7 @@ func (e *testEnv) versionsOf(t *testing.T, ids map[string]string) map[string]int
 	out := map[string]int64{}
 	for k, id := range ids {
 		if strings.HasPrefix(k, "components/") {
-			out[k] = e.component(t, id).Version
+			out[k] = e.Component(t, id).Version
 		}
 	}
 	return out
@@ -327,7 +313,7 @@ func (e *testEnv) versionsOf(t *testing.T, ids map[string]string) map[string]int
 func TestAccBatchResource_planTimeRejection(t *testing.T) {
 	env := newTestEnv(t)
 	q := regexp.QuoteMeta
-	typeHint := `Its types are: .*` + q(env.app.Name) + ` \(` + q(env.appType) + `\)`
+	typeHint := `Its types are: .*` + q(env.App.Name) + ` \(` + q(env.AppType) + `\)`
 	cases := map[string][]string{ // each pattern matched on its own: the order of diagnostics differs between versions (below)
 		`components = { a = { root_workspace = "{ws}", type_id = "p0000", name = "A" } }`:                                      {`(?s)Unknown Component Type.*components\["a"\].type_id: component type "p0000" is not in the model of workspace .*` + typeHint},
 		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", parent = "00000000000000000000dead" } }`: {`(?s)components\["a"\].parent: .*parent: component "00000000000000000000dead" does not\s+exist`},
@@ -338,15 +324,15 @@ func TestAccBatchResource_planTimeRejection(t *testing.T) {
 		`components = { a = "x" }`: {`components\["a"\] must be an object with attributes root_workspace`},
 		`references = { r = { source = "a", target = "b", type = "uses" } }`: {`references\["r"\].type must be a whole number; got "uses"`},
 	}
-	if list := env.field("List"); list != "" {
+	if list := env.Field("List"); list != "" {
 		cases[`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+list+` = "no-such-option" } } }`] =
-			[]string{`(?s)components\["a"\].custom_fields\["` + q(list) + `"\]: .*"no-such-option" is not one of the options ` + q(fmt.Sprintf("%q", env.fields[list].Options))}
+			[]string{`(?s)components\["a"\].custom_fields\["` + q(list) + `"\]: .*"no-such-option" is not one of the options ` + q(fmt.Sprintf("%q", env.Fields[list].Options))}
 	}
-	if number := env.field("Number"); number != "" {
+	if number := env.Field("Number"); number != "" {
 		cases[`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+number+` = "cheap" } } }`] =
 			[]string{`(?s)Invalid Custom Field Value.*"cheap" is not a number`}
 	}
-	if multi := env.field("SelectMultipleList"); multi != "" {
+	if multi := env.Field("SelectMultipleList"); multi != "" {
 		cases[`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+multi+` = [1, {}] } } }`] =
 			[]string{`custom_fields\["` + q(multi) + `"\] must be a string, number, boolean or list of strings`}
 	}
@@ -356,11 +342,11 @@ func TestAccBatchResource_planTimeRejection(t *testing.T) {
 	multiWants := []string{
 		`(?s)components\["b"\].parent: "aa" is not a key of this resource's components, nor an Ardoq id .*Its component keys are: a, b\.`,
 		`references\["r"\].target: "bb" is not a key`,
-		`(?s)components\["a"\].custom_fields\["colour_of_the_sky"\]: the workspace has no custom field "colour_of_the_sky". Fields you can set on "` + q(env.app.Name) + `": ` +
-			q(strings.Join(env.settableOnApp(), ", ")),
-		`(?s)references\["r"\].type: reference type 987654 is not in the model.*Its reference types are: .*` + q(env.ref.Name) + ` \(` + fmt.Sprint(env.refType) + `\)`,
+		`(?s)components\["a"\].custom_fields\["colour_of_the_sky"\]: the workspace has no custom field "colour_of_the_sky". Fields you can set on "` + q(env.App.Name) + `": ` +
+			q(strings.Join(env.SettableOnApp(), ", ")),
+		`(?s)references\["r"\].type: reference type 987654 is not in the model.*Its reference types are: .*` + q(env.Ref.Name) + ` \(` + fmt.Sprint(env.RefType) + `\)`,
 	}
-	if multi := env.field("SelectMultipleList"); multi != "" {
+	if multi := env.Field("SelectMultipleList"); multi != "" {
 		multiProblem = ", " + multi + ` = ["mars"]`
 		multiWants = append(multiWants, `(?s)components\["a"\].custom_fields\["`+q(multi)+`"\]: .*"mars" is not one of the options`)
 	}
@@ -373,16 +359,16 @@ func TestAccBatchResource_planTimeRejection(t *testing.T) {
 	for hcl, want := range cases {
 		t.Run(want[0], func(t *testing.T) {
 			var before int
-			if env.srv != nil {
-				before, _ = env.srv.Counts()
+			if env.Srv != nil {
+				before, _ = env.Srv.Counts()
 			}
 			var steps []resource.TestStep
 			for _, w := range want {
-				steps = append(steps, resource.TestStep{Config: env.config("resource \"ardoq_batch\" \"test\" {\n" + hcl + "\n}"), PlanOnly: true, ExpectError: expectErr(w)})
+				steps = append(steps, resource.TestStep{Config: env.Config("resource \"ardoq_batch\" \"test\" {\n" + hcl + "\n}"), PlanOnly: true, ExpectError: providertest.ExpectErr(w)})
 			}
-			env.parallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProviders, Steps: steps})
-			if env.srv != nil { // plan-only steps apply nothing; the emulator's count proves it
-				if after, _ := env.srv.Counts(); after != before {
+			env.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProviders, Steps: steps})
+			if env.Srv != nil { // plan-only steps apply nothing; the emulator's count proves it
+				if after, _ := env.Srv.Counts(); after != before {
 					t.Fatal("a rejected plan changed the org")
 				}
 			}
@@ -395,52 +381,41 @@ func TestAccBatchResource_planTimeRejection(t *testing.T) {
 func (e *testEnv) requireNothingKeyedBy(t *testing.T, field string, own ...string) {
 	t.Helper()
 	ctx := context.Background()
-	comps, err := e.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: e.ws})
+	comps, err := e.Client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: e.WS})
 	if err != nil {
 		t.Fatal(err)
 	}
-	refs, err := e.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: e.ws})
+	refs, err := e.Client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: e.WS})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range comps {
 		if c.CustomFields[field] != nil && !slices.Contains(own, c.ID) {
-			t.Skipf("component %s (%q) of workspace %s has %s set: importing by %s would take it over", c.ID, c.Name, e.ws, field, field)
+			t.Skipf("component %s (%q) of workspace %s has %s set: importing by %s would take it over", c.ID, c.Name, e.WS, field, field)
 		}
 	}
 	for _, r := range refs {
 		if r.CustomFields[field] != nil && !slices.Contains(own, r.ID) {
-			t.Skipf("reference %s of workspace %s has %s set: importing by %s would take it over", r.ID, e.ws, field, field)
+			t.Skipf("reference %s of workspace %s has %s set: importing by %s would take it over", r.ID, e.WS, field, field)
 		}
-	}
-}
-
-// aloneAgainstARealOrg runs a test that takes in a whole workspace (an import by field) on its own against
-// a real org, where other tests write into the same workspace, and in parallel on its own emulator.
-func (e *testEnv) aloneAgainstARealOrg(t *testing.T) {
-	t.Helper()
-	if e.srv != nil {
-		e.parallel(t)
-	} else if os.Getenv("TF_ACC") == "" {
-		t.Skip("acceptance tests run with TF_ACC=1 (make test sets it)")
 	}
 }
 
 func TestAccBatchResource_adoptAndImport(t *testing.T) {
 	env := newTestEnv(t)
-	env.aloneAgainstARealOrg(t)
-	existing := env.createComponent(t, client.ComponentCreate{Name: "Legacy name" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
-		CustomFields: client.CustomFields{env.ext: "app-0" + env.tag}})
-	env.requireNothingKeyedBy(t, env.ext, existing.ID)
-	adopt := `adopt_components_by = ["rootWorkspace", "customFields.` + env.ext + `"]`
-	key0 := "app-0" + env.tag
-	env.test(t, resource.TestCase{
+	env.AloneAgainstARealOrg(t)
+	existing := env.CreateComponent(t, client.ComponentCreate{Name: "Legacy name" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType,
+		CustomFields: client.CustomFields{env.Ext: "app-0" + env.Tag}})
+	env.requireNothingKeyedBy(t, env.Ext, existing.ID)
+	adopt := `adopt_components_by = ["rootWorkspace", "customFields.` + env.Ext + `"]`
+	key0 := "app-0" + env.Tag
+	env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy: func(s *terraform.State) error {
-			if env.exists(t, existing.ID) {
+			if env.Exists(t, existing.ID) {
 				return fmt.Errorf("adopted component %s still exists after destroy", existing.ID)
 			}
-			return env.goneFromOrg(s)
+			return env.GoneFromOrg(s)
 		},
 		Steps: []resource.TestStep{
 			{
@@ -450,7 +425,7 @@ func TestAccBatchResource_adoptAndImport(t *testing.T) {
 					statecheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("app0").AtMapKey("version"), knownvalue.Int64Exact(existing.Version+1)),
 				},
 				Check: func(*terraform.State) error {
-					if got := env.component(t, existing.ID); got.Name != "App 0" {
+					if got := env.Component(t, existing.ID); got.Name != "App 0" {
 						return fmt.Errorf("adopted component not updated: %q", got.Name)
 					}
 					return nil
@@ -458,7 +433,7 @@ func TestAccBatchResource_adoptAndImport(t *testing.T) {
 			},
 			{Config: batchConfig(env, 2, nil, adopt), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
-				ResourceName: addrB, ImportState: true, ImportStateId: env.ws + "/" + env.ext,
+				ResourceName: addrB, ImportState: true, ImportStateId: env.WS + "/" + env.Ext,
 				ImportStateCheck: func(states []*terraform.InstanceState) error {
 					a := states[0].Attributes
 					_, fields := a["components."+key0+".custom_fields.%"] // an import takes over no custom field
@@ -469,7 +444,7 @@ func TestAccBatchResource_adoptAndImport(t *testing.T) {
 					return nil
 				},
 			},
-			{ResourceName: addrB, ImportState: true, ImportStateId: "nonsense", ExpectError: expectErr(`<workspace id>/<custom field API key>`)},
+			{ResourceName: addrB, ImportState: true, ImportStateId: "nonsense", ExpectError: providertest.ExpectErr(`<workspace id>/<custom field API key>`)},
 		},
 	})
 }
@@ -479,14 +454,14 @@ func TestAccBatchResource_adoptAndImport(t *testing.T) {
 func TestAccBatchResource_destroyRetriesOnceWhenItemsVanished(t *testing.T) {
 	env := newTestEnv(t)
 	var ids map[string]string
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		Steps: []resource.TestStep{
 			{
 				Config: batchConfig(env, 2, nil, ""),
 				Check: func(s *terraform.State) error {
 					ids = batchItemIDs(s)
-					if env.srv != nil {
+					if env.Srv != nil {
 						if batches, _, _ := batchRequests(env); batches != 1 {
 							return fmt.Errorf("create sent %d batches", batches)
 						}
@@ -498,9 +473,9 @@ func TestAccBatchResource_destroyRetriesOnceWhenItemsVanished(t *testing.T) {
 				// no Check here: terraform-plugin-testing would plan the destroy again after the deletion
 				Config:  batchConfig(env, 2, nil, ""),
 				Destroy: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{mutateAfterPlan(func() {
-					env.deleteInApp(t, false, ids["components/mod1"]) // with its reference
-					env.resetRequests()
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{providertest.MutateAfterPlan(func() {
+					env.DeleteInApp(t, false, ids["components/mod1"]) // with its reference
+					env.ResetRequests()
 				})}},
 			},
 			{
@@ -508,13 +483,13 @@ func TestAccBatchResource_destroyRetriesOnceWhenItemsVanished(t *testing.T) {
 					if err := env.inOrg(nil, ids); err != nil {
 						t.Fatal(err)
 					}
-					if env.srv != nil {
+					if env.Srv != nil {
 						if batches, _, _ := batchRequests(env); batches != 2 {
 							t.Fatalf("destroy sent %d batches; want the one answered 404 and one retry", batches)
 						}
 					}
 				},
-				Config:   env.providerConfig(),
+				Config:   env.ProviderConfig(),
 				PlanOnly: true,
 			},
 		},
@@ -525,19 +500,19 @@ func TestAccBatchResource_destroyRetriesOnceWhenItemsVanished(t *testing.T) {
 // refresh keeps them a map, drift shows on exactly the changed attribute, and nulls cause no noise.
 func TestAccBatchResource_typedVariableAndNativeCustomFields(t *testing.T) {
 	env := newTestEnv(t)
-	number := env.requireField(t, "Number")
+	number := env.RequireField(t, "Number")
 	types := []string{number + " = optional(number)"}
 	values := []string{number + " = 12.5"}
 	want := map[string]string{number: "12.5"}
-	if checkbox := env.field("Checkbox"); checkbox != "" {
+	if checkbox := env.Field("Checkbox"); checkbox != "" {
 		types, values, want[checkbox] = append(types, checkbox+" = optional(bool)"), append(values, checkbox+" = true"), "true"
 	}
-	if multi := env.field("SelectMultipleList"); multi != "" && len(env.fields[multi].Options) >= 2 {
-		opts := env.fields[multi].Options[:2]
+	if multi := env.Field("SelectMultipleList"); multi != "" && len(env.Fields[multi].Options) >= 2 {
+		opts := env.Fields[multi].Options[:2]
 		types, values = append(types, multi+" = optional(list(string))"), append(values, fmt.Sprintf("%s = [%q, %q]", multi, opts[0], opts[1]))
 		want[multi] = fmt.Sprint([]any{opts[0], opts[1]})
 	}
-	config := env.config(`
+	config := env.Config(`
 variable "apps" {
   type = map(object({
     name          = string
@@ -555,15 +530,15 @@ resource "ardoq_batch" "test" {
 }
 `)
 	var idA string
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{
 				Config: config,
 				Check: func(s *terraform.State) error {
 					idA = s.RootModule().Resources[addrB].Primary.Attributes["computed_components.a.id"]
-					got := env.component(t, idA)
+					got := env.Component(t, idA)
 					for k, v := range want {
 						if fmt.Sprint(got.CustomFields[k]) != v {
 							return fmt.Errorf("custom fields sent as %v, want %v", got.CustomFields, want)
@@ -575,7 +550,7 @@ resource "ardoq_batch" "test" {
 			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				PreConfig: func() {
-					env.editInApp(t, idA, client.ComponentUpdate{CustomFields: client.CustomFields{number: 13}})
+					env.EditInApp(t, idA, client.ComponentUpdate{CustomFields: client.CustomFields{number: 13}})
 				},
 				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -584,7 +559,7 @@ resource "ardoq_batch" "test" {
 					plancheck.ExpectKnownValue(addrB, tfjsonpath.New("computed_components").AtMapKey("b").AtMapKey("version"), knownvalue.Int64Exact(1)),
 				}},
 				Check: func(*terraform.State) error {
-					if got := env.component(t, idA); fmt.Sprint(got.CustomFields[number]) != "12.5" {
+					if got := env.Component(t, idA); fmt.Sprint(got.CustomFields[number]) != "12.5" {
 						return fmt.Errorf("drift on %s not corrected: %v", number, got.CustomFields[number])
 					}
 					return nil

@@ -1,4 +1,4 @@
-package provider
+package datasources_test
 
 import (
 	"context"
@@ -14,24 +14,11 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
-// requireAttachments returns the org's attachments, skipping the test when it has none.
-func (e *testEnv) requireAttachments(t *testing.T) []client.Attachment {
-	t.Helper()
-	all, err := e.client.ListAttachments(context.Background(), client.AttachmentFilter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(all) == 0 {
-		t.Skip("the org has no attachments (the API cannot upload them)")
-	}
-	return all
-}
-
 func TestAccAttachmentsDataSource_filters(t *testing.T) {
 	env := newTestEnv(t)
-	all := env.requireAttachments(t)
+	all := env.RequireAttachments(t)
 	ctx := context.Background()
-	named, err := env.client.ListAttachments(ctx, client.AttachmentFilter{Filename: all[0].Filename})
+	named, err := env.Client.ListAttachments(ctx, client.AttachmentFilter{Filename: all[0].Filename})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +28,7 @@ func TestAccAttachmentsDataSource_filters(t *testing.T) {
 		statecheck.ExpectKnownValue("data.ardoq_attachments.named", tfjsonpath.New("attachments"), knownvalue.ListSizeExact(len(named))),
 	}
 	if i := slices.IndexFunc(all, func(a client.Attachment) bool { return a.Folder != nil }); i >= 0 {
-		inFolder, err := env.client.ListAttachments(ctx, client.AttachmentFilter{Folder: *all[i].Folder})
+		inFolder, err := env.Client.ListAttachments(ctx, client.AttachmentFilter{Folder: *all[i].Folder})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,20 +37,20 @@ func TestAccAttachmentsDataSource_filters(t *testing.T) {
 	} else {
 		t.Log("no attachment of the org is in a folder: the folder filter is not covered here")
 	}
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		Steps:                    []resource.TestStep{{Config: env.config(config), ConfigStateChecks: checks}},
+		Steps:                    []resource.TestStep{{Config: env.Config(config), ConfigStateChecks: checks}},
 	})
 }
 
 func TestAccAttachmentDataSource_byID(t *testing.T) {
 	env := newTestEnv(t)
-	a := env.requireAttachments(t)[0]
+	a := env.RequireAttachments(t)[0]
 	const addr = "data.ardoq_attachment.one"
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		Steps: []resource.TestStep{{
-			Config: env.config(fmt.Sprintf("data \"ardoq_attachment\" \"one\" { id = %q }", a.ID)),
+			Config: env.Config(fmt.Sprintf("data \"ardoq_attachment\" \"one\" { id = %q }", a.ID)),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(addr, tfjsonpath.New("filename"), knownvalue.StringExact(a.Filename)),
 				statecheck.ExpectKnownValue(addr, tfjsonpath.New("folder"), knownStringOrNull(a.Folder)),

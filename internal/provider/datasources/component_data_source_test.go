@@ -1,4 +1,4 @@
-package provider
+package datasources_test
 
 import (
 	"encoding/json"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // portal makes a component of the app type with a number, a checkbox and a multi-select value (those the
@@ -21,24 +22,24 @@ import (
 func (e *testEnv) portal(t *testing.T) (*client.Component, client.CustomFields) {
 	t.Helper()
 	fields := client.CustomFields{}
-	if number := e.field("Number"); number != "" {
+	if number := e.Field("Number"); number != "" {
 		fields[number] = 12
 	}
-	if checkbox := e.field("Checkbox"); checkbox != "" {
+	if checkbox := e.Field("Checkbox"); checkbox != "" {
 		fields[checkbox] = true
 	}
-	if multi := e.field("SelectMultipleList"); multi != "" && len(e.fields[multi].Options) > 0 {
-		fields[multi] = []string{e.fields[multi].Options[0]}
+	if multi := e.Field("SelectMultipleList"); multi != "" && len(e.Fields[multi].Options) > 0 {
+		fields[multi] = []string{e.Fields[multi].Options[0]}
 	}
-	return e.createComponent(t, client.ComponentCreate{Name: "Portal" + e.tag, RootWorkspace: e.ws, TypeID: e.appType, CustomFields: fields}), fields
+	return e.CreateComponent(t, client.ComponentCreate{Name: "Portal" + e.Tag, RootWorkspace: e.WS, TypeID: e.AppType, CustomFields: fields}), fields
 }
 
 func TestAccComponentDataSource_lookups(t *testing.T) {
 	env := newTestEnv(t)
-	env.parallel(t)
+	env.Parallel(t)
 	parent, fields := env.portal(t)
 	for range 2 {
-		env.createComponent(t, client.ComponentCreate{Name: "Twin" + env.tag, RootWorkspace: env.ws, TypeID: env.appType})
+		env.CreateComponent(t, client.ComponentCreate{Name: "Twin" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType})
 	}
 	const byID = "data.ardoq_component.by_id"
 	config := fmt.Sprintf(`
@@ -48,7 +49,7 @@ data "ardoq_component" "by_key" { component_key = %[2]q }
 	checks := []statecheck.StateCheck{
 		statecheck.ExpectKnownValue(byID, tfjsonpath.New("name"), knownvalue.StringExact(parent.Name)),
 		statecheck.ExpectKnownValue(byID, tfjsonpath.New("parent"), knownvalue.Null()),
-		statecheck.ExpectKnownValue(byID, tfjsonpath.New("type_name"), knownvalue.StringExact(env.app.Name)),
+		statecheck.ExpectKnownValue(byID, tfjsonpath.New("type_name"), knownvalue.StringExact(env.App.Name)),
 		statecheck.ExpectKnownValue("data.ardoq_component.by_key", tfjsonpath.New("id"), knownvalue.StringExact(parent.ID)),
 	}
 	for k, v := range fields {
@@ -71,33 +72,33 @@ data "ardoq_component" "by_key" { component_key = %[2]q }
 		}
 		checks = append(checks, statecheck.ExpectKnownValue(byID, tfjsonpath.New("custom_fields").AtMapKey(k), check))
 	}
-	env.test(t, resource.TestCase{
+	env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		Steps: []resource.TestStep{
-			{Config: env.config(config), ConfigStateChecks: checks},
-			{Config: env.config(`data "ardoq_component" "x" {
+			{Config: env.Config(config), ConfigStateChecks: checks},
+			{Config: env.Config(`data "ardoq_component" "x" {
   root_workspace = "{ws}"
   name           = "Twin{tag}"
-}`), ExpectError: expectErr(`Several Components Found(.|\n)*2 components match`)},
-			{Config: env.config(`data "ardoq_component" "x" { name = "Nobody{tag}" }`), ExpectError: expectErr(`No Component Found`)},
+}`), ExpectError: providertest.ExpectErr(`Several Components Found(.|\n)*2 components match`)},
+			{Config: env.Config(`data "ardoq_component" "x" { name = "Nobody{tag}" }`), ExpectError: providertest.ExpectErr(`No Component Found`)},
 		},
 	})
 }
 
 func TestAccComponentsDataSource_filters(t *testing.T) {
 	env := newTestEnv(t)
-	env.parallel(t)
+	env.Parallel(t)
 	parent, _ := env.portal(t)
-	list, option := env.field("List"), ""
+	list, option := env.Field("List"), ""
 	childFields := client.CustomFields{}
-	if list != "" && slices.Contains(env.child.CustomFields, list) {
-		option = env.fields[list].Options[0]
+	if list != "" && slices.Contains(env.Child.CustomFields, list) {
+		option = env.Fields[list].Options[0]
 		childFields[list] = option
 	} else {
-		t.Logf("type %q allows no List field: the custom field filter is not covered here", env.child.Name)
+		t.Logf("type %q allows no List field: the custom field filter is not covered here", env.Child.Name)
 	}
 	for _, n := range []string{"M1", "M2", "M3", "M4", "M5"} {
-		env.createComponent(t, client.ComponentCreate{Name: n, RootWorkspace: env.ws, TypeID: env.childType, Parent: &parent.ID, CustomFields: childFields})
+		env.CreateComponent(t, client.ComponentCreate{Name: n, RootWorkspace: env.WS, TypeID: env.ChildType, Parent: &parent.ID, CustomFields: childFields})
 	}
 	filter, fieldsJSON := "", "{}"
 	if option != "" {
@@ -106,11 +107,11 @@ func TestAccComponentsDataSource_filters(t *testing.T) {
 		fieldsJSON = string(b)
 	}
 	const children = "data.ardoq_components.children"
-	env.test(t, resource.TestCase{
+	env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		Steps: []resource.TestStep{{
-			PreConfig: env.resetRequests,
-			Config: env.config(fmt.Sprintf(`
+			PreConfig: env.ResetRequests,
+			Config: env.Config(fmt.Sprintf(`
 data "ardoq_components" "children" {
   parent = %q
   %s
@@ -121,7 +122,7 @@ data "ardoq_components" "none" { name = "Nothing like this{tag}" }
 				statecheck.ExpectKnownValue(children, tfjsonpath.New("ids"), knownvalue.ListSizeExact(5)),
 				statecheck.ExpectKnownValue(children, tfjsonpath.New("components"), knownvalue.SetPartial([]knownvalue.Check{
 					knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("M1"), "parent": knownvalue.StringExact(parent.ID),
-						"type_id": knownvalue.StringExact(env.childType), "description": knownvalue.Null(), "custom_fields_json": knownvalue.StringExact(fieldsJSON),
+						"type_id": knownvalue.StringExact(env.ChildType), "description": knownvalue.Null(), "custom_fields_json": knownvalue.StringExact(fieldsJSON),
 						"created": knownvalue.NotNull(), "last_updated": knownvalue.NotNull()}),
 				})),
 				statecheck.ExpectKnownValue("data.ardoq_components.none", tfjsonpath.New("components"), knownvalue.ListSizeExact(0)),
@@ -130,9 +131,9 @@ data "ardoq_components" "none" { name = "Nothing like this{tag}" }
 	})
 	// the filters went to the API as query parameters, not filtered after fetching everything (the
 	// emulator's request log shows it)
-	if env.srv != nil && option != "" {
+	if env.Srv != nil && option != "" {
 		want := url.Values{"customFields." + list: {option}, "parent": {parent.ID}}.Encode()
-		if !slices.ContainsFunc(env.srv.Requests(), func(r emulator.Request) bool { return r.Path == "/api/v2/components" && r.Query == want }) {
+		if !slices.ContainsFunc(env.Srv.Requests(), func(r emulator.Request) bool { return r.Path == "/api/v2/components" && r.Query == want }) {
 			t.Errorf("ardoq_components did not send its filters as query parameters (%s)", want)
 		}
 	}

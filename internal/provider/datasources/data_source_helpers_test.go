@@ -1,4 +1,4 @@
-package provider
+package datasources_test
 
 import "github.com/hashicorp/terraform-plugin-testing/knownvalue"
 

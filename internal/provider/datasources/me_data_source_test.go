@@ -1,4 +1,4 @@
-package provider
+package datasources_test
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 
 func TestAccMeDataSource_basic(t *testing.T) {
 	env := newTestEnv(t)
-	me, err := env.client.Me(context.Background())
+	me, err := env.Client.Me(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,11 +21,11 @@ func TestAccMeDataSource_basic(t *testing.T) {
 		statecheck.ExpectKnownValue("data.ardoq_me.me", tfjsonpath.New("org_name"), knownvalue.StringExact(me.Org.Name)),
 		statecheck.ExpectKnownValue("data.ardoq_me.me", tfjsonpath.New("org_label"), knownvalue.StringExact(me.Org.Label)),
 	}
-	if env.org != "" {
-		checks = append(checks, statecheck.ExpectKnownValue("data.ardoq_me.me", tfjsonpath.New("org_label"), knownvalue.StringExact(env.org)))
+	if env.Org != "" {
+		checks = append(checks, statecheck.ExpectKnownValue("data.ardoq_me.me", tfjsonpath.New("org_label"), knownvalue.StringExact(env.Org)))
 	}
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		Steps:                    []resource.TestStep{{Config: env.config(`data "ardoq_me" "me" {}`), ConfigStateChecks: checks}},
+		Steps:                    []resource.TestStep{{Config: env.Config(`data "ardoq_me" "me" {}`), ConfigStateChecks: checks}},
 	})
 }

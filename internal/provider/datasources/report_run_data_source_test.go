@@ -1,4 +1,4 @@
-package provider
+package datasources_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // reportRowCells is a row as ardoq_report_run keys it: strings as they are, other values JSON-encoded,
@@ -53,18 +54,18 @@ func reportRowCells(t *testing.T, raw json.RawMessage, columns []client.Column) 
 // model, so against a real org this test runs on its own, while no other test writes.
 func TestAccReportRunDataSource_formats(t *testing.T) {
 	env := newTestEnv(t)
-	env.aloneAgainstARealOrg(t)
-	all := env.requireReports(t)
+	env.AloneAgainstARealOrg(t)
+	all := env.RequireReports(t)
 	fields := client.CustomFields{}
-	if number := env.field("Number"); number != "" {
+	if number := env.Field("Number"); number != "" {
 		fields[number] = 12
 	}
-	env.createComponent(t, client.ComponentCreate{Name: "Portal" + env.tag, RootWorkspace: env.ws, TypeID: env.appType, CustomFields: fields})
+	env.CreateComponent(t, client.ComponentCreate{Name: "Portal" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType, CustomFields: fields})
 	ctx := context.Background()
 	report := all[0]
 	var objects, byKey, tabular *client.ReportRun
 	for _, r := range all { // the first report with rows, if any has
-		run, err := env.client.RunReportObjects(ctx, r.ID, "")
+		run, err := env.Client.RunReportObjects(ctx, r.ID, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,10 +74,10 @@ func TestAccReportRunDataSource_formats(t *testing.T) {
 		}
 	}
 	var err error
-	if byKey, err = env.client.RunReportObjects(ctx, report.ID, "key"); err != nil {
+	if byKey, err = env.Client.RunReportObjects(ctx, report.ID, "key"); err != nil {
 		t.Fatal(err)
 	}
-	if tabular, err = env.client.RunReportTabular(ctx, report.ID); err != nil {
+	if tabular, err = env.Client.RunReportTabular(ctx, report.ID); err != nil {
 		t.Fatal(err)
 	}
 	rowsJSON := make([]string, len(tabular.Rows))
@@ -98,17 +99,17 @@ func TestAccReportRunDataSource_formats(t *testing.T) {
 	} else {
 		t.Log("no report of the org has rows: row contents are not covered here")
 	}
-	env.test(t, resource.TestCase{
+	env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		Steps: []resource.TestStep{ // the last step's configuration is destroyed with: a valid one
-			{Config: env.config(fmt.Sprintf(`data "ardoq_report_run" "x" {
+			{Config: env.Config(fmt.Sprintf(`data "ardoq_report_run" "x" {
   report_id  = %q
   format     = "tabular"
   key_format = "key"
-}`, report.ID)), ExpectError: expectErr(`key_format applies to format = "objects" only`)},
-			{Config: env.config(`data "ardoq_report_run" "x" { report_id = "00000000000000000000dead" }`), ExpectError: expectErr(`Unable to Run Report(.|\n)*HTTP 404`)},
+}`, report.ID)), ExpectError: providertest.ExpectErr(`key_format applies to format = "objects" only`)},
+			{Config: env.Config(`data "ardoq_report_run" "x" { report_id = "00000000000000000000dead" }`), ExpectError: providertest.ExpectErr(`Unable to Run Report(.|\n)*HTTP 404`)},
 			{
-				Config: env.config(fmt.Sprintf(`
+				Config: env.Config(fmt.Sprintf(`
 data "ardoq_report_run" "objects" { report_id = %[1]q }
 data "ardoq_report_run" "by_key" {
   report_id  = %[1]q

@@ -1,4 +1,4 @@
-package provider
+package datasources_test
 
 import (
 	"slices"
@@ -15,24 +15,24 @@ import (
 func TestAccWorkspaceContextDataSource_basic(t *testing.T) {
 	env := newTestEnv(t)
 	const addr = "data.ardoq_workspace_context.ctx"
-	tags := make([]knownvalue.Check, 0, len(env.wctx.Tags))
-	for _, tag := range env.wctx.Tags {
+	tags := make([]knownvalue.Check, 0, len(env.Wctx.Tags))
+	for _, tag := range env.Wctx.Tags {
 		tags = append(tags, knownvalue.StringExact(tag.Name))
 	}
 	checks := []statecheck.StateCheck{
-		statecheck.ExpectKnownValue(addr, tfjsonpath.New("component_type_ids").AtMapKey(env.app.Name), knownvalue.StringExact(env.appType)),
-		statecheck.ExpectKnownValue(addr, tfjsonpath.New("reference_type_ids").AtMapKey(env.ref.Name), knownvalue.Int64Exact(env.refType)),
-		statecheck.ExpectKnownValue(addr, tfjsonpath.New("component_types"), knownvalue.ListSizeExact(len(env.wctx.ComponentTypes))),
-		statecheck.ExpectKnownValue(addr, tfjsonpath.New("custom_fields"), knownvalue.ListSizeExact(len(env.wctx.CustomFields))),
+		statecheck.ExpectKnownValue(addr, tfjsonpath.New("component_type_ids").AtMapKey(env.App.Name), knownvalue.StringExact(env.AppType)),
+		statecheck.ExpectKnownValue(addr, tfjsonpath.New("reference_type_ids").AtMapKey(env.Ref.Name), knownvalue.Int64Exact(env.RefType)),
+		statecheck.ExpectKnownValue(addr, tfjsonpath.New("component_types"), knownvalue.ListSizeExact(len(env.Wctx.ComponentTypes))),
+		statecheck.ExpectKnownValue(addr, tfjsonpath.New("custom_fields"), knownvalue.ListSizeExact(len(env.Wctx.CustomFields))),
 		statecheck.ExpectKnownValue(addr, tfjsonpath.New("tags"), knownvalue.ListExact(tags)),
 	}
-	if env.child.TypeID != env.app.TypeID {
-		i := slices.IndexFunc(env.wctx.ComponentTypes, func(ct client.ComponentType) bool { return ct.TypeID == env.childType })
+	if env.Child.TypeID != env.App.TypeID {
+		i := slices.IndexFunc(env.Wctx.ComponentTypes, func(ct client.ComponentType) bool { return ct.TypeID == env.ChildType })
 		checks = append(checks, statecheck.ExpectKnownValue(addr, tfjsonpath.New("component_types").AtSliceIndex(i),
-			knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact(env.child.Name), "parent_type_name": knownvalue.StringExact(env.app.Name)})))
+			knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact(env.Child.Name), "parent_type_name": knownvalue.StringExact(env.App.Name)})))
 	}
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		Steps:                    []resource.TestStep{{Config: env.config(`data "ardoq_workspace_context" "ctx" { workspace_id = "{ws}" }`), ConfigStateChecks: checks}},
+		Steps:                    []resource.TestStep{{Config: env.Config(`data "ardoq_workspace_context" "ctx" { workspace_id = "{ws}" }`), ConfigStateChecks: checks}},
 	})
 }

@@ -1,4 +1,4 @@
-package provider
+package datasources_test
 
 import (
 	"context"
@@ -11,12 +11,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 func TestAccWorkspaceDataSource_lookups(t *testing.T) {
 	env := newTestEnv(t)
-	ws, ws2 := env.workspace, env.workspace2
-	sameName, err := env.client.ListWorkspaces(context.Background(), client.WorkspaceFilter{Name: ws.Name})
+	ws, ws2 := env.Workspace, env.Workspace2
+	sameName, err := env.Client.ListWorkspaces(context.Background(), client.WorkspaceFilter{Name: ws.Name})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,17 +37,17 @@ func TestAccWorkspaceDataSource_lookups(t *testing.T) {
 	} else {
 		t.Logf("%d workspaces are named %q: the lookup by name is not covered here", len(sameName), ws.Name)
 	}
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		Steps: []resource.TestStep{ // the last step's configuration is destroyed with: a valid one
-			{Config: env.config(`data "ardoq_workspace" "x" { name = "No such workspace{tag}" }`),
-				ExpectError: expectErr(`No Workspace Found(.|\n)*"No such workspace` + env.tag + `"`)},
-			{Config: env.config(`data "ardoq_workspace" "x" {}`), ExpectError: expectErr(`(?i)exactly one of`)},
-			{Config: env.config(`data "ardoq_workspace" "x" {
+			{Config: env.Config(`data "ardoq_workspace" "x" { name = "No such workspace{tag}" }`),
+				ExpectError: providertest.ExpectErr(`No Workspace Found(.|\n)*"No such workspace` + env.Tag + `"`)},
+			{Config: env.Config(`data "ardoq_workspace" "x" {}`), ExpectError: providertest.ExpectErr(`(?i)exactly one of`)},
+			{Config: env.Config(`data "ardoq_workspace" "x" {
   id   = "{ws}"
   name = "Anything"
-}`), ExpectError: expectErr(`(?i)exactly one of`)},
-			{Config: env.config(config), ConfigStateChecks: checks},
+}`), ExpectError: providertest.ExpectErr(`(?i)exactly one of`)},
+			{Config: env.Config(config), ConfigStateChecks: checks},
 		},
 	})
 }
@@ -54,36 +55,36 @@ func TestAccWorkspaceDataSource_lookups(t *testing.T) {
 func TestAccWorkspacesDataSource_filters(t *testing.T) {
 	env := newTestEnv(t)
 	ctx := context.Background()
-	all, err := env.client.ListWorkspaces(ctx, client.WorkspaceFilter{})
+	all, err := env.Client.ListWorkspaces(ctx, client.WorkspaceFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	named, err := env.client.ListWorkspaces(ctx, client.WorkspaceFilter{Name: env.workspace.Name})
+	named, err := env.Client.ListWorkspaces(ctx, client.WorkspaceFilter{Name: env.Workspace.Name})
 	if err != nil {
 		t.Fatal(err)
 	}
-	config := fmt.Sprintf("data \"ardoq_workspaces\" \"all\" {}\ndata \"ardoq_workspaces\" \"named\" { name = %q }\n", env.workspace.Name)
+	config := fmt.Sprintf("data \"ardoq_workspaces\" \"all\" {}\ndata \"ardoq_workspaces\" \"named\" { name = %q }\n", env.Workspace.Name)
 	checks := []statecheck.StateCheck{
 		statecheck.ExpectKnownValue("data.ardoq_workspaces.all", tfjsonpath.New("workspaces"), knownvalue.ListSizeExact(len(all))),
 		statecheck.ExpectKnownValue("data.ardoq_workspaces.named", tfjsonpath.New("workspaces"), knownvalue.ListSizeExact(len(named))),
 		statecheck.ExpectKnownValue("data.ardoq_workspaces.named", tfjsonpath.New("workspaces"),
-			knownvalue.SetPartial([]knownvalue.Check{knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(env.ws)})})),
+			knownvalue.SetPartial([]knownvalue.Check{knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(env.WS)})})),
 	}
-	if env.componentModel != "" {
-		shared, err := env.client.ListWorkspaces(ctx, client.WorkspaceFilter{ComponentModel: env.componentModel})
+	if env.ComponentModel != "" {
+		shared, err := env.Client.ListWorkspaces(ctx, client.WorkspaceFilter{ComponentModel: env.ComponentModel})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if env.ws2 != env.ws && len(shared) < 2 {
-			t.Fatalf("workspaces %s and %s share model %s, but listing by it finds %d", env.ws, env.ws2, env.componentModel, len(shared))
+		if env.WS2 != env.WS && len(shared) < 2 {
+			t.Fatalf("workspaces %s and %s share model %s, but listing by it finds %d", env.WS, env.WS2, env.ComponentModel, len(shared))
 		}
-		config += fmt.Sprintf("data \"ardoq_workspaces\" \"shared_model\" { component_model = %q }\n", env.componentModel)
+		config += fmt.Sprintf("data \"ardoq_workspaces\" \"shared_model\" { component_model = %q }\n", env.ComponentModel)
 		checks = append(checks, statecheck.ExpectKnownValue("data.ardoq_workspaces.shared_model", tfjsonpath.New("workspaces"), knownvalue.ListSizeExact(len(shared))))
 	} else {
 		t.Log("the API's workspace does not say its componentModel: the component_model filter is not covered here")
 	}
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		Steps:                    []resource.TestStep{{Config: env.config(config), ConfigStateChecks: checks}},
+		Steps:                    []resource.TestStep{{Config: env.Config(config), ConfigStateChecks: checks}},
 	})
 }

@@ -1,4 +1,4 @@
-package provider
+package listresources_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // List resources through the real CLI (Terraform 1.14+): terraform query lists what the test made, and
@@ -16,16 +17,16 @@ import (
 func TestAccListResource_queryGenerateConfig(t *testing.T) {
 	env := newTestEnv(t)
 	cli := newQueryRun(t, env)
-	parent := env.createComponent(t, client.ComponentCreate{Name: "Listed parent" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
-		Description: sp("listed by terraform query"), CustomFields: client.CustomFields{env.ext: "listed-1" + env.tag}})
+	parent := env.CreateComponent(t, client.ComponentCreate{Name: "Listed parent" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType,
+		Description: providertest.SP("listed by terraform query"), CustomFields: client.CustomFields{env.Ext: "listed-1" + env.Tag}})
 	var made []string
 	for _, name := range []string{"Listed child A", "Listed child B"} {
-		c := env.createComponent(t, client.ComponentCreate{Name: name + env.tag, RootWorkspace: env.ws, TypeID: env.childType, Parent: &parent.ID})
-		r := env.createReference(t, client.ReferenceCreate{Source: parent.ID, Target: c.ID, Type: env.refType})
+		c := env.CreateComponent(t, client.ComponentCreate{Name: name + env.Tag, RootWorkspace: env.WS, TypeID: env.ChildType, Parent: &parent.ID})
+		r := env.CreateReference(t, client.ReferenceCreate{Source: parent.ID, Target: c.ID, Type: env.RefType})
 		made = append(made, c.ID, r.ID)
 	}
-	cli.write("provider.tf", cliProvider)
-	cli.write("mine.tfquery.hcl", fmt.Sprintf(`list "ardoq_component" "parent" {
+	cli.Write("provider.tf", providertest.CLIProvider)
+	cli.Write("mine.tfquery.hcl", fmt.Sprintf(`list "ardoq_component" "parent" {
   provider         = ardoq
   include_resource = true
   config {
@@ -51,9 +52,9 @@ list "ardoq_reference" "outgoing" {
     source       = %[3]q
   }
 }
-`, env.ws, parent.ComponentKey, parent.ID))
+`, env.WS, parent.ComponentKey, parent.ID))
 
-	out, code := cli.run("query")
+	out, code := cli.Run("query")
 	if code != 0 {
 		t.Fatalf("terraform query (exit %d):\n%s", code, out)
 	}
@@ -62,10 +63,10 @@ list "ardoq_reference" "outgoing" {
 			t.Errorf("terraform query does not list %s:\n%s", id, out)
 		}
 	}
-	if out, code := cli.run("query", "-generate-config-out=generated.tf"); code != 0 {
+	if out, code := cli.Run("query", "-generate-config-out=generated.tf"); code != 0 {
 		t.Fatalf("terraform query -generate-config-out (exit %d):\n%s", code, out)
 	}
-	generated, err := os.ReadFile(filepath.Join(cli.dir, "generated.tf"))
+	generated, err := os.ReadFile(filepath.Join(cli.Dir, "generated.tf"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,16 +74,16 @@ list "ardoq_reference" "outgoing" {
 		t.Fatalf("the generated configuration imports %d by identity, want 5:\n%s", len(n), generated)
 	}
 	want := "5 to import, 0 to add, 0 to change, 0 to destroy"
-	if out, code := cli.run("plan"); code != 0 || !strings.Contains(out, want) {
+	if out, code := cli.Run("plan"); code != 0 || !strings.Contains(out, want) {
 		t.Fatalf("plan of the generated configuration (exit %d), want %q:\n%s\n%s", code, want, out, generated)
 	}
-	if out, code := cli.run("apply", "-auto-approve"); code != 0 || !strings.Contains(out, "5 imported, 0 added, 0 changed, 0 destroyed") {
+	if out, code := cli.Run("apply", "-auto-approve"); code != 0 || !strings.Contains(out, "5 imported, 0 added, 0 changed, 0 destroyed") {
 		t.Fatalf("apply of the generated configuration (exit %d):\n%s", code, out)
 	}
-	if out, code := cli.run("plan", "-detailed-exitcode"); code != 0 {
+	if out, code := cli.Run("plan", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("the plan after the import is not empty (exit %d):\n%s", code, out)
 	}
-	if got := env.component(t, parent.ID); got.Version != parent.Version || got.CustomFields[env.ext] != "listed-1"+env.tag {
+	if got := env.Component(t, parent.ID); got.Version != parent.Version || got.CustomFields[env.Ext] != "listed-1"+env.Tag {
 		t.Errorf("the import changed the parent: version %d (was %d), fields %v", got.Version, parent.Version, got.CustomFields)
 	}
 }
@@ -93,30 +94,30 @@ func TestAccExamples_listResources(t *testing.T) {
 	for _, typeName := range []string{"ardoq_component", "ardoq_reference"} {
 		t.Run(typeName, func(t *testing.T) {
 			env := newTestEnv(t)
-			env.requireEmulator(t, "seeded workspace names") // the examples name the emulator's seeded workspace
+			env.RequireEmulator(t, "seeded workspace names") // the examples name the emulator's seeded workspace
 			cli := newQueryRun(t, env)
-			cli.write("provider.tf", cliProvider)
-			cli.write("example.tfquery.hcl", readExample(t, "list-resources", typeName, "list-resource.tfquery.hcl"))
-			out, code := cli.run("query", "-generate-config-out=generated.tf")
+			cli.Write("provider.tf", providertest.CLIProvider)
+			cli.Write("example.tfquery.hcl", providertest.ReadExample(t, "list-resources", typeName, "list-resource.tfquery.hcl"))
+			out, code := cli.Run("query", "-generate-config-out=generated.tf")
 			if code != 0 {
 				t.Fatalf("terraform query (exit %d):\n%s", code, out)
 			}
-			generated, err := os.ReadFile(filepath.Join(cli.dir, "generated.tf"))
+			generated, err := os.ReadFile(filepath.Join(cli.Dir, "generated.tf"))
 			if err != nil || !strings.Contains(string(generated), `resource "`+typeName+`"`) {
 				t.Fatalf("the example lists nothing (%v):\n%s\n%s", err, out, generated)
 			}
-			if out, code := cli.run("plan"); code != 0 || !strings.Contains(out, "to import, 0 to add, 0 to change, 0 to destroy") {
+			if out, code := cli.Run("plan"); code != 0 || !strings.Contains(out, "to import, 0 to add, 0 to change, 0 to destroy") {
 				t.Fatalf("plan of what the example generated (exit %d):\n%s\n%s", code, out, generated)
 			}
 		})
 	}
 }
 
-// newQueryRun is newCLIRun for terraform query, which Terraform has from 1.14 and OpenTofu not at all.
-func newQueryRun(t *testing.T, env *testEnv) *cliRun {
+// newQueryRun is providertest.NewCLIRun for terraform query, which Terraform has from 1.14 and OpenTofu not at all.
+func newQueryRun(t *testing.T, env *testEnv) *providertest.CLIRun {
 	t.Helper()
-	if onOpenTofu() {
+	if providertest.OnOpenTofu() {
 		t.Skip("OpenTofu has no terraform query")
 	}
-	return newCLIRun(t, env, "1.14.0")
+	return providertest.NewCLIRun(t, env.Env, "1.14.0")
 }

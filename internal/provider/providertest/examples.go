@@ -1,4 +1,4 @@
-package provider
+package providertest
 
 import (
 	"context"
@@ -23,35 +23,35 @@ import (
 //     org's (exampleVariables);
 //   - the custom fields they set are the emulator's: each is replaced by a field of the org with the same
 //     Ardoq type, allowed on the types that stand in for the ones the example uses, and each option value
-//     by the option at the same place (exampleTranslation); an example whose field the org cannot stand
+//     by the option at the same place (ExampleTranslation); an example whose field the org cannot stand
 //     in for is skipped, saying which;
 //   - what they look up (a component by name or key, a report, an attachment) is replaced by what the test
 //     made or found in the org.
 
 // exampleTypeRoles are the component type names the examples use (their variables' defaults, and the
 // capabilities the data-source examples read) and which of the org's types stands in for each.
-func (e *testEnv) exampleTypeRoles() map[string]client.ComponentType {
-	server, database := e.app, e.app
-	if len(e.others) > 0 {
-		server, database = e.others[0], e.others[0]
+func (e *Env) ExampleTypeRoles() map[string]client.ComponentType {
+	server, database := e.App, e.App
+	if len(e.Others) > 0 {
+		server, database = e.Others[0], e.Others[0]
 	}
-	if len(e.others) > 1 {
-		database = e.others[1]
+	if len(e.Others) > 1 {
+		database = e.Others[1]
 	}
-	return map[string]client.ComponentType{"Application": e.app, "Application Module": e.child, "Server": server, "Database": database,
-		"Capability": e.app}
+	return map[string]client.ComponentType{"Application": e.App, "Application Module": e.Child, "Server": server, "Database": database,
+		"Capability": e.App}
 }
 
 // exampleRefRoles is exampleTypeRoles for reference types.
-func (e *testEnv) exampleRefRoles() map[string]client.ReferenceType {
-	return map[string]client.ReferenceType{"Depends on": e.ref, "Runs on": e.ref2, "Stores data in": e.ref3, "Realized by": e.ref}
+func (e *Env) ExampleRefRoles() map[string]client.ReferenceType {
+	return map[string]client.ReferenceType{"Depends on": e.Ref, "Runs on": e.Ref2, "Stores data in": e.Ref3, "Realized by": e.Ref}
 }
 
 // exampleVariables are the values of the variables the examples take: the org's workspace and type names.
-func (e *testEnv) exampleVariables() map[string]string {
-	types, refs := e.exampleTypeRoles(), e.exampleRefRoles()
+func (e *Env) ExampleVariables() map[string]string {
+	types, refs := e.ExampleTypeRoles(), e.ExampleRefRoles()
 	return map[string]string{
-		"workspace": e.workspace.Name, "infrastructure_workspace": e.workspace2.Name,
+		"workspace": e.Workspace.Name, "infrastructure_workspace": e.Workspace2.Name,
 		"application_type": types["Application"].Name, "module_type": types["Application Module"].Name,
 		"server_type": types["Server"].Name, "database_type": types["Database"].Name,
 		"depends_on_type": refs["Depends on"].Name, "runs_on_type": refs["Runs on"].Name, "stores_data_in_type": refs["Stores data in"].Name,
@@ -60,18 +60,18 @@ func (e *testEnv) exampleVariables() map[string]string {
 
 // exampleConfigVariables are exampleVariables for a test step (those an example does not declare only
 // draw a warning).
-func (e *testEnv) exampleConfigVariables() config.Variables {
+func (e *Env) ExampleConfigVariables() config.Variables {
 	out := config.Variables{}
-	for k, v := range e.exampleVariables() {
+	for k, v := range e.ExampleVariables() {
 		out[k] = config.StringVariable(v)
 	}
 	return out
 }
 
 // exampleTFVars is exampleVariables as a terraform.tfvars.json file, for the CLI runs.
-func (e *testEnv) exampleTFVars(t *testing.T) string {
+func (e *Env) ExampleTFVars(t *testing.T) string {
 	t.Helper()
-	b, err := json.Marshal(e.exampleVariables())
+	b, err := json.Marshal(e.ExampleVariables())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,10 +80,10 @@ func (e *testEnv) exampleTFVars(t *testing.T) string {
 
 // requireUniqueWorkspaceNames skips a test running examples that look workspaces up by name when the
 // test workspaces' names are not unique in the org.
-func (e *testEnv) requireUniqueWorkspaceNames(t *testing.T) {
+func (e *Env) RequireUniqueWorkspaceNames(t *testing.T) {
 	t.Helper()
-	for _, ws := range []client.Workspace{e.workspace, e.workspace2} {
-		same, err := e.client.ListWorkspaces(context.Background(), client.WorkspaceFilter{Name: ws.Name})
+	for _, ws := range []client.Workspace{e.Workspace, e.Workspace2} {
+		same, err := e.Client.ListWorkspaces(context.Background(), client.WorkspaceFilter{Name: ws.Name})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,10 +93,10 @@ func (e *testEnv) requireUniqueWorkspaceNames(t *testing.T) {
 	}
 }
 
-// exampleTranslation is how one example's text becomes one for the org under test.
-type exampleTranslation struct {
-	keys   map[string]string // the emulator's custom field keys the example uses -> the org's
-	quoted map[string]string // string literals (field keys in lookups, option values, looked-up names) -> the org's
+// ExampleTranslation is how one example's text becomes one for the org under test.
+type ExampleTranslation struct {
+	Keys   map[string]string // the emulator's custom field keys the example uses -> the org's
+	Quoted map[string]string // string literals (field keys in lookups, option values, looked-up names) -> the org's
 	raw    []rawReplacement
 }
 
@@ -107,19 +107,19 @@ type rawReplacement struct {
 
 // translation maps the custom fields the text uses to the org's, or skips the test saying which field
 // the org cannot stand in for.
-func (e *testEnv) translation(t *testing.T, text string) *exampleTranslation {
+func (e *Env) Translation(t *testing.T, text string) *ExampleTranslation {
 	t.Helper()
 	seed, err := emulator.DefaultSeed()
 	if err != nil {
 		t.Fatal(err)
 	}
-	types, refs := e.exampleTypeRoles(), e.exampleRefRoles()
-	tr := &exampleTranslation{keys: map[string]string{}, quoted: map[string]string{}}
+	types, refs := e.ExampleTypeRoles(), e.ExampleRefRoles()
+	tr := &ExampleTranslation{Keys: map[string]string{}, Quoted: map[string]string{}}
 	used := map[string]bool{}
 	seen := map[string]bool{}
 	for _, m := range seed.Models {
 		for _, f := range m.Fields {
-			if seen[f.APIKey] || !usesField(text, f.APIKey) {
+			if seen[f.APIKey] || !UsesField(text, f.APIKey) {
 				continue
 			}
 			seen[f.APIKey] = true
@@ -137,7 +137,7 @@ func (e *testEnv) translation(t *testing.T, text string) *exampleTranslation {
 				}
 			}
 			fits := func(c client.Field) bool {
-				if c.Type != f.Type || !writable(c) || used[c.APIKey] || (len(f.Options) > 0 && len(c.Options) == 0) {
+				if c.Type != f.Type || !Writable(c) || used[c.APIKey] || (len(f.Options) > 0 && len(c.Options) == 0) {
 					return false
 				}
 				for _, ct := range onTypes {
@@ -153,7 +153,7 @@ func (e *testEnv) translation(t *testing.T, text string) *exampleTranslation {
 				return true
 			}
 			var pick *client.Field
-			for _, c := range e.wctx.CustomFields {
+			for _, c := range e.Wctx.CustomFields {
 				if fits(c) && (pick == nil || c.APIKey == f.APIKey) {
 					pick = &c
 				}
@@ -170,36 +170,36 @@ func (e *testEnv) translation(t *testing.T, text string) *exampleTranslation {
 					strings.Join(names, ", "))
 			}
 			used[pick.APIKey] = true
-			tr.keys[f.APIKey], tr.quoted[f.APIKey] = pick.APIKey, pick.APIKey
+			tr.Keys[f.APIKey], tr.Quoted[f.APIKey] = pick.APIKey, pick.APIKey
 			for i, opt := range f.Options {
-				tr.quoted[opt] = pick.Options[i%len(pick.Options)]
+				tr.Quoted[opt] = pick.Options[i%len(pick.Options)]
 			}
 		}
 	}
 	return tr
 }
 
-// usesField reports whether the text sets or reads the custom field: as an attribute (key = ...), a path
+// UsesField reports whether the text sets or reads the custom field: as an attribute (key = ...), a path
 // (custom_fields.key, customFields.key) or a string ("key").
-func usesField(text, key string) bool {
+func UsesField(text, key string) bool {
 	k := regexp.QuoteMeta(key)
 	return regexp.MustCompile(`\b` + k + `\s*=[^=>]|\b(customFields|custom_fields)\.` + k + `\b|"` + k + `"`).MatchString(text)
 }
 
 // literal replaces the string literal old with replacement.
-func (tr *exampleTranslation) literal(old, replacement string) *exampleTranslation {
-	tr.quoted[old] = replacement
+func (tr *ExampleTranslation) Literal(old, replacement string) *ExampleTranslation {
+	tr.Quoted[old] = replacement
 	return tr
 }
 
 // replace replaces what matches the pattern (a regexp.ReplaceAllString replacement).
-func (tr *exampleTranslation) replace(pattern, with string) *exampleTranslation {
+func (tr *ExampleTranslation) Replace(pattern, with string) *ExampleTranslation {
 	tr.raw = append(tr.raw, rawReplacement{regexp.MustCompile(pattern), with})
 	return tr
 }
 
 // apply rewrites the text, every replacement in one pass so that none applies to another's result.
-func (tr *exampleTranslation) apply(text string) string {
+func (tr *ExampleTranslation) Apply(text string) string {
 	for _, r := range tr.raw {
 		text = r.re.ReplaceAllString(text, r.with)
 	}
@@ -211,22 +211,22 @@ func (tr *exampleTranslation) apply(text string) string {
 		sort.Slice(keys, func(i, j int) bool { return len(keys[i]) > len(keys[j]) })
 		return strings.Join(keys, "|")
 	}
-	if len(tr.keys) > 0 {
-		assign := regexp.MustCompile(`\b(` + alternatives(tr.keys) + `)(\s*=[^=>])`)
+	if len(tr.Keys) > 0 {
+		assign := regexp.MustCompile(`\b(` + alternatives(tr.Keys) + `)(\s*=[^=>])`)
 		text = assign.ReplaceAllStringFunc(text, func(s string) string {
 			m := assign.FindStringSubmatch(s)
-			return tr.keys[m[1]] + m[2]
+			return tr.Keys[m[1]] + m[2]
 		})
-		path := regexp.MustCompile(`\b(customFields|custom_fields)\.(` + alternatives(tr.keys) + `)\b`)
+		path := regexp.MustCompile(`\b(customFields|custom_fields)\.(` + alternatives(tr.Keys) + `)\b`)
 		text = path.ReplaceAllStringFunc(text, func(s string) string {
 			m := path.FindStringSubmatch(s)
-			return m[1] + "." + tr.keys[m[2]]
+			return m[1] + "." + tr.Keys[m[2]]
 		})
 	}
-	if len(tr.quoted) > 0 {
-		quoted := regexp.MustCompile(`"(` + alternatives(tr.quoted) + `)"`)
+	if len(tr.Quoted) > 0 {
+		quoted := regexp.MustCompile(`"(` + alternatives(tr.Quoted) + `)"`)
 		text = quoted.ReplaceAllStringFunc(text, func(s string) string {
-			return strconv.Quote(tr.quoted[s[1:len(s)-1]])
+			return strconv.Quote(tr.Quoted[s[1:len(s)-1]])
 		})
 	}
 	return text
@@ -234,23 +234,23 @@ func (tr *exampleTranslation) apply(text string) string {
 
 // translatedExample reads an example and translates it for the org (without looked-up names: add those
 // with literal before apply).
-func (e *testEnv) translatedExample(t *testing.T, parts ...string) (string, *exampleTranslation) {
+func (e *Env) TranslatedExample(t *testing.T, parts ...string) (string, *ExampleTranslation) {
 	t.Helper()
-	text := readExample(t, parts...)
-	return text, e.translation(t, text)
+	text := ReadExample(t, parts...)
+	return text, e.Translation(t, text)
 }
 
 // reportWithColumns returns a report of the org with a unique name and columns keyed as given, skipping
 // the test when there is none.
-func (e *testEnv) reportWithColumns(t *testing.T, keys ...string) client.Report {
+func (e *Env) ReportWithColumns(t *testing.T, keys ...string) client.Report {
 	t.Helper()
-	for _, r := range e.requireReports(t) {
+	for _, r := range e.RequireReports(t) {
 		if r.Name == nil || slices.ContainsFunc(keys, func(k string) bool {
 			return !slices.ContainsFunc(r.Columns, func(c client.Column) bool { return c.Key == k })
 		}) {
 			continue
 		}
-		if same, err := e.client.ListReports(context.Background(), *r.Name); err == nil && len(same) == 1 {
+		if same, err := e.Client.ListReports(context.Background(), *r.Name); err == nil && len(same) == 1 {
 			return r
 		}
 	}
@@ -258,11 +258,11 @@ func (e *testEnv) reportWithColumns(t *testing.T, keys ...string) client.Report 
 	return client.Report{}
 }
 
-// withFields is a component create with custom fields, leaving out those the translation has no key for.
-func withFields(tr *exampleTranslation, values map[string]any) client.CustomFields {
+// WithFields is a component create with custom fields, leaving out those the translation has no key for.
+func WithFields(tr *ExampleTranslation, values map[string]any) client.CustomFields {
 	out := client.CustomFields{}
 	for k, v := range values {
-		if key, ok := tr.keys[k]; ok {
+		if key, ok := tr.Keys[k]; ok {
 			out[key] = v
 		}
 	}
@@ -270,13 +270,54 @@ func withFields(tr *exampleTranslation, values map[string]any) client.CustomFiel
 }
 
 // String says which fields an example was run with, for the test log.
-func (tr *exampleTranslation) String() string {
+func (tr *ExampleTranslation) String() string {
 	var parts []string
-	for k, v := range tr.keys {
+	for k, v := range tr.Keys {
 		if k != v {
 			parts = append(parts, k+"->"+v)
 		}
 	}
 	sort.Strings(parts)
 	return fmt.Sprintf("fields %s", strings.Join(parts, ", "))
+}
+
+// RequireReports returns the org's report definitions, skipping the test when it has none.
+func (e *Env) RequireReports(t *testing.T) []client.Report {
+	t.Helper()
+	all, err := e.Client.ListReports(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) == 0 {
+		t.Skip("the org has no reports (the API cannot create them)")
+	}
+	return all
+}
+
+// HCLValue writes a custom field value as HCL (JSON's strings, numbers, booleans and lists are HCL's).
+func HCLValue(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// RequireAttachments returns the org's attachments, skipping the test when it has none.
+func (e *Env) RequireAttachments(t *testing.T) []client.Attachment {
+	t.Helper()
+	all, err := e.Client.ListAttachments(context.Background(), client.AttachmentFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) == 0 {
+		t.Skip("the org has no attachments (the API cannot upload them)")
+	}
+	return all
+}
+
+// ImportedID points an import-by-string-id example at an entity the test made.
+func ImportedID(tr *ExampleTranslation, id string) *ExampleTranslation {
+	return tr.Replace(`(\bid\s*=\s*)"[0-9a-f]{24}"`, `${1}"`+id+`"`)
 }

@@ -1,4 +1,4 @@
-package provider
+package providertest
 
 import (
 	"context"
@@ -7,9 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -20,101 +20,101 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
-// orgProfile is what the acceptance tests use from the org under test. All of it is found through the
+// OrgProfile is what the acceptance tests use from the org under test. All of it is found through the
 // API (the workspaces, their context, their components), none of it assumed, so the tests run
 // unchanged against the emulator's default seed, against the second seed CI serves as a real org
 // (internal/emulator/seed/sandbox.json), and against a sandbox org.
-type orgProfile struct {
-	workspace, workspace2 client.Workspace // the test workspaces; the second shares the first's model (or is it)
-	wctx                  *client.WorkspaceContext
+type OrgProfile struct {
+	Workspace, Workspace2 client.Workspace // the test workspaces; the second shares the first's model (or is it)
+	Wctx                  *client.WorkspaceContext
 	// app is a component type with a type allowed below it (child); without a type hierarchy child is app.
-	app, child client.ComponentType
-	others     []client.ComponentType // top-level types other than app, in the context's order
+	App, Child client.ComponentType
+	Others     []client.ComponentType // top-level types other than app, in the context's order
 	// ref allows a List field when a reference type does (refList); ref2 is another type that does not
 	// allow refList; ref3 a third one where there is one.
-	ref, ref2, ref3 client.ReferenceType
-	refList         *client.Field
-	fields          map[string]client.Field   // the model's custom fields by API key
-	onApp           map[string][]client.Field // writable fields allowed on app, by Ardoq field type, in model order
+	Ref, Ref2, Ref3 client.ReferenceType
+	RefList         *client.Field
+	Fields          map[string]client.Field   // the model's custom fields by API key
+	OnApp           map[string][]client.Field // writable fields allowed on app, by Ardoq field type, in model order
 	// ext is a Text field allowed on app, child and ref, preferably one no component of ws has a value
 	// for: external ids for adoption and the batch import. owner is another Text field allowed on app.
-	ext, owner string
+	Ext, Owner string
 	// componentModel is the model id of ws when the API's workspace says it ("" otherwise).
-	componentModel string
+	ComponentModel string
 }
 
 // realOrgProfile is found once per run against a real org, before any test has created anything.
 var realOrgProfile struct {
 	once sync.Once
-	p    *orgProfile
+	p    *OrgProfile
 	err  error
 }
 
-func discoverOrg(ctx context.Context, c *client.Client, env *testEnv) (*orgProfile, error) {
-	p := &orgProfile{fields: map[string]client.Field{}, onApp: map[string][]client.Field{}}
+func discoverOrg(ctx context.Context, c *client.Client, env *Env) (*OrgProfile, error) {
+	p := &OrgProfile{Fields: map[string]client.Field{}, OnApp: map[string][]client.Field{}}
 	for _, w := range []struct {
 		id   string
 		into *client.Workspace
-	}{{env.ws, &p.workspace}, {env.ws2, &p.workspace2}} {
+	}{{env.WS, &p.Workspace}, {env.WS2, &p.Workspace2}} {
 		got, err := c.GetWorkspace(ctx, w.id)
 		if err != nil {
 			return nil, fmt.Errorf("workspace %s: %w", w.id, err)
 		}
 		*w.into = *got
 	}
-	wctx, err := c.GetWorkspaceContext(ctx, env.ws)
+	wctx, err := c.GetWorkspaceContext(ctx, env.WS)
 	if err != nil {
-		return nil, fmt.Errorf("workspace context of %s: %w", env.ws, err)
+		return nil, fmt.Errorf("workspace context of %s: %w", env.WS, err)
 	}
 	if len(wctx.ComponentTypes) == 0 || len(wctx.ReferenceTypes) == 0 {
 		return nil, fmt.Errorf("workspace %s has %d component types and %d reference types; the tests need at least one of each",
-			env.ws, len(wctx.ComponentTypes), len(wctx.ReferenceTypes))
+			env.WS, len(wctx.ComponentTypes), len(wctx.ReferenceTypes))
 	}
-	p.wctx = wctx
+	p.Wctx = wctx
 	for _, f := range wctx.CustomFields {
-		p.fields[f.APIKey] = f
+		p.Fields[f.APIKey] = f
 	}
 	p.pickTypes()
-	for _, k := range p.app.CustomFields {
-		if f, ok := p.fields[k]; ok && writable(f) {
-			p.onApp[f.Type] = append(p.onApp[f.Type], f)
+	for _, k := range p.App.CustomFields {
+		if f, ok := p.Fields[k]; ok && Writable(f) {
+			p.OnApp[f.Type] = append(p.OnApp[f.Type], f)
 		}
 	}
-	existing, err := c.ListComponents(ctx, client.ComponentFilter{RootWorkspace: env.ws})
+	existing, err := c.ListComponents(ctx, client.ComponentFilter{RootWorkspace: env.WS})
 	if err != nil {
-		return nil, fmt.Errorf("components of %s: %w", env.ws, err)
+		return nil, fmt.Errorf("components of %s: %w", env.WS, err)
 	}
 	p.pickExt(existing)
-	for _, f := range p.onApp["Text"] {
-		if f.APIKey != p.ext && p.owner == "" {
-			p.owner = f.APIKey
+	for _, f := range p.OnApp["Text"] {
+		if f.APIKey != p.Ext && p.Owner == "" {
+			p.Owner = f.APIKey
 		}
 	}
 	var raw struct {
 		ComponentModel string `json:"componentModel"`
 	}
-	if err := env.rawGet(ctx, "/workspaces/"+url.PathEscape(env.ws), &raw); err != nil {
+	if err := env.rawGet(ctx, "/workspaces/"+url.PathEscape(env.WS), &raw); err != nil {
 		return nil, err
 	}
-	p.componentModel = raw.ComponentModel
+	p.ComponentModel = raw.ComponentModel
 	return p, nil
 }
 
-func writable(f client.Field) bool { return !f.ReadOnly && !f.Calculated }
+func Writable(f client.Field) bool { return !f.ReadOnly && !f.Calculated }
 
 // pickTypes chooses app and child (a parent/child pair when the model has one), the other top-level
 // types, and the reference types.
-func (p *orgProfile) pickTypes() {
-	types := p.wctx.ComponentTypes
-	p.app, p.child = types[0], types[0]
+func (p *OrgProfile) pickTypes() {
+	types := p.Wctx.ComponentTypes
+	p.App, p.Child = types[0], types[0]
 	for _, ct := range types {
 		if ct.Parent == nil {
-			p.app, p.child = ct, ct
+			p.App, p.Child = ct, ct
 			break
 		}
 	}
@@ -122,47 +122,47 @@ pair:
 	for _, parent := range types {
 		for _, ct := range types {
 			if ct.Parent != nil && ct.Parent.TypeID == parent.TypeID && ct.TypeID != parent.TypeID {
-				p.app, p.child = parent, ct
+				p.App, p.Child = parent, ct
 				break pair
 			}
 		}
 	}
 	for _, ct := range types {
-		if ct.Parent == nil && ct.TypeID != p.app.TypeID {
-			p.others = append(p.others, ct)
+		if ct.Parent == nil && ct.TypeID != p.App.TypeID {
+			p.Others = append(p.Others, ct)
 		}
 	}
-	refs := p.wctx.ReferenceTypes
-	p.ref = refs[0]
+	refs := p.Wctx.ReferenceTypes
+	p.Ref = refs[0]
 	for _, rt := range refs {
 		if f := p.listFieldOf(rt); f != nil {
-			p.ref, p.refList = rt, f
+			p.Ref, p.RefList = rt, f
 			break
 		}
 	}
-	p.ref2, p.ref3 = p.ref, p.ref
+	p.Ref2, p.Ref3 = p.Ref, p.Ref
 	for _, rt := range refs {
-		if rt.Type != p.ref.Type && (p.refList == nil || !slices.Contains(rt.CustomFields, p.refList.APIKey)) {
-			p.ref2 = rt
+		if rt.Type != p.Ref.Type && (p.RefList == nil || !slices.Contains(rt.CustomFields, p.RefList.APIKey)) {
+			p.Ref2 = rt
 			break
 		}
 	}
-	if p.ref2.Type == p.ref.Type && len(refs) > 1 {
-		p.ref2 = refs[len(refs)-1]
+	if p.Ref2.Type == p.Ref.Type && len(refs) > 1 {
+		p.Ref2 = refs[len(refs)-1]
 	}
-	p.ref3 = p.ref2
+	p.Ref3 = p.Ref2
 	for _, rt := range refs {
-		if rt.Type != p.ref.Type && rt.Type != p.ref2.Type {
-			p.ref3 = rt
+		if rt.Type != p.Ref.Type && rt.Type != p.Ref2.Type {
+			p.Ref3 = rt
 			break
 		}
 	}
 }
 
 // listFieldOf returns a writable List field allowed on the reference type, with at least two options.
-func (p *orgProfile) listFieldOf(rt client.ReferenceType) *client.Field {
+func (p *OrgProfile) listFieldOf(rt client.ReferenceType) *client.Field {
 	for _, k := range rt.CustomFields {
-		if f, ok := p.fields[k]; ok && f.Type == "List" && writable(f) && len(f.Options) >= 2 {
+		if f, ok := p.Fields[k]; ok && f.Type == "List" && Writable(f) && len(f.Options) >= 2 {
 			return &f
 		}
 	}
@@ -171,10 +171,10 @@ func (p *orgProfile) listFieldOf(rt client.ReferenceType) *client.Field {
 
 // pickExt chooses the Text field used for external ids: allowed on app, child and ref if one is, on app
 // and child otherwise; among those, one that no existing component of the workspace has a value for.
-func (p *orgProfile) pickExt(existing []client.Component) {
+func (p *OrgProfile) pickExt(existing []client.Component) {
 	allowed := func(f client.Field, ref bool) bool {
-		return f.Type == "Text" && writable(f) && slices.Contains(p.app.CustomFields, f.APIKey) &&
-			slices.Contains(p.child.CustomFields, f.APIKey) && (!ref || slices.Contains(p.ref.CustomFields, f.APIKey))
+		return f.Type == "Text" && Writable(f) && slices.Contains(p.App.CustomFields, f.APIKey) &&
+			slices.Contains(p.Child.CustomFields, f.APIKey) && (!ref || slices.Contains(p.Ref.CustomFields, f.APIKey))
 	}
 	used := func(key string) bool {
 		for i := range existing {
@@ -186,7 +186,7 @@ func (p *orgProfile) pickExt(existing []client.Component) {
 	}
 	for _, needRef := range []bool{true, false} {
 		var first string
-		for _, f := range p.wctx.CustomFields {
+		for _, f := range p.Wctx.CustomFields {
 			if !allowed(f, needRef) {
 				continue
 			}
@@ -194,12 +194,12 @@ func (p *orgProfile) pickExt(existing []client.Component) {
 				first = f.APIKey
 			}
 			if !used(f.APIKey) {
-				p.ext = f.APIKey
+				p.Ext = f.APIKey
 				return
 			}
 		}
 		if first != "" {
-			p.ext = first
+			p.Ext = first
 			return
 		}
 	}
@@ -207,8 +207,8 @@ func (p *orgProfile) pickExt(existing []client.Component) {
 
 // field returns the first writable field of an Ardoq type allowed on app ("" when the org has none), not
 // one of the keys given.
-func (p *orgProfile) field(kind string, not ...string) string {
-	for _, f := range p.onApp[kind] {
+func (p *OrgProfile) Field(kind string, not ...string) string {
+	for _, f := range p.OnApp[kind] {
 		if !slices.Contains(not, f.APIKey) {
 			return f.APIKey
 		}
@@ -217,19 +217,19 @@ func (p *orgProfile) field(kind string, not ...string) string {
 }
 
 // requireField skips the test, saying why, when app allows no writable field of the kind.
-func (e *testEnv) requireField(t *testing.T, kind string) string {
+func (e *Env) RequireField(t *testing.T, kind string) string {
 	t.Helper()
-	k := e.field(kind)
+	k := e.Field(kind)
 	if k == "" {
-		t.Skipf("type %q of workspace %s allows no writable %s custom field", e.app.Name, e.ws, kind)
+		t.Skipf("type %q of workspace %s allows no writable %s custom field", e.App.Name, e.WS, kind)
 	}
 	return k
 }
 
 // fieldNotOnApp returns a field of the model that app does not allow, or "".
-func (p *orgProfile) fieldNotOnApp() string {
-	for _, f := range p.wctx.CustomFields {
-		if !slices.Contains(p.app.CustomFields, f.APIKey) {
+func (p *OrgProfile) FieldNotOnApp() string {
+	for _, f := range p.Wctx.CustomFields {
+		if !slices.Contains(p.App.CustomFields, f.APIKey) {
 			return f.APIKey
 		}
 	}
@@ -237,9 +237,9 @@ func (p *orgProfile) fieldNotOnApp() string {
 }
 
 // fieldOnApp returns a field allowed on app that matches, or "".
-func (p *orgProfile) fieldOnApp(match func(client.Field) bool) string {
-	for _, k := range p.app.CustomFields {
-		if f, ok := p.fields[k]; ok && match(f) {
+func (p *OrgProfile) FieldOnApp(match func(client.Field) bool) string {
+	for _, k := range p.App.CustomFields {
+		if f, ok := p.Fields[k]; ok && match(f) {
 			return k
 		}
 	}
@@ -247,10 +247,10 @@ func (p *orgProfile) fieldOnApp(match func(client.Field) bool) string {
 }
 
 // settableOnApp lists the fields allowed on app that are neither calculated nor read-only, in app's order.
-func (p *orgProfile) settableOnApp() []string {
+func (p *OrgProfile) SettableOnApp() []string {
 	var out []string
-	for _, k := range p.app.CustomFields {
-		if f, ok := p.fields[k]; !ok || !fields.SettledByArdoq(f) {
+	for _, k := range p.App.CustomFields {
+		if f, ok := p.Fields[k]; !ok || !fields.SettledByArdoq(f) {
 			out = append(out, k)
 		}
 	}
@@ -259,16 +259,16 @@ func (p *orgProfile) settableOnApp() []string {
 
 // rawGet reads an API path the client has no method for (the componentModel of a workspace, which the
 // document leaves out of its record). A 404 leaves out untouched.
-func (e *testEnv) rawGet(ctx context.Context, path string, out any) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(e.baseURL, "/")+"/api/v2"+path, nil)
+func (e *Env) rawGet(ctx context.Context, path string, out any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(e.BaseURL, "/")+"/api/v2"+path, nil)
 	if err != nil {
 		return err
 	}
-	req.Header.Set("Authorization", "Bearer "+e.token)
+	req.Header.Set("Authorization", "Bearer "+e.Token)
 	req.Header.Set("User-Agent", "terraform-provider-ardoq-acceptance-tests")
 	req.Header.Set("Accept", "application/json")
-	if e.org != "" {
-		req.Header.Set("X-org", e.org)
+	if e.Org != "" {
+		req.Header.Set("X-org", e.Org)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -286,8 +286,8 @@ func (e *testEnv) rawGet(ctx context.Context, path string, out any) error {
 
 // newTag returns a suffix that keeps the names and external ids of one test apart from every other
 // test's against a shared real org ("" on a test's own emulator).
-func (e *testEnv) newTag() string {
-	if e.srv != nil {
+func (e *Env) newTag() string {
+	if e.Srv != nil {
 		return ""
 	}
 	b := make([]byte, 3)
@@ -297,10 +297,10 @@ func (e *testEnv) newTag() string {
 
 // userID returns a user id for User fields: the token's user, as the creator of a component made and
 // deleted for the purpose ("" when the API does not say).
-func (e *testEnv) userID(t *testing.T) string {
+func (e *Env) UserID(t *testing.T) string {
 	t.Helper()
-	c := e.createComponent(t, client.ComponentCreate{Name: "User probe" + e.tag, RootWorkspace: e.ws, TypeID: e.appType})
-	e.deleteIfThere(t, false, c.ID)
+	c := e.CreateComponent(t, client.ComponentCreate{Name: "User probe" + e.Tag, RootWorkspace: e.WS, TypeID: e.AppType})
+	e.DeleteIfThere(t, false, c.ID)
 	if entity.OIDPattern.MatchString(c.Meta.CreatedBy) {
 		return c.Meta.CreatedBy
 	}
@@ -309,38 +309,38 @@ func (e *testEnv) userID(t *testing.T) string {
 
 // createComponent makes a component by hand, as someone in the app would, and deletes it when the test
 // ends unless it is gone already.
-func (e *testEnv) createComponent(t *testing.T, in client.ComponentCreate) *client.Component {
+func (e *Env) CreateComponent(t *testing.T, in client.ComponentCreate) *client.Component {
 	t.Helper()
-	c, err := e.client.CreateComponent(context.Background(), in)
+	c, err := e.Client.CreateComponent(context.Background(), in)
 	if err != nil {
 		t.Fatalf("creating component %q: %v", in.Name, err)
 	}
-	t.Cleanup(func() { e.deleteIfThere(t, false, c.ID) })
+	t.Cleanup(func() { e.DeleteIfThere(t, false, c.ID) })
 	return c
 }
 
 // createReference is createComponent for a reference.
-func (e *testEnv) createReference(t *testing.T, in client.ReferenceCreate) *client.Reference {
+func (e *Env) CreateReference(t *testing.T, in client.ReferenceCreate) *client.Reference {
 	t.Helper()
-	r, err := e.client.CreateReference(context.Background(), in)
+	r, err := e.Client.CreateReference(context.Background(), in)
 	if err != nil {
 		t.Fatalf("creating reference %s -> %s: %v", in.Source, in.Target, err)
 	}
-	t.Cleanup(func() { e.deleteIfThere(t, true, r.ID) })
+	t.Cleanup(func() { e.DeleteIfThere(t, true, r.ID) })
 	return r
 }
 
 // deleteIfThere deletes a component or reference the test created, and reports whether it was there.
-func (e *testEnv) deleteIfThere(t *testing.T, reference bool, id string) bool {
+func (e *Env) DeleteIfThere(t *testing.T, reference bool, id string) bool {
 	ctx := context.Background()
 	var err error
 	if reference {
-		if _, err = e.client.GetReference(ctx, id); err == nil {
-			err = e.client.DeleteReference(ctx, id)
+		if _, err = e.Client.GetReference(ctx, id); err == nil {
+			err = e.Client.DeleteReference(ctx, id)
 		}
 	} else {
-		if _, err = e.client.GetComponent(ctx, id); err == nil {
-			err = e.client.DeleteComponent(ctx, id)
+		if _, err = e.Client.GetComponent(ctx, id); err == nil {
+			err = e.Client.DeleteComponent(ctx, id)
 		}
 	}
 	if client.IsNotFound(err) {
@@ -352,22 +352,22 @@ func (e *testEnv) deleteIfThere(t *testing.T, reference bool, id string) bool {
 	return true
 }
 
-// heldIDs are the ids of the components and references Terraform held in state at some step.
-type heldIDs struct {
+// HeldIDs are the ids of the components and references Terraform held in state at some step.
+type HeldIDs struct {
 	mu                     sync.Mutex
-	components, references []string
+	Components, References []string
 }
 
-func (h *heldIDs) add(reference bool, id any) {
+func (h *HeldIDs) add(reference bool, id any) {
 	s, ok := id.(string)
 	if !ok || s == "" {
 		return
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	list := &h.components
+	list := &h.Components
 	if reference {
-		list = &h.references
+		list = &h.References
 	}
 	if !slices.Contains(*list, s) {
 		*list = append(*list, s)
@@ -375,7 +375,7 @@ func (h *heldIDs) add(reference bool, id any) {
 }
 
 // recordHeld is a state check that remembers every Ardoq id in state.
-type recordHeld struct{ into *heldIDs }
+type recordHeld struct{ into *HeldIDs }
 
 func (r recordHeld) CheckState(_ context.Context, req statecheck.CheckStateRequest, _ *statecheck.CheckStateResponse) {
 	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
@@ -404,14 +404,14 @@ func (r recordHeld) CheckState(_ context.Context, req statecheck.CheckStateReque
 }
 
 // parallelTest is resource.ParallelTest with the real-org safety net of guarded.
-func (e *testEnv) parallelTest(t *testing.T, tc resource.TestCase) {
+func (e *Env) ParallelTest(t *testing.T, tc resource.TestCase) {
 	t.Helper()
 	resource.ParallelTest(t, e.guarded(t, tc))
 }
 
 // test is resource.Test with the real-org safety net of guarded; tests that created fixtures after
 // calling t.Parallel themselves use it.
-func (e *testEnv) test(t *testing.T, tc resource.TestCase) {
+func (e *Env) Test(t *testing.T, tc resource.TestCase) {
 	t.Helper()
 	resource.Test(t, e.guarded(t, tc))
 }
@@ -420,12 +420,12 @@ func (e *testEnv) test(t *testing.T, tc resource.TestCase) {
 // a cleanup that deletes those still there once the test is over: a failed step or a failed destroy
 // leaves nothing behind, and only ids Terraform created (or the test made and handed to it) are touched.
 // One still there after a passing test is reported. A test's own emulator is thrown away instead.
-func (e *testEnv) guarded(t *testing.T, tc resource.TestCase) resource.TestCase {
+func (e *Env) guarded(t *testing.T, tc resource.TestCase) resource.TestCase {
 	t.Helper()
-	if e.srv != nil {
+	if e.Srv != nil {
 		return tc
 	}
-	held := &heldIDs{}
+	held := &HeldIDs{}
 	steps := slices.Clone(tc.Steps)
 	for i := range steps {
 		s := &steps[i]
@@ -438,13 +438,13 @@ func (e *testEnv) guarded(t *testing.T, tc resource.TestCase) resource.TestCase 
 		held.mu.Lock()
 		defer held.mu.Unlock()
 		var left []string
-		for _, id := range held.references {
-			if e.deleteIfThere(t, true, id) {
+		for _, id := range held.References {
+			if e.DeleteIfThere(t, true, id) {
 				left = append(left, "reference "+id)
 			}
 		}
-		for _, id := range held.components {
-			if e.deleteIfThere(t, false, id) {
+		for _, id := range held.Components {
+			if e.DeleteIfThere(t, false, id) {
 				left = append(left, "component "+id)
 			}
 		}
@@ -457,23 +457,23 @@ func (e *testEnv) guarded(t *testing.T, tc resource.TestCase) resource.TestCase 
 
 // orgUnchanged is a CheckDestroy: every component and reference in the state before the destroy is gone
 // from the org, and on a test's own emulator the org holds exactly the components and references it had.
-func (e *testEnv) orgUnchanged(t *testing.T) func(*terraform.State) error {
+func (e *Env) OrgUnchanged(t *testing.T) func(*terraform.State) error {
 	var comps, refs int
-	if e.srv != nil {
-		comps, refs = e.srv.Counts()
+	if e.Srv != nil {
+		comps, refs = e.Srv.Counts()
 	}
 	return func(s *terraform.State) error {
-		if e.srv != nil {
-			if c, r := e.srv.Counts(); c != comps || r != refs {
+		if e.Srv != nil {
+			if c, r := e.Srv.Counts(); c != comps || r != refs {
 				return fmt.Errorf("after destroy the org has %d components and %d references, want %d and %d", c, r, comps, refs)
 			}
 		}
-		return e.goneFromOrg(s)
+		return e.GoneFromOrg(s)
 	}
 }
 
 // goneFromOrg checks that no Ardoq id of the state is left in the org.
-func (e *testEnv) goneFromOrg(s *terraform.State) error {
+func (e *Env) GoneFromOrg(s *terraform.State) error {
 	ctx := context.Background()
 	var errs []error
 	for addr, rs := range s.RootModule().Resources {
@@ -483,9 +483,9 @@ func (e *testEnv) goneFromOrg(s *terraform.State) error {
 		check := func(reference bool, id string) {
 			var err error
 			if reference {
-				_, err = e.client.GetReference(ctx, id)
+				_, err = e.Client.GetReference(ctx, id)
 			} else {
-				_, err = e.client.GetComponent(ctx, id)
+				_, err = e.Client.GetComponent(ctx, id)
 			}
 			switch {
 			case err == nil:
@@ -513,9 +513,9 @@ func (e *testEnv) goneFromOrg(s *terraform.State) error {
 }
 
 // exists reports whether a component is in the org.
-func (e *testEnv) exists(t *testing.T, id string) bool {
+func (e *Env) Exists(t *testing.T, id string) bool {
 	t.Helper()
-	_, err := e.client.GetComponent(context.Background(), id)
+	_, err := e.Client.GetComponent(context.Background(), id)
 	if err != nil && !client.IsNotFound(err) {
 		t.Fatalf("reading component %s: %v", id, err)
 	}
@@ -523,9 +523,9 @@ func (e *testEnv) exists(t *testing.T, id string) bool {
 }
 
 // component reads a component, failing the test when it cannot.
-func (e *testEnv) component(t *testing.T, id string) *client.Component {
+func (e *Env) Component(t *testing.T, id string) *client.Component {
 	t.Helper()
-	c, err := e.client.GetComponent(context.Background(), id)
+	c, err := e.Client.GetComponent(context.Background(), id)
 	if err != nil {
 		t.Fatalf("reading component %s: %v", id, err)
 	}
@@ -533,110 +533,89 @@ func (e *testEnv) component(t *testing.T, id string) *client.Component {
 }
 
 // editInApp changes a component as someone in the app would: whatever its version.
-func (e *testEnv) editInApp(t *testing.T, id string, in client.ComponentUpdate) {
+func (e *Env) EditInApp(t *testing.T, id string, in client.ComponentUpdate) {
 	t.Helper()
-	if _, err := e.client.UpdateComponent(context.Background(), id, client.Latest, in); err != nil {
+	if _, err := e.Client.UpdateComponent(context.Background(), id, client.Latest, in); err != nil {
 		t.Fatalf("editing component %s out of band: %v", id, err)
 	}
 }
 
 // editReferenceInApp is editInApp for a reference.
-func (e *testEnv) editReferenceInApp(t *testing.T, id string, in client.ReferenceUpdate) {
+func (e *Env) EditReferenceInApp(t *testing.T, id string, in client.ReferenceUpdate) {
 	t.Helper()
-	if _, err := e.client.UpdateReference(context.Background(), id, client.Latest, in); err != nil {
+	if _, err := e.Client.UpdateReference(context.Background(), id, client.Latest, in); err != nil {
 		t.Fatalf("editing reference %s out of band: %v", id, err)
 	}
 }
 
 // deleteInApp deletes a component or reference out of band (with its descendants and references, as
 // Ardoq does).
-func (e *testEnv) deleteInApp(t *testing.T, reference bool, id string) {
+func (e *Env) DeleteInApp(t *testing.T, reference bool, id string) {
 	t.Helper()
 	var err error
 	if reference {
-		err = e.client.DeleteReference(context.Background(), id)
+		err = e.Client.DeleteReference(context.Background(), id)
 	} else {
-		err = e.client.DeleteComponent(context.Background(), id)
+		err = e.Client.DeleteComponent(context.Background(), id)
 	}
 	if err != nil {
 		t.Fatalf("deleting %s out of band: %v", id, err)
 	}
 }
 
-// The seeds make test-real-org serves as real orgs (internal/emulator/seed/sandbox.json and its thinner
-// sandbox-thin.json) load, and share no id, workspace name, type id, type name, field key or label,
-// report or attachment with the default seed: a test that assumed the default seed's values would fail
-// against them.
-func TestSandboxSeed_sharesNothingWithTheDefault(t *testing.T) {
-	for _, file := range []string{"sandbox.json", "sandbox-thin.json"} {
-		t.Run(file, func(t *testing.T) { sharesNothingWithTheDefault(t, file) })
+// StillThere fails the test when an entity is gone from the org.
+func (e *Env) StillThere(t *testing.T, ids map[string]*string) {
+	t.Helper()
+	for what, id := range ids {
+		var err error
+		if what[:3] == "ref" {
+			_, err = e.Client.GetReference(context.Background(), *id)
+		} else {
+			_, err = e.Client.GetComponent(context.Background(), *id)
+		}
+		if err != nil {
+			t.Errorf("%s %s must still exist: %v", what, *id, err)
+		}
 	}
 }
 
-func sharesNothingWithTheDefault(t *testing.T, file string) {
-	sandbox, err := emulator.ReadSeed(filepath.Join("..", "emulator", "seed", file))
-	if err != nil {
-		t.Fatal(err)
+// ResetRequests empties the emulator's request log (nothing against a real org).
+func (e *Env) ResetRequests() {
+	if e.Srv != nil {
+		e.Srv.ResetRequests()
 	}
-	if _, err := emulator.New(emulator.WithSeed(sandbox)); err != nil {
-		t.Fatalf("the sandbox seed does not load: %v", err)
+}
+
+// CountsOf returns the org's numbers of components and references (only the emulator knows them; a
+// real org shared with other tests is not counted).
+func CountsOf(env *Env) [2]int {
+	if env.Srv == nil {
+		return [2]int{}
 	}
-	def, err := emulator.DefaultSeed()
-	if err != nil {
-		t.Fatal(err)
+	c, r := env.Srv.Counts()
+	return [2]int{c, r}
+}
+
+// CountByFilter counts the logged requests by method, path (ids as {id}) and the names of the query's
+// filters, so a listing by workspace is told from the cascade guard's look-ups.
+func CountByFilter(srv *openapitest.TestServer) map[string]int {
+	out := map[string]int{}
+	for _, r := range srv.Requests() {
+		parts := strings.Split(r.Path, "/")
+		for i, p := range parts {
+			if len(p) == 24 {
+				parts[i] = "{id}"
+			}
+		}
+		key := r.Method + " " + strings.Join(parts, "/")
+		if q, err := url.ParseQuery(r.Query); err == nil && len(q) > 0 {
+			names := slices.Sorted(maps.Keys(q))
+			names = slices.DeleteFunc(names, func(n string) bool { return n == "cursor" || n == "ifVersionMatch" })
+			if len(names) > 0 {
+				key += "?" + strings.Join(names, "&")
+			}
+		}
+		out[key]++
 	}
-	values := func(s *emulator.Seed) map[string]string {
-		out := map[string]string{}
-		add := func(kind string, vs ...string) {
-			for _, v := range vs {
-				if v != "" {
-					out[kind+" "+v] = v
-				}
-			}
-		}
-		for _, m := range s.Models {
-			add("id", m.ID)
-			for _, ct := range m.ComponentTypes {
-				add("type id", ct.TypeID)
-				add("type name", ct.Name)
-			}
-			for _, rt := range m.ReferenceTypes {
-				add("reference type", fmt.Sprint(rt.Type), rt.Name)
-			}
-			for _, f := range m.Fields {
-				add("field", f.APIKey, f.Label)
-			}
-		}
-		for _, w := range s.Workspaces {
-			add("id", w.ID)
-			add("workspace", w.Name, w.WorkspaceKey)
-		}
-		for _, c := range s.Components {
-			add("id", c.ID)
-			add("component", c.Name)
-		}
-		for _, r := range s.References {
-			add("id", r.ID)
-		}
-		for _, a := range s.Attachments {
-			add("id", a.ID)
-			add("attachment", a.Filename)
-			if a.Folder != nil {
-				add("id", *a.Folder)
-			}
-		}
-		for _, r := range s.Reports {
-			add("id", r.ID)
-			if r.Name != nil {
-				add("report", *r.Name)
-			}
-		}
-		return out
-	}
-	theirs := values(def)
-	for k := range values(sandbox) {
-		if _, ok := theirs[k]; ok {
-			t.Errorf("the sandbox seed shares %s with the default seed", k)
-		}
-	}
+	return out
 }

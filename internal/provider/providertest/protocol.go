@@ -1,4 +1,4 @@
-package provider
+package providertest
 
 import (
 	"context"
@@ -16,59 +16,60 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
-// protoProvider is the provider server called in-process, the way Terraform calls it over gRPC. It tests
+// ProtoProvider is the provider server called in-process, the way Terraform calls it over gRPC. It tests
 // what the Terraform CLI of the acceptance tests cannot drive: import by resource identity (Terraform
 // 1.12+) and list resources (terraform query, Terraform 1.14+).
-type protoProvider struct {
-	t          *testing.T
-	server     tfprotov6.ProviderServer
-	schemas    *tfprotov6.GetProviderSchemaResponse
-	identities map[string]*tfprotov6.ResourceIdentitySchema
+type ProtoProvider struct {
+	T          *testing.T
+	Server     tfprotov6.ProviderServer
+	Schemas    *tfprotov6.GetProviderSchemaResponse
+	Identities map[string]*tfprotov6.ResourceIdentitySchema
 }
 
-func newProtoProvider(t *testing.T, env *testEnv) *protoProvider {
+// NewProtoProvider starts the provider factory makes, configured for env.
+func NewProtoProvider(t *testing.T, env *Env, factory func() (tfprotov6.ProviderServer, error)) *ProtoProvider {
 	t.Helper()
 	ctx := context.Background()
-	server, err := NewProtocol6("test")()
+	server, err := factory()
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &protoProvider{t: t, server: server}
-	if p.schemas, err = server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{}); err != nil {
+	p := &ProtoProvider{T: t, Server: server}
+	if p.Schemas, err = server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{}); err != nil {
 		t.Fatal(err)
 	}
-	p.noErrors("GetProviderSchema", p.schemas.Diagnostics)
+	p.NoErrors("GetProviderSchema", p.Schemas.Diagnostics)
 	ids, err := server.GetResourceIdentitySchemas(ctx, &tfprotov6.GetResourceIdentitySchemasRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.noErrors("GetResourceIdentitySchemas", ids.Diagnostics)
-	p.identities = ids.IdentitySchemas
+	p.NoErrors("GetResourceIdentitySchemas", ids.Diagnostics)
+	p.Identities = ids.IdentitySchemas
 	resp, err := server.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.14.0",
-		Config: p.object(p.schemas.Provider.ValueType(), map[string]tftypes.Value{
-			"base_url": tfStr(env.baseURL), "api_token": tfStr(env.token), "org": tfStr(env.org)})})
+		Config: p.Object(p.Schemas.Provider.ValueType(), map[string]tftypes.Value{
+			"base_url": TFStr(env.BaseURL), "api_token": TFStr(env.Token), "org": TFStr(env.Org)})})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.noErrors("ConfigureProvider", resp.Diagnostics)
+	p.NoErrors("ConfigureProvider", resp.Diagnostics)
 	return p
 }
 
-func tfStr(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+func TFStr(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 
-// tfObject is an object of the values given, typed by them.
-func tfObject(attrs map[string]tftypes.Value) tftypes.Value {
+// TFObject is an object of the values given, typed by them.
+func TFObject(attrs map[string]tftypes.Value) tftypes.Value {
 	return convert.ObjectOrMap(tftypes.Object{}, attrs)
 }
 
-func tfNum(n int64) tftypes.Value { return tftypes.NewValue(tftypes.Number, big.NewFloat(float64(n))) }
+func TFNum(n int64) tftypes.Value { return tftypes.NewValue(tftypes.Number, big.NewFloat(float64(n))) }
 
 // object is a value of an object type: the attributes given, the others null.
-func (p *protoProvider) object(typ tftypes.Type, attrs map[string]tftypes.Value) *tfprotov6.DynamicValue {
-	p.t.Helper()
+func (p *ProtoProvider) Object(typ tftypes.Type, attrs map[string]tftypes.Value) *tfprotov6.DynamicValue {
+	p.T.Helper()
 	obj, ok := typ.(tftypes.Object)
 	if !ok {
-		p.t.Fatalf("%s is not an object type", typ)
+		p.T.Fatalf("%s is not an object type", typ)
 	}
 	values := map[string]tftypes.Value{}
 	for name, at := range obj.AttributeTypes {
@@ -76,43 +77,43 @@ func (p *protoProvider) object(typ tftypes.Type, attrs map[string]tftypes.Value)
 	}
 	for name, v := range attrs {
 		if _, ok := obj.AttributeTypes[name]; !ok {
-			p.t.Fatalf("no attribute %q in %s", name, typ)
+			p.T.Fatalf("no attribute %q in %s", name, typ)
 		}
 		values[name] = v
 	}
 	dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, values))
 	if err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
 	return &dv
 }
 
 // attrs decodes an object value into its attributes; nil for a null value.
-func (p *protoProvider) attrs(typ tftypes.Type, dv *tfprotov6.DynamicValue) map[string]tftypes.Value {
-	p.t.Helper()
+func (p *ProtoProvider) Attrs(typ tftypes.Type, dv *tfprotov6.DynamicValue) map[string]tftypes.Value {
+	p.T.Helper()
 	if dv == nil {
 		return nil
 	}
 	v, err := dv.Unmarshal(typ)
 	if err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
 	if v.IsNull() {
 		return nil
 	}
 	var out map[string]tftypes.Value
 	if err := v.As(&out); err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
 	return out
 }
 
 // text is a string attribute's value, "" when null.
-func text(p *protoProvider, attrs map[string]tftypes.Value, name string) string {
-	p.t.Helper()
+func Text(p *ProtoProvider, attrs map[string]tftypes.Value, name string) string {
+	p.T.Helper()
 	var s *string
 	if err := attrs[name].As(&s); err != nil {
-		p.t.Fatalf("%s: %v", name, err)
+		p.T.Fatalf("%s: %v", name, err)
 	}
 	if s == nil {
 		return ""
@@ -120,66 +121,66 @@ func text(p *protoProvider, attrs map[string]tftypes.Value, name string) string 
 	return *s
 }
 
-func (p *protoProvider) resourceType(typeName string) tftypes.Type {
-	return p.schemas.ResourceSchemas[typeName].ValueType()
+func (p *ProtoProvider) ResourceType(typeName string) tftypes.Type {
+	return p.Schemas.ResourceSchemas[typeName].ValueType()
 }
 
-func (p *protoProvider) identityType(typeName string) tftypes.Type {
-	return p.identities[typeName].ValueType()
+func (p *ProtoProvider) IdentityType(typeName string) tftypes.Type {
+	return p.Identities[typeName].ValueType()
 }
 
-func (p *protoProvider) identity(typeName, id string) *tfprotov6.ResourceIdentityData {
-	return &tfprotov6.ResourceIdentityData{IdentityData: p.object(p.identityType(typeName), map[string]tftypes.Value{"id": tfStr(id)})}
+func (p *ProtoProvider) Identity(typeName, id string) *tfprotov6.ResourceIdentityData {
+	return &tfprotov6.ResourceIdentityData{IdentityData: p.Object(p.IdentityType(typeName), map[string]tftypes.Value{"id": TFStr(id)})}
 }
 
 // identityID is the id of an identity; "" when there is none.
-func (p *protoProvider) identityID(typeName string, data *tfprotov6.ResourceIdentityData) string {
-	p.t.Helper()
+func (p *ProtoProvider) IdentityID(typeName string, data *tfprotov6.ResourceIdentityData) string {
+	p.T.Helper()
 	if data == nil {
 		return ""
 	}
-	attrs := p.attrs(p.identityType(typeName), data.IdentityData)
+	attrs := p.Attrs(p.IdentityType(typeName), data.IdentityData)
 	if attrs == nil {
 		return ""
 	}
-	return text(p, attrs, "id")
+	return Text(p, attrs, "id")
 }
 
 // importAndRead imports a resource (by import id, or by identity when id is empty and identity is not)
 // and refreshes it, as terraform plan does for an import block.
-func (p *protoProvider) importAndRead(typeName, importID string, identity *tfprotov6.ResourceIdentityData) (*tfprotov6.ReadResourceResponse, []*tfprotov6.Diagnostic) {
-	p.t.Helper()
+func (p *ProtoProvider) ImportAndRead(typeName, importID string, identity *tfprotov6.ResourceIdentityData) (*tfprotov6.ReadResourceResponse, []*tfprotov6.Diagnostic) {
+	p.T.Helper()
 	ctx := context.Background()
-	imp, err := p.server.ImportResourceState(ctx, &tfprotov6.ImportResourceStateRequest{TypeName: typeName, ID: importID, Identity: identity})
+	imp, err := p.Server.ImportResourceState(ctx, &tfprotov6.ImportResourceStateRequest{TypeName: typeName, ID: importID, Identity: identity})
 	if err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
-	if hasError(imp.Diagnostics) {
+	if HasError(imp.Diagnostics) {
 		return nil, imp.Diagnostics
 	}
 	if len(imp.ImportedResources) != 1 {
-		p.t.Fatalf("import returned %d resources, want 1", len(imp.ImportedResources))
+		p.T.Fatalf("import returned %d resources, want 1", len(imp.ImportedResources))
 	}
 	imported := imp.ImportedResources[0]
-	read, err := p.server.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: typeName, CurrentState: imported.State,
+	read, err := p.Server.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: typeName, CurrentState: imported.State,
 		CurrentIdentity: imported.Identity, Private: imported.Private})
 	if err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
 	return read, read.Diagnostics
 }
 
 // list runs a list resource and collects its results.
-func (p *protoProvider) list(typeName string, config map[string]tftypes.Value, includeResource bool, limit int64) []tfprotov6.ListResourceResult {
-	p.t.Helper()
-	lister, ok := p.server.(tfprotov6.ListResourceServer)
+func (p *ProtoProvider) List(typeName string, config map[string]tftypes.Value, includeResource bool, limit int64) []tfprotov6.ListResourceResult {
+	p.T.Helper()
+	lister, ok := p.Server.(tfprotov6.ListResourceServer)
 	if !ok {
-		p.t.Fatal("the provider server does not serve list resources")
+		p.T.Fatal("the provider server does not serve list resources")
 	}
 	stream, err := lister.ListResource(context.Background(), &tfprotov6.ListResourceRequest{TypeName: typeName,
-		Config: p.object(p.schemas.ListResourceSchemas[typeName].ValueType(), config), IncludeResource: includeResource, Limit: limit})
+		Config: p.Object(p.Schemas.ListResourceSchemas[typeName].ValueType(), config), IncludeResource: includeResource, Limit: limit})
 	if err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
 	var out []tfprotov6.ListResourceResult
 	for r := range stream.Results {
@@ -188,13 +189,13 @@ func (p *protoProvider) list(typeName string, config map[string]tftypes.Value, i
 	return out
 }
 
-func (p *protoProvider) validateList(typeName string, config map[string]tftypes.Value) []*tfprotov6.Diagnostic {
-	p.t.Helper()
-	lister := p.server.(tfprotov6.ListResourceServer)
+func (p *ProtoProvider) ValidateList(typeName string, config map[string]tftypes.Value) []*tfprotov6.Diagnostic {
+	p.T.Helper()
+	lister := p.Server.(tfprotov6.ListResourceServer)
 	resp, err := lister.ValidateListResourceConfig(context.Background(), &tfprotov6.ValidateListResourceConfigRequest{TypeName: typeName,
-		Config: p.object(p.schemas.ListResourceSchemas[typeName].ValueType(), config)})
+		Config: p.Object(p.Schemas.ListResourceSchemas[typeName].ValueType(), config)})
 	if err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
 	return resp.Diagnostics
 }
@@ -202,50 +203,50 @@ func (p *protoProvider) validateList(typeName string, config map[string]tftypes.
 // adopt does what terraform query -generate-config-out and the terraform plan that follows do with a
 // listed resource: generate its configuration, validate it, import by identity, refresh, and plan. It
 // returns the generated configuration and fails unless the plan is empty.
-func (p *protoProvider) adopt(typeName string, listed tfprotov6.ListResourceResult) map[string]tftypes.Value {
-	p.t.Helper()
+func (p *ProtoProvider) Adopt(typeName string, listed tfprotov6.ListResourceResult) map[string]tftypes.Value {
+	p.T.Helper()
 	ctx := context.Background()
-	typ := p.resourceType(typeName)
-	gen, err := p.server.GenerateResourceConfig(ctx, &tfprotov6.GenerateResourceConfigRequest{TypeName: typeName, State: listed.Resource})
+	typ := p.ResourceType(typeName)
+	gen, err := p.Server.GenerateResourceConfig(ctx, &tfprotov6.GenerateResourceConfigRequest{TypeName: typeName, State: listed.Resource})
 	if err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
-	p.noErrors("GenerateResourceConfig", gen.Diagnostics)
-	valid, err := p.server.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: typeName, Config: gen.Config})
+	p.NoErrors("GenerateResourceConfig", gen.Diagnostics)
+	valid, err := p.Server.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: typeName, Config: gen.Config})
 	if err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
-	p.noErrors("ValidateResourceConfig", valid.Diagnostics)
-	read, diags := p.importAndRead(typeName, "", listed.Identity)
-	p.noErrors("import by identity", diags)
+	p.NoErrors("ValidateResourceConfig", valid.Diagnostics)
+	read, diags := p.ImportAndRead(typeName, "", listed.Identity)
+	p.NoErrors("import by identity", diags)
 	// Terraform proposes the configuration, with the prior state's values for computed-only attributes.
-	config, prior := p.attrs(typ, gen.Config), p.attrs(typ, read.NewState)
+	config, prior := p.Attrs(typ, gen.Config), p.Attrs(typ, read.NewState)
 	if prior == nil {
-		p.t.Fatalf("%s: the listed resource is gone after its import", typeName)
+		p.T.Fatalf("%s: the listed resource is gone after its import", typeName)
 	}
 	proposed := map[string]tftypes.Value{}
-	for _, a := range p.schemas.ResourceSchemas[typeName].Block.Attributes {
+	for _, a := range p.Schemas.ResourceSchemas[typeName].Block.Attributes {
 		proposed[a.Name] = config[a.Name]
 		if a.Computed && !a.Optional {
 			proposed[a.Name] = prior[a.Name]
 		}
 	}
-	plan, err := p.server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{TypeName: typeName, PriorState: read.NewState,
-		ProposedNewState: p.object(typ, proposed), Config: gen.Config, PriorPrivate: read.Private, PriorIdentity: read.NewIdentity})
+	plan, err := p.Server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{TypeName: typeName, PriorState: read.NewState,
+		ProposedNewState: p.Object(typ, proposed), Config: gen.Config, PriorPrivate: read.Private, PriorIdentity: read.NewIdentity})
 	if err != nil {
-		p.t.Fatal(err)
+		p.T.Fatal(err)
 	}
-	p.noErrors("PlanResourceChange", plan.Diagnostics)
-	planned := p.attrs(typ, plan.PlannedState)
+	p.NoErrors("PlanResourceChange", plan.Diagnostics)
+	planned := p.Attrs(typ, plan.PlannedState)
 	for name, v := range prior {
 		if !planned[name].Equal(v) {
-			p.t.Errorf("%s adopted from the list plans a change of %s: %s -> %s", typeName, name, v, planned[name])
+			p.T.Errorf("%s adopted from the list plans a change of %s: %s -> %s", typeName, name, v, planned[name])
 		}
 	}
 	return config
 }
 
-func hasError(diags []*tfprotov6.Diagnostic) bool {
+func HasError(diags []*tfprotov6.Diagnostic) bool {
 	for _, d := range diags {
 		if d.Severity == tfprotov6.DiagnosticSeverityError {
 			return true
@@ -254,17 +255,17 @@ func hasError(diags []*tfprotov6.Diagnostic) bool {
 	return false
 }
 
-func (p *protoProvider) noErrors(what string, diags []*tfprotov6.Diagnostic) {
-	p.t.Helper()
+func (p *ProtoProvider) NoErrors(what string, diags []*tfprotov6.Diagnostic) {
+	p.T.Helper()
 	for _, d := range diags {
 		if d.Severity == tfprotov6.DiagnosticSeverityError {
-			p.t.Fatalf("%s: %s: %s", what, d.Summary, d.Detail)
+			p.T.Fatalf("%s: %s: %s", what, d.Summary, d.Detail)
 		}
 	}
 }
 
-// expectDiag fails unless one error diagnostic's summary and detail contain want.
-func expectDiag(t *testing.T, diags []*tfprotov6.Diagnostic, want string) {
+// ExpectDiag fails unless one error diagnostic's summary and detail contain want.
+func ExpectDiag(t *testing.T, diags []*tfprotov6.Diagnostic, want string) {
 	t.Helper()
 	for _, d := range diags {
 		if d.Severity == tfprotov6.DiagnosticSeverityError && strings.Contains(d.Summary+": "+d.Detail, want) {
@@ -288,30 +289,31 @@ var (
 	hclReference  = regexp.MustCompile(`^(\w+)\s*=\s*[\w.]+$`)
 )
 
-// exampleBlock is one top-level block of an example file, read with just enough HCL for the examples:
+// ExampleBlock is one top-level block of an example file, read with just enough HCL for the examples:
 // literal strings, numbers and booleans, one nested block deep, and an import identity on one line.
-type exampleBlock struct {
+type ExampleBlock struct {
 	Kind, Labels string            // `list`, `"ardoq_component" "apps"`
 	Attrs        map[string]string // top-level literals
 	Config       map[string]tftypes.Value
 	Identity     string
 }
 
-func readExampleBlocks(t *testing.T, parts ...string) []exampleBlock {
+// ReadExampleBlocks reads the blocks of an example file under examples/.
+func ReadExampleBlocks(t *testing.T, parts ...string) []ExampleBlock {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(append([]string{"..", "..", "examples"}, parts...)...))
+	b, err := os.ReadFile(RepoPath(t, append([]string{"examples"}, parts...)...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var blocks []exampleBlock
-	var cur *exampleBlock
+	var blocks []ExampleBlock
+	var cur *ExampleBlock
 	nested := ""
 	for n, raw := range strings.Split(string(b), "\n") {
 		line := strings.TrimSpace(hclComment.ReplaceAllString(raw, ""))
 		switch m := hclBlockStart.FindStringSubmatch(line); {
 		case line == "" || strings.HasPrefix(line, "#"):
 		case cur == nil && m != nil:
-			blocks = append(blocks, exampleBlock{Kind: m[1], Labels: strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, m[1]), "{")),
+			blocks = append(blocks, ExampleBlock{Kind: m[1], Labels: strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, m[1]), "{")),
 				Attrs: map[string]string{}, Config: map[string]tftypes.Value{}})
 			cur = &blocks[len(blocks)-1]
 		case cur != nil && nested == "" && m != nil:
@@ -324,11 +326,11 @@ func readExampleBlocks(t *testing.T, parts ...string) []exampleBlock {
 			cur.Identity = hclIdentity.FindStringSubmatch(line)[1]
 		case cur != nil && nested == "config" && hclString.MatchString(line):
 			kv := hclString.FindStringSubmatch(line)
-			cur.Config[kv[1]] = tfStr(kv[2])
+			cur.Config[kv[1]] = TFStr(kv[2])
 		case cur != nil && nested == "config" && hclNumber.MatchString(line):
 			kv := hclNumber.FindStringSubmatch(line)
 			i, _ := strconv.ParseInt(kv[2], 10, 64)
-			cur.Config[kv[1]] = tfNum(i)
+			cur.Config[kv[1]] = TFNum(i)
 		case cur != nil && nested == "" && (hclString.MatchString(line) || hclNumber.MatchString(line) || hclBool.MatchString(line)):
 			kv := hclString.FindStringSubmatch(line)
 			if kv == nil {
@@ -346,4 +348,31 @@ func readExampleBlocks(t *testing.T, parts ...string) []exampleBlock {
 		}
 	}
 	return blocks
+}
+
+// PlanConfigured plans an imported resource under a configuration that says what state holds, with
+// custom_fields as given (nil for none), and returns the planned attributes.
+func (p *ProtoProvider) PlanConfigured(typeName string, read *tfprotov6.ReadResourceResponse, fields *tftypes.Value) map[string]tftypes.Value {
+	p.T.Helper()
+	typ := p.ResourceType(typeName)
+	prior := p.Attrs(typ, read.NewState)
+	config, proposed := map[string]tftypes.Value{}, map[string]tftypes.Value{}
+	for _, a := range p.Schemas.ResourceSchemas[typeName].Block.Attributes {
+		if a.Computed && !a.Optional {
+			proposed[a.Name] = prior[a.Name]
+			continue
+		}
+		config[a.Name], proposed[a.Name] = prior[a.Name], prior[a.Name]
+	}
+	if fields != nil {
+		config["custom_fields"], proposed["custom_fields"] = *fields, *fields
+	}
+	plan, err := p.Server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{TypeName: typeName,
+		PriorState: read.NewState, ProposedNewState: p.Object(typ, proposed), Config: p.Object(typ, config), PriorPrivate: read.Private,
+		PriorIdentity: read.NewIdentity})
+	if err != nil {
+		p.T.Fatal(err)
+	}
+	p.NoErrors("PlanResourceChange", plan.Diagnostics)
+	return p.Attrs(typ, plan.PlannedState)
 }

@@ -1,4 +1,4 @@
-package provider
+package single_test
 
 import (
 	"fmt"
@@ -17,6 +17,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/single"
 )
 
@@ -24,17 +25,17 @@ import (
 func TestAccComponentResource_importByKey(t *testing.T) {
 	env := newTestEnv(t)
 	var key string
-	cfg := env.config(`resource "ardoq_component" "test" {
+	cfg := env.Config(`resource "ardoq_component" "test" {
   name           = "Imported by key"
   root_workspace = "{ws}"
   type_id        = "{app}"
   description    = "from Ardoq"
 }`)
 	keyOf := func(s *terraform.State) (string, error) { return key, nil }
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: func(s *terraform.State) error {
 				key = s.RootModule().Resources[addrC].Primary.Attributes["component_key"]
@@ -43,9 +44,9 @@ func TestAccComponentResource_importByKey(t *testing.T) {
 			{ResourceName: addrC, ImportState: true, ImportStateIdFunc: keyOf, ImportStateVerify: true},
 			{ResourceName: addrC, Config: cfg, ImportState: true, ImportStateKind: resource.ImportBlockWithID, ImportStateIdFunc: keyOf,
 				ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addrC, plancheck.ResourceActionNoop)}}},
-			{ResourceName: addrC, ImportState: true, ImportStateId: "NOPE-999999", ExpectError: expectErr(`Ardoq has no component with the key "NOPE-999999"`)},
+			{ResourceName: addrC, ImportState: true, ImportStateId: "NOPE-999999", ExpectError: providertest.ExpectErr(`Ardoq has no component with the key "NOPE-999999"`)},
 			{ResourceName: addrC, ImportState: true, ImportStateId: "Customer Management",
-				ExpectError: expectErr(`"Customer Management" is not an Ardoq component id \(24 hexadecimal characters\), nor a component key`)},
+				ExpectError: providertest.ExpectErr(`"Customer Management" is not an Ardoq component id \(24 hexadecimal characters\), nor a component key`)},
 		},
 	})
 }
@@ -53,20 +54,20 @@ func TestAccComponentResource_importByKey(t *testing.T) {
 // A key lookup is one GET /components?componentKey=, with no workspace: keys are unique in the org.
 func TestComponentImport_keyLookupRequests(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t, "request log")
-	c, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "Keyed", RootWorkspace: env.ws2, TypeID: env.appType})
+	env.RequireEmulator(t, "request log")
+	c, err := env.Srv.SeedComponent(emulator.ComponentSeed{Name: "Keyed", RootWorkspace: env.WS2, TypeID: env.AppType})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newProtoProvider(t, env)
-	env.srv.ResetRequests()
-	read, diags := p.importAndRead("ardoq_component", c.ComponentKey, nil)
-	p.noErrors("import by key", diags)
-	if got := p.identityID("ardoq_component", read.NewIdentity); got != c.ID {
+	p := providertest.NewProtoProvider(t, env.Env, testAccProviders["ardoq"])
+	env.Srv.ResetRequests()
+	read, diags := p.ImportAndRead("ardoq_component", c.ComponentKey, nil)
+	p.NoErrors("import by key", diags)
+	if got := p.IdentityID("ardoq_component", read.NewIdentity); got != c.ID {
 		t.Errorf("identity %q, want %q", got, c.ID)
 	}
 	var lookups []string
-	for _, r := range env.srv.Requests() {
+	for _, r := range env.Srv.Requests() {
 		if r.Method == "GET" && r.Path == "/api/v2/components" {
 			lookups = append(lookups, r.Query)
 		}
@@ -74,18 +75,18 @@ func TestComponentImport_keyLookupRequests(t *testing.T) {
 	if len(lookups) != 1 || lookups[0] != "componentKey="+c.ComponentKey {
 		t.Errorf("key lookups: %q, want one with only componentKey", lookups)
 	}
-	if state := p.attrs(p.resourceType("ardoq_component"), read.NewState); text(p, state, "name") != "Keyed" {
+	if state := p.Attrs(p.ResourceType("ardoq_component"), read.NewState); providertest.Text(p, state, "name") != "Keyed" {
 		t.Errorf("state %v", state)
 	}
-	_, diags = p.importAndRead("ardoq_component", "ZZZ-1", nil)
-	expectDiag(t, diags, "Unknown Component Key")
+	_, diags = p.ImportAndRead("ardoq_component", "ZZZ-1", nil)
+	providertest.ExpectDiag(t, diags, "Unknown Component Key")
 }
 
 var importCommand = regexp.MustCompile(`^terraform import (\S+) (\S+)$`)
 
 // importedKey points an import block by component key at a component the test made.
-func importedKey(tr *exampleTranslation, key string) *exampleTranslation {
-	return tr.replace(`(\bid\s*=\s*)"[A-Za-z0-9_]+-[0-9]+"`, `${1}"`+key+`"`)
+func importedKey(tr *providertest.ExampleTranslation, key string) *providertest.ExampleTranslation {
+	return tr.Replace(`(\bid\s*=\s*)"[A-Za-z0-9_]+-[0-9]+"`, `${1}"`+key+`"`)
 }
 
 // The import examples, run against a component and a reference the test makes (their ids and key stand
@@ -95,44 +96,44 @@ func importedKey(tr *exampleTranslation, key string) *exampleTranslation {
 // command of its import.sh imports the same component.
 func TestAccExamples_componentImports(t *testing.T) {
 	env := newTestEnv(t)
-	env.parallel(t)
-	byKeyExample, tr := env.translatedExample(t, "resources", "ardoq_component", "import-by-key.tf")
-	fields := client.CustomFields{env.ext: "cap-001" + env.tag}
-	if number := env.field("Number"); number != "" {
+	env.Parallel(t)
+	byKeyExample, tr := env.TranslatedExample(t, "resources", "ardoq_component", "import-by-key.tf")
+	fields := client.CustomFields{env.Ext: "cap-001" + env.Tag}
+	if number := env.Field("Number"); number != "" {
 		fields[number] = 3
 	}
-	c := env.createComponent(t, client.ComponentCreate{Name: "Customer Management" + env.tag, RootWorkspace: env.ws, TypeID: env.appType,
+	c := env.CreateComponent(t, client.ComponentCreate{Name: "Customer Management" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType,
 		CustomFields: fields})
-	billing := env.createComponent(t, client.ComponentCreate{Name: "Billing" + env.tag, RootWorkspace: env.ws, TypeID: env.appType})
-	payments := env.createComponent(t, client.ComponentCreate{Name: "Payments" + env.tag, RootWorkspace: env.ws, TypeID: env.childType,
+	billing := env.CreateComponent(t, client.ComponentCreate{Name: "Billing" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType})
+	payments := env.CreateComponent(t, client.ComponentCreate{Name: "Payments" + env.Tag, RootWorkspace: env.WS, TypeID: env.ChildType,
 		Parent: &billing.ID})
-	r := env.createReference(t, client.ReferenceCreate{Source: payments.ID, Target: billing.ID, Type: env.refType, DisplayText: sp("part of")})
+	r := env.CreateReference(t, client.ReferenceCreate{Source: payments.ID, Target: billing.ID, Type: env.RefType, DisplayText: providertest.SP("part of")})
 
 	// In-process first: the acceptance test below destroys what it imported.
-	p := newProtoProvider(t, env)
+	p := providertest.NewProtoProvider(t, env.Env, testAccProviders["ardoq"])
 	for typ, want := range map[string]struct{ id, attr, value string }{
 		"ardoq_component": {c.ID, "name", c.Name}, "ardoq_reference": {r.ID, "display_text", "part of"}} {
-		blocks := readExampleBlocks(t, "resources", typ, "import-with-identity.tf")
+		blocks := providertest.ReadExampleBlocks(t, "resources", typ, "import-with-identity.tf")
 		if len(blocks) != 1 || blocks[0].Kind != "import" || !entity.OIDPattern.MatchString(blocks[0].Identity) {
 			t.Fatalf("%s: want one import block with an identity, got %+v", typ, blocks)
 		}
-		read, diags := p.importAndRead(typ, "", p.identity(typ, want.id))
-		p.noErrors(typ+" identity example", diags)
-		if state := p.attrs(p.resourceType(typ), read.NewState); text(p, state, want.attr) != want.value {
+		read, diags := p.ImportAndRead(typ, "", p.Identity(typ, want.id))
+		p.NoErrors(typ+" identity example", diags)
+		if state := p.Attrs(p.ResourceType(typ), read.NewState); providertest.Text(p, state, want.attr) != want.value {
 			t.Errorf("%s imported by identity: %v", typ, state)
 		}
 	}
 
 	const addr = "ardoq_component.customer_management"
-	block := env.render(fmt.Sprintf(`resource "ardoq_component" "customer_management" {
+	block := env.Render(fmt.Sprintf(`resource "ardoq_component" "customer_management" {
   name           = %q
   root_workspace = "{ws}"
   type_id        = "{app}"
 }
 `, c.Name))
-	cfg := env.providerConfig() + block
+	cfg := env.ProviderConfig() + block
 	steps := []resource.TestStep{{
-		Config: env.providerConfig() + importedKey(importedID(tr, c.ID), c.ComponentKey).apply(byKeyExample) + block,
+		Config: env.ProviderConfig() + importedKey(providertest.ImportedID(tr, c.ID), c.ComponentKey).Apply(byKeyExample) + block,
 		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 			plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
 		}},
@@ -141,9 +142,9 @@ func TestAccExamples_componentImports(t *testing.T) {
 			statecheck.ExpectKnownValue(addr, tfjsonpath.New("component_key"), knownvalue.StringExact(c.ComponentKey)),
 		},
 		Check: func(*terraform.State) error {
-			got := env.component(t, c.ID)
+			got := env.Component(t, c.ID)
 			for k, v := range fields {
-				if hclValue(t, got.CustomFields[k]) != hclValue(t, v) || got.Version != c.Version {
+				if providertest.HCLValue(t, got.CustomFields[k]) != providertest.HCLValue(t, v) || got.Version != c.Version {
 					return fmt.Errorf("the import changed the component: custom fields %v (had %v), version %d (was %d)", got.CustomFields,
 						fields, got.Version, c.Version)
 				}
@@ -152,7 +153,7 @@ func TestAccExamples_componentImports(t *testing.T) {
 		},
 	}}
 	var byID, byKey int
-	for _, line := range strings.Split(readExample(t, "resources", "ardoq_component", "import.sh"), "\n") {
+	for _, line := range strings.Split(providertest.ReadExample(t, "resources", "ardoq_component", "import.sh"), "\n") {
 		m := importCommand.FindStringSubmatch(strings.TrimSpace(line))
 		if m == nil {
 			continue
@@ -174,10 +175,10 @@ func TestAccExamples_componentImports(t *testing.T) {
 	if byID != 1 || byKey != 1 {
 		t.Fatalf("import.sh imports %d times by id and %d by key, want once each", byID, byKey)
 	}
-	env.test(t, resource.TestCase{
+	env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
-		CheckDestroy:             env.goneFromOrg, // imported, so destroyed with the rest
+		CheckDestroy:             env.GoneFromOrg, // imported, so destroyed with the rest
 		Steps:                    steps,
 	})
 }

@@ -1,4 +1,4 @@
-package provider
+package single_test
 
 import (
 	"fmt"
@@ -16,18 +16,19 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 const addrC = "ardoq_component.test"
 
 func TestAccComponentResource_basic(t *testing.T) {
 	env := newTestEnv(t)
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{
-				Config: env.config(`resource "ardoq_component" "test" {
+				Config: env.Config(`resource "ardoq_component" "test" {
   name           = "Payments"
   root_workspace = "{ws}"
   type_id        = "{app}"
@@ -36,7 +37,7 @@ func TestAccComponentResource_basic(t *testing.T) {
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("id"), knownvalue.StringRegexp(entity.OIDPattern)),
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("version"), knownvalue.Int64Exact(1)),
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("name"), knownvalue.StringExact("Payments")),
-					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("component_key"), knownvalue.StringRegexp(expectErr(`^[A-Z0-9]+-\d+$`))),
+					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("component_key"), knownvalue.StringRegexp(providertest.ExpectErr(`^[A-Z0-9]+-\d+$`))),
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("type_name"), knownvalue.NotNull()),
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("parent"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("description"), knownvalue.Null()),
@@ -45,7 +46,7 @@ func TestAccComponentResource_basic(t *testing.T) {
 				},
 			},
 			{
-				Config: env.config(`resource "ardoq_component" "test" {
+				Config: env.Config(`resource "ardoq_component" "test" {
   name           = "Payments"
   root_workspace = "{ws}"
   type_id        = "{app}"
@@ -60,16 +61,16 @@ func TestAccComponentResource_update(t *testing.T) {
 	env := newTestEnv(t)
 	versions := statecheck.CompareValue(compare.ValuesDiffer())
 	cfg := func(name, extra string) string {
-		return env.config(`resource "ardoq_component" "test" {
+		return env.Config(`resource "ardoq_component" "test" {
   name           = "` + name + `"
   root_workspace = "{ws}"
   type_id        = "{app}"
   ` + extra + `
 }`)
 	}
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{
 				Config:            cfg("first", `description = "d1"`),
@@ -96,8 +97,8 @@ func TestAccComponentResource_update(t *testing.T) {
 			},
 		},
 	})
-	if env.srv != nil {
-		for _, r := range env.srv.Requests() {
+	if env.Srv != nil {
+		for _, r := range env.Srv.Requests() {
 			if r.Method == http.MethodPatch && r.Query != "ifVersionMatch=1" {
 				t.Errorf("update must send the version in state: %s", r.Query)
 			}
@@ -107,17 +108,17 @@ func TestAccComponentResource_update(t *testing.T) {
 
 func TestAccComponentResource_replace(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireOtherType(t)
+	env.RequireOtherType(t)
 	cfg := func(ws, typ string) string {
-		return env.config(`resource "ardoq_component" "test" {
+		return env.Config(`resource "ardoq_component" "test" {
   name           = "Replaceable"
   root_workspace = "` + ws + `"
   type_id        = "` + typ + `"
 }`)
 	}
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{Config: cfg("{ws}", "{app}")},
 			{
@@ -139,13 +140,13 @@ func TestAccComponentResource_replace(t *testing.T) {
 
 func TestAccComponentResource_import(t *testing.T) {
 	env := newTestEnv(t)
-	cfg := env.config(`resource "ardoq_component" "test" {
+	cfg := env.Config(`resource "ardoq_component" "test" {
   name           = "Imported"
   root_workspace = "{ws}"
   type_id        = "{app}"
   description    = "from Ardoq"
 }`)
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
 		Steps: []resource.TestStep{
@@ -153,7 +154,7 @@ func TestAccComponentResource_import(t *testing.T) {
 			{ResourceName: addrC, ImportState: true, ImportStateVerify: true},
 			{ResourceName: addrC, Config: cfg, ImportState: true, ImportStateKind: resource.ImportBlockWithID,
 				ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addrC, plancheck.ResourceActionNoop)}}},
-			{ResourceName: addrC, ImportState: true, ImportStateId: "not-an-id", ExpectError: expectErr(`not an Ardoq component id`)},
+			{ResourceName: addrC, ImportState: true, ImportStateId: "not-an-id", ExpectError: providertest.ExpectErr(`not an Ardoq component id`)},
 		},
 	})
 }
@@ -161,18 +162,18 @@ func TestAccComponentResource_import(t *testing.T) {
 func TestAccComponentResource_disappears(t *testing.T) {
 	env := newTestEnv(t)
 	var id string
-	cfg := env.config(`resource "ardoq_component" "test" {
+	cfg := env.Config(`resource "ardoq_component" "test" {
   name           = "Fragile"
   root_workspace = "{ws}"
   type_id        = "{app}"
 }`)
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
-			{Config: cfg, Check: captureID(addrC, &id)},
+			{Config: cfg, Check: providertest.CaptureID(addrC, &id)},
 			{
-				PreConfig: func() { env.deleteInApp(t, false, id) }, // deleted in the app
+				PreConfig: func() { env.DeleteInApp(t, false, id) }, // deleted in the app
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addrC, plancheck.ResourceActionCreate),
@@ -184,30 +185,30 @@ func TestAccComponentResource_disappears(t *testing.T) {
 
 func TestAccComponentResource_driftCorrected(t *testing.T) {
 	env := newTestEnv(t)
-	owner := env.requireField(t, "Text")
+	owner := env.RequireField(t, "Text")
 	// a second field, set in the app only: unmanaged, it must not show in the plan
-	notes := env.fieldOnApp(func(f client.Field) bool {
-		return writable(f) && f.APIKey != owner && (f.Type == "Text" || f.Type == "TextArea")
+	notes := env.FieldOnApp(func(f client.Field) bool {
+		return providertest.Writable(f) && f.APIKey != owner && (f.Type == "Text" || f.Type == "TextArea")
 	})
 	var id string
-	cfg := env.config(`resource "ardoq_component" "test" {
+	cfg := env.Config(`resource "ardoq_component" "test" {
   name           = "Drifty"
   root_workspace = "{ws}"
   type_id        = "{app}"
   custom_fields  = { ` + owner + ` = "team-a" }
 }`)
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
-			{Config: cfg, Check: captureID(addrC, &id)},
+			{Config: cfg, Check: providertest.CaptureID(addrC, &id)},
 			{
 				PreConfig: func() {
 					fields := client.CustomFields{owner: "someone-else"}
 					if notes != "" {
 						fields[notes] = "unmanaged, must not show"
 					}
-					env.editInApp(t, id, client.ComponentUpdate{Name: client.Set("Renamed in the app"), CustomFields: fields})
+					env.EditInApp(t, id, client.ComponentUpdate{Name: client.Set("Renamed in the app"), CustomFields: fields})
 				},
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -224,30 +225,30 @@ func TestAccComponentResource_driftCorrected(t *testing.T) {
 func TestAccComponentResource_versionConflict(t *testing.T) {
 	env := newTestEnv(t)
 	cfg := func(name string) string {
-		return env.config(`resource "ardoq_component" "test" {
+		return env.Config(`resource "ardoq_component" "test" {
   name           = "` + name + `"
   root_workspace = "{ws}"
   type_id        = "{app}"
 }`)
 	}
 	var id string
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
-			{Config: cfg("one"), Check: captureID(addrC, &id)},
+			{Config: cfg("one"), Check: providertest.CaptureID(addrC, &id)},
 			{
 				// a colleague edits the component between Terraform's plan and its update
 				Config: cfg("two"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{mutateAfterPlan(func() {
-					env.editInApp(t, id, client.ComponentUpdate{Description: client.Set("edited by a colleague")})
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{providertest.MutateAfterPlan(func() {
+					env.EditInApp(t, id, client.ComponentUpdate{Description: client.Set("edited by a colleague")})
 				})}},
-				ExpectError: expectErr(`Component Changed Outside Terraform(.|\n)*plan`),
+				ExpectError: providertest.ExpectErr(`Component Changed Outside Terraform(.|\n)*plan`),
 			},
 			{
 				Config: cfg("two"),
 				Check: func(*terraform.State) error {
-					if c := env.component(t, id); c.Name != "two" || c.Description != nil {
+					if c := env.Component(t, id); c.Name != "two" || c.Description != nil {
 						return fmt.Errorf("after the conflict a new apply must succeed, got %q, description %v", c.Name, c.Description)
 					}
 					return nil

@@ -1,4 +1,4 @@
-package provider
+package single_test
 
 import (
 	"context"
@@ -16,10 +16,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 func appWithFields(env *testEnv, fields string) string {
-	return env.config(`resource "ardoq_component" "test" {
+	return env.Config(`resource "ardoq_component" "test" {
   name           = "Typed"
   root_workspace = "{ws}"
   type_id        = "{app}"
@@ -58,43 +59,43 @@ func sampleValue(f client.Field) string {
 // org's app type lacks is left out, and the log says which.
 func TestAccComponentResource_customFieldTypes(t *testing.T) {
 	env := newTestEnv(t)
-	env.parallel(t)
-	text, number := env.requireField(t, "Text"), env.requireField(t, "Number")
-	unmanaged := env.field("Text", text) // set in the app only
+	env.Parallel(t)
+	text, number := env.RequireField(t, "Text"), env.RequireField(t, "Number")
+	unmanaged := env.Field("Text", text) // set in the app only
 	var lines []string
 	var checks []statecheck.StateCheck
 	field := func(key string) tfjsonpath.Path { return tfjsonpath.New("custom_fields").AtMapKey(key) }
 	add := func(kind, key, value string, check knownvalue.Check) {
 		if key == "" {
-			t.Logf("type %q allows no writable %s field: not covered here", env.app.Name, kind)
+			t.Logf("type %q allows no writable %s field: not covered here", env.App.Name, kind)
 			return
 		}
 		lines = append(lines, fmt.Sprintf("    %s = %s", key, value))
 		checks = append(checks, statecheck.ExpectKnownValue(addrC, field(key), check))
 	}
 	add("Text", text, `"team-a"`, knownvalue.StringExact("team-a"))
-	add("TextArea", env.field("TextArea"), `"line one\nline two"`, knownvalue.StringExact("line one\nline two"))
+	add("TextArea", env.Field("TextArea"), `"line one\nline two"`, knownvalue.StringExact("line one\nline two"))
 	add("Number", number, "12.5", knownvalue.Float64Exact(12.5))
-	checkbox := env.field("Checkbox")
+	checkbox := env.Field("Checkbox")
 	add("Checkbox", checkbox, "true", knownvalue.Bool(true))
-	add("DateTime", env.field("DateTime"), `"2026-01-31T12:00:00Z"`, knownvalue.StringExact("2026-01-31T12:00:00Z"))
-	add("Email", env.field("Email"), `"team-a@example.com"`, knownvalue.StringExact("team-a@example.com"))
-	add("Url", env.field("Url"), `"https://docs.example.com/a"`, knownvalue.StringExact("https://docs.example.com/a"))
-	if list := env.field("List"); list != "" {
-		opt := env.fields[list].Options[len(env.fields[list].Options)-1]
+	add("DateTime", env.Field("DateTime"), `"2026-01-31T12:00:00Z"`, knownvalue.StringExact("2026-01-31T12:00:00Z"))
+	add("Email", env.Field("Email"), `"team-a@example.com"`, knownvalue.StringExact("team-a@example.com"))
+	add("Url", env.Field("Url"), `"https://docs.example.com/a"`, knownvalue.StringExact("https://docs.example.com/a"))
+	if list := env.Field("List"); list != "" {
+		opt := env.Fields[list].Options[len(env.Fields[list].Options)-1]
 		add("List", list, strconv.Quote(opt), knownvalue.StringExact(opt))
 	} else {
 		add("List", "", "", nil)
 	}
-	if multi := env.field("SelectMultipleList"); multi != "" && len(env.fields[multi].Options) >= 2 {
-		opts := env.fields[multi].Options[:2]
+	if multi := env.Field("SelectMultipleList"); multi != "" && len(env.Fields[multi].Options) >= 2 {
+		opts := env.Fields[multi].Options[:2]
 		add("SelectMultipleList", multi, fmt.Sprintf("[%q, %q]", opts[0], opts[1]),
 			knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact(opts[0]), knownvalue.StringExact(opts[1])}))
 	} else {
 		add("SelectMultipleList (with two options)", "", "", nil)
 	}
-	if user := env.field("User"); user != "" {
-		if id := env.userID(t); id != "" {
+	if user := env.Field("User"); user != "" {
+		if id := env.UserID(t); id != "" {
 			add("User", user, strconv.Quote(id), knownvalue.StringExact(id))
 		} else {
 			t.Log("the API names no creator of a component: no user id for the User field")
@@ -104,16 +105,16 @@ func TestAccComponentResource_customFieldTypes(t *testing.T) {
 	}
 	all := "{\n" + strings.Join(lines, "\n") + "\n  }"
 	var id string
-	env.test(t, resource.TestCase{
+	env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{
 				Config:            appWithFields(env, all),
 				ConfigStateChecks: checks,
 				Check: func(s *terraform.State) error {
-					id = idOf(s, addrC)
-					c := env.component(t, id)
+					id = providertest.IDOf(s, addrC)
+					c := env.Component(t, id)
 					if fmt.Sprint(c.CustomFields[number]) != "12.5" || (checkbox != "" && c.CustomFields[checkbox] != true) || len(c.CustomFields) != len(lines) {
 						return fmt.Errorf("org has %v", c.CustomFields)
 					}
@@ -125,12 +126,12 @@ func TestAccComponentResource_customFieldTypes(t *testing.T) {
 				// removing keys clears them in the org; a value set in the app for an unmanaged key stays
 				PreConfig: func() {
 					if unmanaged != "" {
-						env.editInApp(t, id, client.ComponentUpdate{CustomFields: client.CustomFields{unmanaged: "set-in-app"}})
+						env.EditInApp(t, id, client.ComponentUpdate{CustomFields: client.CustomFields{unmanaged: "set-in-app"}})
 					}
 				},
 				Config: appWithFields(env, `{ `+text+` = "team-b", `+number+` = 13 }`),
 				Check: func(*terraform.State) error {
-					c := env.component(t, id)
+					c := env.Component(t, id)
 					want := 2
 					if unmanaged != "" {
 						want++
@@ -164,21 +165,21 @@ func TestAccComponentResource_validationErrors(t *testing.T) {
 	type fieldCase struct{ name, key, value, err, needs string }
 	var cases []fieldCase
 	kindCase := func(name, kind, value, want string) {
-		key := env.field(kind)
+		key := env.Field(kind)
 		cases = append(cases, fieldCase{name, key, value, fmt.Sprintf(`(?s)"%s" \(%s\): %s`, q(key), kind, want), "writable " + kind + " field"})
 	}
 	cases = append(cases, fieldCase{"unknown key", "nope", `"x"`, `(?s)Unknown Custom Field.*custom_fields = \{ nope = "x" \}.*the workspace has no custom field "nope"`, ""})
-	if k := env.fieldNotOnApp(); k != "" {
-		cases = append(cases, fieldCase{"key not on type", k, sampleValue(env.fields[k]),
-			fmt.Sprintf(`(?s)Custom Field Not Allowed on Type.*"%s" is not allowed on type "%s"`, q(k), q(env.app.Name)), ""})
+	if k := env.FieldNotOnApp(); k != "" {
+		cases = append(cases, fieldCase{"key not on type", k, sampleValue(env.Fields[k]),
+			fmt.Sprintf(`(?s)Custom Field Not Allowed on Type.*"%s" is not allowed on type "%s"`, q(k), q(env.App.Name)), ""})
 	} else {
 		cases = append(cases, fieldCase{name: "key not on type", needs: "field of the workspace it does not allow"})
 	}
 	kindCase("wrong type number", "Number", `"twelve"`, `"twelve" is not a number`)
 	kindCase("wrong type bool", "Checkbox", `"yes"`, `"yes" is not true or false`)
 	kindCase("list option", "List", `"no-such-option"`, `"no-such-option" is not one of the options`)
-	if multi := env.field("SelectMultipleList"); multi != "" && len(env.fields[multi].Options) > 0 {
-		cases = append(cases, fieldCase{"multi option", multi, fmt.Sprintf(`[%q, "mars"]`, env.fields[multi].Options[0]),
+	if multi := env.Field("SelectMultipleList"); multi != "" && len(env.Fields[multi].Options) > 0 {
+		cases = append(cases, fieldCase{"multi option", multi, fmt.Sprintf(`[%q, "mars"]`, env.Fields[multi].Options[0]),
 			fmt.Sprintf(`(?s)"%s" \(SelectMultipleList\): "mars" is not one of`, q(multi)), ""})
 	} else {
 		cases = append(cases, fieldCase{name: "multi option", needs: "SelectMultipleList field with options"})
@@ -186,24 +187,24 @@ func TestAccComponentResource_validationErrors(t *testing.T) {
 	kindCase("date", "DateTime", `"tomorrow"`, `"tomorrow" is not an RFC 3339 date-time`)
 	kindCase("email", "Email", `"nobody"`, `"nobody" is not an email`)
 	kindCase("user", "User", `"bob"`, `"bob" is not a user id`)
-	readOnly := env.fieldOnApp(func(f client.Field) bool { return f.ReadOnly && !f.Calculated })
-	cases = append(cases, fieldCase{"read-only", readOnly, sampleValue(env.fields[readOnly]), fmt.Sprintf(`(?s)Read-Only Custom Field.*"%s" is read-only`, q(readOnly)), "read-only field"})
-	calculated := env.fieldOnApp(func(f client.Field) bool { return f.Calculated })
-	cases = append(cases, fieldCase{"calculated", calculated, sampleValue(env.fields[calculated]), fmt.Sprintf(`(?s)Calculated Custom Field.*"%s" is calculated`, q(calculated)), "calculated field"})
+	readOnly := env.FieldOnApp(func(f client.Field) bool { return f.ReadOnly && !f.Calculated })
+	cases = append(cases, fieldCase{"read-only", readOnly, sampleValue(env.Fields[readOnly]), fmt.Sprintf(`(?s)Read-Only Custom Field.*"%s" is read-only`, q(readOnly)), "read-only field"})
+	calculated := env.FieldOnApp(func(f client.Field) bool { return f.Calculated })
+	cases = append(cases, fieldCase{"calculated", calculated, sampleValue(env.Fields[calculated]), fmt.Sprintf(`(?s)Calculated Custom Field.*"%s" is calculated`, q(calculated)), "calculated field"})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.key == "" {
-				t.Skipf("type %q of workspace %s allows no %s", env.app.Name, env.ws, tc.needs)
+				t.Skipf("type %q of workspace %s allows no %s", env.App.Name, env.WS, tc.needs)
 			}
-			env.parallelTest(t, resource.TestCase{
+			env.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProviders,
 				Steps: []resource.TestStep{{Config: appWithFields(env, fmt.Sprintf("{ %s = %s }", tc.key, tc.value)), PlanOnly: true,
-					ExpectError: expectErr(tc.err)}},
+					ExpectError: providertest.ExpectErr(tc.err)}},
 			})
 		})
 	}
 	anotherWorkspace := `(?s)Unable to Create Component.*HTTP 400.*parent: component .* is in another workspace`
-	if env.srv == nil { // a real org words its refusal its own way
+	if env.Srv == nil { // a real org words its refusal its own way
 		anotherWorkspace = `(?s)Unable to Create Component.*HTTP 4\d\d`
 	}
 	attrCases := []struct {
@@ -213,7 +214,7 @@ func TestAccComponentResource_validationErrors(t *testing.T) {
   name = "x"
   root_workspace = "{ws}"
   type_id = "p0000"
-}`, `(?s)Unknown Component Type.*type_id = "p0000".*"p0000" is not in the model.*` + q(env.app.Name) + ` \(` + q(env.appType) + `\)`},
+}`, `(?s)Unknown Component Type.*type_id = "p0000".*"p0000" is not in the model.*` + q(env.App.Name) + ` \(` + q(env.AppType) + `\)`},
 		{"malformed workspace", `resource "ardoq_component" "test" {
   name = "x"
   root_workspace = "apps"
@@ -243,13 +244,13 @@ resource "ardoq_component" "test" {
 	}
 	for _, tc := range attrCases {
 		t.Run(tc.name, func(t *testing.T) {
-			if strings.Contains(tc.config, "{ws2}") && env.ws2 == env.ws {
+			if strings.Contains(tc.config, "{ws2}") && env.WS2 == env.WS {
 				t.Skip("needs a second workspace (ARDOQ_ACC_WORKSPACE_ID_2)")
 			}
-			env.parallelTest(t, resource.TestCase{
+			env.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProviders,
-				CheckDestroy:             env.orgUnchanged(t),
-				Steps:                    []resource.TestStep{{Config: env.config(tc.config), ExpectError: expectErr(tc.err)}},
+				CheckDestroy:             env.OrgUnchanged(t),
+				Steps:                    []resource.TestStep{{Config: env.Config(tc.config), ExpectError: providertest.ExpectErr(tc.err)}},
 			})
 		})
 	}
@@ -260,30 +261,30 @@ resource "ardoq_component" "test" {
 func TestAccComponentResource_failedCreateLeavesNothing(t *testing.T) {
 	env := newTestEnv(t)
 	var before int
-	if env.srv != nil {
-		before, _ = env.srv.Counts()
+	if env.Srv != nil {
+		before, _ = env.Srv.Counts()
 	}
-	name := "Doomed" + env.tag
-	cfg := env.config(`resource "ardoq_component" "test" {
+	name := "Doomed" + env.Tag
+	cfg := env.Config(`resource "ardoq_component" "test" {
   name           = "` + name + `"
   root_workspace = "{ws}"
   type_id        = "{app}"
   parent         = "00000000000000000000dead"
 }`)
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		Steps: []resource.TestStep{
 			{
 				Config:      cfg,
-				ExpectError: expectErr(`Unable to Create Component(.|\n)*HTTP 4\d\d`),
+				ExpectError: providertest.ExpectErr(`Unable to Create Component(.|\n)*HTTP 4\d\d`),
 			},
 			{
 				PreConfig: func() {
-					if left, err := env.client.ListComponents(context.Background(), clientFilterByName(env.ws, name)); err != nil || len(left) != 0 {
+					if left, err := env.Client.ListComponents(context.Background(), providertest.ClientFilterByName(env.WS, name)); err != nil || len(left) != 0 {
 						t.Fatalf("a failed create left %d components named %q (%v)", len(left), name, err)
 					}
-					if env.srv != nil {
-						if now, _ := env.srv.Counts(); now != before {
+					if env.Srv != nil {
+						if now, _ := env.Srv.Counts(); now != before {
 							t.Fatalf("a failed create left %d components", now-before)
 						}
 					}

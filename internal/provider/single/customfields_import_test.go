@@ -1,4 +1,4 @@
-package provider
+package single_test
 
 import (
 	"context"
@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // The one rule of custom_fields (core/fields), after a create and after an import alike: state holds
@@ -42,7 +43,7 @@ func (e *fieldsEntity) block(fields string) string {
 	if fields != "" {
 		fields = "custom_fields = { " + fields + " }"
 	}
-	return e.env.config(fmt.Sprintf(e.body, fields))
+	return e.env.Config(fmt.Sprintf(e.body, fields))
 }
 
 func (e *fieldsEntity) none() string { return e.block("") }
@@ -55,13 +56,13 @@ func (e *fieldsEntity) held(t *testing.T) (client.CustomFields, int64) {
 	t.Helper()
 	ctx := context.Background()
 	if e.kind == "ardoq_reference" {
-		r, err := e.env.client.GetReference(ctx, e.id)
+		r, err := e.env.Client.GetReference(ctx, e.id)
 		if err != nil {
 			t.Fatalf("reading reference %s: %v", e.id, err)
 		}
 		return r.CustomFields, r.Version
 	}
-	c := e.env.component(t, e.id)
+	c := e.env.Component(t, e.id)
 	return c.CustomFields, c.Version
 }
 
@@ -86,11 +87,11 @@ func (e *fieldsEntity) holds(t *testing.T, v1, v2 string, version int64) func(*t
 // sent checks, on the emulator, the custom fields of the last update: exactly want (nil for none).
 func (e *fieldsEntity) sent(want map[string]any) func(*terraform.State) error {
 	return func(*terraform.State) error {
-		if e.env.srv == nil {
+		if e.env.Srv == nil {
 			return nil
 		}
 		var body []byte
-		for _, r := range e.env.srv.Requests() {
+		for _, r := range e.env.Srv.Requests() {
 			if r.Method == http.MethodPatch && strings.HasSuffix(r.Path, "/"+e.id) {
 				body = r.Body
 			}
@@ -108,10 +109,10 @@ func (e *fieldsEntity) sent(want map[string]any) func(*terraform.State) error {
 func (e *fieldsEntity) editInApp(t *testing.T, fields client.CustomFields) {
 	t.Helper()
 	if e.kind == "ardoq_reference" {
-		e.env.editReferenceInApp(t, e.id, client.ReferenceUpdate{CustomFields: fields})
+		e.env.EditReferenceInApp(t, e.id, client.ReferenceUpdate{CustomFields: fields})
 		return
 	}
-	e.env.editInApp(t, e.id, client.ComponentUpdate{CustomFields: fields})
+	e.env.EditInApp(t, e.id, client.ComponentUpdate{CustomFields: fields})
 }
 
 // stringFields picks two writable custom fields among keys that take a string (Text, TextArea, List),
@@ -120,13 +121,13 @@ func stringFields(t *testing.T, env *testEnv, keys []string, on string) (f1, v1,
 	t.Helper()
 	var picked, values []string
 	for _, k := range keys {
-		f, ok := env.fields[k]
-		if !ok || !writable(f) || len(picked) == 2 {
+		f, ok := env.Fields[k]
+		if !ok || !providertest.Writable(f) || len(picked) == 2 {
 			continue
 		}
 		switch {
 		case f.Type == "Text" || f.Type == "TextArea":
-			values = append(values, fmt.Sprintf("set in Ardoq %d%s", len(picked)+1, env.tag))
+			values = append(values, fmt.Sprintf("set in Ardoq %d%s", len(picked)+1, env.Tag))
 		case f.Type == "List" && len(f.Options) > 0:
 			values = append(values, f.Options[len(picked)%len(f.Options)])
 		default:
@@ -143,9 +144,9 @@ func stringFields(t *testing.T, env *testEnv, keys []string, on string) (f1, v1,
 // newComponentWithFields makes a component by hand with two custom fields set.
 func newComponentWithFields(t *testing.T, env *testEnv) *fieldsEntity {
 	t.Helper()
-	f1, v1, f2, v2 := stringFields(t, env, env.app.CustomFields, fmt.Sprintf("component type %q", env.app.Name))
-	name := "Fields kept" + env.tag
-	c := env.createComponent(t, client.ComponentCreate{Name: name, RootWorkspace: env.ws, TypeID: env.appType,
+	f1, v1, f2, v2 := stringFields(t, env, env.App.CustomFields, fmt.Sprintf("component type %q", env.App.Name))
+	name := "Fields kept" + env.Tag
+	c := env.CreateComponent(t, client.ComponentCreate{Name: name, RootWorkspace: env.WS, TypeID: env.AppType,
 		CustomFields: client.CustomFields{f1: v1, f2: v2}})
 	return &fieldsEntity{env: env, kind: "ardoq_component", addr: "ardoq_component.kept", id: c.ID, importIDs: []string{c.ID, c.ComponentKey},
 		f1: f1, v1: v1, f2: f2, v2: v2, body: fmt.Sprintf(`resource "ardoq_component" "kept" {
@@ -160,10 +161,10 @@ func newComponentWithFields(t *testing.T, env *testEnv) *fieldsEntity {
 // custom fields set.
 func newReferenceWithFields(t *testing.T, env *testEnv) *fieldsEntity {
 	t.Helper()
-	f1, v1, f2, v2 := stringFields(t, env, env.ref.CustomFields, fmt.Sprintf("reference type %q", env.ref.Name))
-	source := env.createComponent(t, client.ComponentCreate{Name: "Fields source" + env.tag, RootWorkspace: env.ws, TypeID: env.appType})
-	target := env.createComponent(t, client.ComponentCreate{Name: "Fields target" + env.tag, RootWorkspace: env.ws, TypeID: env.appType})
-	r := env.createReference(t, client.ReferenceCreate{Source: source.ID, Target: target.ID, Type: env.refType,
+	f1, v1, f2, v2 := stringFields(t, env, env.Ref.CustomFields, fmt.Sprintf("reference type %q", env.Ref.Name))
+	source := env.CreateComponent(t, client.ComponentCreate{Name: "Fields source" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType})
+	target := env.CreateComponent(t, client.ComponentCreate{Name: "Fields target" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType})
+	r := env.CreateReference(t, client.ReferenceCreate{Source: source.ID, Target: target.ID, Type: env.RefType,
 		CustomFields: client.CustomFields{f1: v1, f2: v2}})
 	return &fieldsEntity{env: env, kind: "ardoq_reference", addr: "ardoq_reference.kept", id: r.ID, importIDs: []string{r.ID},
 		f1: f1, v1: v1, f2: f2, v2: v2, body: fmt.Sprintf(`resource "ardoq_reference" "kept" {
@@ -187,7 +188,7 @@ func TestAccReferenceResource_customFieldsImport(t *testing.T) {
 // testCustomFieldsImport imports an entity with two custom fields (by terraform import and by import
 // blocks, by every import id it takes) into a configuration without custom_fields, and into one naming f1.
 func testCustomFieldsImport(t *testing.T, e *fieldsEntity) {
-	e.env.parallel(t)
+	e.env.Parallel(t)
 	_, version := e.held(t)
 	noFieldsInState := func(states []*terraform.InstanceState) error {
 		for _, s := range states {
@@ -221,7 +222,7 @@ func testCustomFieldsImport(t *testing.T, e *fieldsEntity) {
 		resource.TestStep{Config: e.none(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			Check: e.holds(t, e.v1, e.v2, version)},
 		// Naming f1 plans it as added and sends only it; f2 stays.
-		resource.TestStep{PreConfig: e.env.resetRequests, Config: e.some(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+		resource.TestStep{PreConfig: e.env.ResetRequests, Config: e.some(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 			plancheck.ExpectResourceAction(e.addr, plancheck.ResourceActionUpdate), fieldsPlanned}},
 			Check: resource.ComposeTestCheckFunc(e.holds(t, e.v1, e.v2, 0), e.sent(map[string]any{e.f1: e.v1}))},
 		resource.TestStep{Config: e.some(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
@@ -231,17 +232,17 @@ func testCustomFieldsImport(t *testing.T, e *fieldsEntity) {
 			Check: e.holds(t, "", e.v2, 0)},
 		resource.TestStep{Config: e.none(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 	)
-	e.env.test(t, resource.TestCase{
+	e.env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
-		CheckDestroy:             e.env.goneFromOrg, // imported, so destroyed with the rest
+		CheckDestroy:             e.env.GoneFromOrg, // imported, so destroyed with the rest
 		Steps:                    steps,
 	})
 }
 
 func TestAccComponentResource_customFieldsAfterCreate(t *testing.T) {
 	env := newTestEnv(t)
-	f1, v1, f2, v2 := stringFields(t, env, env.app.CustomFields, fmt.Sprintf("component type %q", env.app.Name))
+	f1, v1, f2, v2 := stringFields(t, env, env.App.CustomFields, fmt.Sprintf("component type %q", env.App.Name))
 	e := &fieldsEntity{env: env, kind: "ardoq_component", addr: "ardoq_component.kept", f1: f1, v1: v1, f2: f2, v2: v2,
 		body: `resource "ardoq_component" "kept" {
   name           = "Fields kept{tag}"
@@ -254,7 +255,7 @@ func TestAccComponentResource_customFieldsAfterCreate(t *testing.T) {
 
 func TestAccReferenceResource_customFieldsAfterCreate(t *testing.T) {
 	env := newTestEnv(t)
-	f1, v1, f2, v2 := stringFields(t, env, env.ref.CustomFields, fmt.Sprintf("reference type %q", env.ref.Name))
+	f1, v1, f2, v2 := stringFields(t, env, env.Ref.CustomFields, fmt.Sprintf("reference type %q", env.Ref.Name))
 	e := &fieldsEntity{env: env, kind: "ardoq_reference", addr: "ardoq_reference.kept", f1: f1, v1: v1, f2: f2, v2: v2,
 		body: `resource "ardoq_component" "source" {
   name           = "Fields source{tag}"
@@ -280,11 +281,11 @@ resource "ardoq_reference" "kept" {
 // naming f1 again plans it as added, as after an import.
 func testCustomFieldsAfterCreate(t *testing.T, e *fieldsEntity) {
 	var version int64
-	e.env.parallelTest(t, resource.TestCase{
+	e.env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             e.env.orgUnchanged(t),
+		CheckDestroy:             e.env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
-			{Config: e.some(), Check: captureID(e.addr, &e.id)},
+			{Config: e.some(), Check: providertest.CaptureID(e.addr, &e.id)},
 			{
 				PreConfig: func() {
 					e.editInApp(t, client.CustomFields{e.f2: e.v2})
@@ -304,7 +305,7 @@ func testCustomFieldsAfterCreate(t *testing.T, e *fieldsEntity) {
 			},
 			{Config: e.none(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
-				PreConfig: e.env.resetRequests,
+				PreConfig: e.env.ResetRequests,
 				Config:    e.some(),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(e.addr, plancheck.ResourceActionUpdate),
@@ -325,9 +326,9 @@ func testCustomFieldsAfterCreate(t *testing.T, e *fieldsEntity) {
 func TestCustomFieldsImport_everyPath(t *testing.T) {
 	env := newTestEnv(t)
 	component, reference := newComponentWithFields(t, env), newReferenceWithFields(t, env)
-	p := newProtoProvider(t, env)
+	p := providertest.NewProtoProvider(t, env.Env, testAccProviders["ardoq"])
 	for _, e := range []*fieldsEntity{component, reference} {
-		paths := map[string]*tfprotov6.ResourceIdentityData{"identity": p.identity(e.kind, e.id)}
+		paths := map[string]*tfprotov6.ResourceIdentityData{"identity": p.Identity(e.kind, e.id)}
 		for _, id := range e.importIDs {
 			paths["id "+id] = nil
 		}
@@ -337,22 +338,22 @@ func TestCustomFieldsImport_everyPath(t *testing.T) {
 				if identity != nil {
 					importID = ""
 				}
-				read, diags := p.importAndRead(e.kind, importID, identity)
-				p.noErrors("import", diags)
-				typ := p.resourceType(e.kind)
-				state := p.attrs(typ, read.NewState)
+				read, diags := p.ImportAndRead(e.kind, importID, identity)
+				p.NoErrors("import", diags)
+				typ := p.ResourceType(e.kind)
+				state := p.Attrs(typ, read.NewState)
 				if !state["custom_fields"].IsNull() {
 					t.Fatalf("the import recorded custom_fields %s; it takes over none", state["custom_fields"])
 				}
-				planned := p.planConfigured(e.kind, read, nil)
+				planned := p.PlanConfigured(e.kind, read, nil)
 				for name, v := range state {
 					if !planned[name].Equal(v) {
 						t.Errorf("a configuration without custom_fields plans a change of %s: %s -> %s", name, v, planned[name])
 					}
 				}
 				want := tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{e.f1: tftypes.String}},
-					map[string]tftypes.Value{e.f1: tfStr(e.v1)})
-				if got := p.planConfigured(e.kind, read, &want)["custom_fields"]; !got.Equal(want) {
+					map[string]tftypes.Value{e.f1: providertest.TFStr(e.v1)})
+				if got := p.PlanConfigured(e.kind, read, &want)["custom_fields"]; !got.Equal(want) {
 					t.Errorf("a configuration naming %s plans custom_fields %s, want %s", e.f1, got, want)
 				}
 			})
@@ -361,15 +362,15 @@ func TestCustomFieldsImport_everyPath(t *testing.T) {
 	t.Run("list resources", func(t *testing.T) {
 		for _, e := range []*fieldsEntity{component, reference} {
 			var listed []tfprotov6.ListResourceResult
-			for _, r := range p.list(e.kind, map[string]tftypes.Value{"workspace_id": tfStr(env.ws)}, true, 0) {
-				if p.identityID(e.kind, r.Identity) == e.id {
+			for _, r := range p.List(e.kind, map[string]tftypes.Value{"workspace_id": providertest.TFStr(env.WS)}, true, 0) {
+				if p.IdentityID(e.kind, r.Identity) == e.id {
 					listed = append(listed, r)
 				}
 			}
 			if len(listed) != 1 {
 				t.Fatalf("%s %s listed %d times", e.kind, e.id, len(listed))
 			}
-			if config := p.adopt(e.kind, listed[0]); !config["custom_fields"].IsNull() {
+			if config := p.Adopt(e.kind, listed[0]); !config["custom_fields"].IsNull() {
 				t.Errorf("%s: the generated configuration has custom_fields %s", e.kind, config["custom_fields"])
 			}
 		}
@@ -379,31 +380,4 @@ func TestCustomFieldsImport_everyPath(t *testing.T) {
 			t.Errorf("%s: %v", e.kind, err)
 		}
 	}
-}
-
-// planConfigured plans an imported resource under a configuration that says what state holds, with
-// custom_fields as given (nil for none), and returns the planned attributes.
-func (p *protoProvider) planConfigured(typeName string, read *tfprotov6.ReadResourceResponse, fields *tftypes.Value) map[string]tftypes.Value {
-	p.t.Helper()
-	typ := p.resourceType(typeName)
-	prior := p.attrs(typ, read.NewState)
-	config, proposed := map[string]tftypes.Value{}, map[string]tftypes.Value{}
-	for _, a := range p.schemas.ResourceSchemas[typeName].Block.Attributes {
-		if a.Computed && !a.Optional {
-			proposed[a.Name] = prior[a.Name]
-			continue
-		}
-		config[a.Name], proposed[a.Name] = prior[a.Name], prior[a.Name]
-	}
-	if fields != nil {
-		config["custom_fields"], proposed["custom_fields"] = *fields, *fields
-	}
-	plan, err := p.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{TypeName: typeName,
-		PriorState: read.NewState, ProposedNewState: p.object(typ, proposed), Config: p.object(typ, config), PriorPrivate: read.Private,
-		PriorIdentity: read.NewIdentity})
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	p.noErrors("PlanResourceChange", plan.Diagnostics)
-	return p.attrs(typ, plan.PlannedState)
 }

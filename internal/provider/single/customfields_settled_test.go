@@ -1,4 +1,4 @@
-package provider
+package single_test
 
 import (
 	"encoding/json"
@@ -14,6 +14,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // TestAccCustomFields_settledByArdoq adopts a component holding a calculated or a read-only value. An
@@ -35,21 +36,21 @@ func TestAccCustomFields_settledByArdoq(t *testing.T) {
 	} {
 		t.Run(kind.name, func(t *testing.T) {
 			env := newTestEnv(t)
-			key := env.fieldOnApp(kind.is)
+			key := env.FieldOnApp(kind.is)
 			if key == "" {
-				t.Skipf("type %q of workspace %s allows no %s custom field", env.app.Name, env.ws, kind.name)
+				t.Skipf("type %q of workspace %s allows no %s custom field", env.App.Name, env.WS, kind.name)
 			}
-			owner := convert.FirstNonEmpty(env.owner, env.ext)
+			owner := convert.FirstNonEmpty(env.Owner, env.Ext)
 			if owner == "" {
-				t.Skipf("type %q of workspace %s allows no writable Text custom field", env.app.Name, env.ws)
+				t.Skipf("type %q of workspace %s allows no writable Text custom field", env.App.Name, env.WS)
 			}
-			env.parallel(t)
-			field := env.fields[key]
-			name := "Adopted With Settled Fields" + env.tag
-			c := env.createComponent(t, client.ComponentCreate{Name: name, RootWorkspace: env.ws, TypeID: env.appType,
+			env.Parallel(t)
+			field := env.Fields[key]
+			name := "Adopted With Settled Fields" + env.Tag
+			c := env.CreateComponent(t, client.ComponentCreate{Name: name, RootWorkspace: env.WS, TypeID: env.AppType,
 				CustomFields: client.CustomFields{owner: "team"}})
-			if env.srv != nil {
-				if err := env.srv.MutateComponent(c.ID, func(e *emulator.Component) {
+			if env.Srv != nil {
+				if err := env.Srv.MutateComponent(c.ID, func(e *emulator.Component) {
 					if e.CustomFields == nil {
 						e.CustomFields = map[string]any{}
 					}
@@ -58,7 +59,7 @@ func TestAccCustomFields_settledByArdoq(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			held := env.component(t, c.ID).CustomFields[key]
+			held := env.Component(t, c.ID).CustomFields[key]
 			named := held // the value Ardoq holds, or another where it holds none
 			if held == nil {
 				t.Logf("Ardoq holds no value for the %s field %q of a new component: the configuration names another", kind.name, key)
@@ -68,7 +69,7 @@ func TestAccCustomFields_settledByArdoq(t *testing.T) {
 				if fields != "" {
 					fields = "custom_fields  = { " + fields + " }"
 				}
-				return env.config(fmt.Sprintf(`import {
+				return env.Config(fmt.Sprintf(`import {
   to = ardoq_component.adopted
   id = %q
 }
@@ -80,18 +81,18 @@ resource "ardoq_component" "adopted" {
 }`, c.ID, name, fields))
 			}
 			stillSettled := func(*terraform.State) error {
-				got, err := env.client.GetComponent(t.Context(), c.ID)
+				got, err := env.Client.GetComponent(t.Context(), c.ID)
 				if err != nil {
 					return err
 				}
-				if now, was := hclValue(t, got.CustomFields[key]), hclValue(t, held); now != was {
+				if now, was := providertest.HCLValue(t, got.CustomFields[key]), providertest.HCLValue(t, held); now != was {
 					return fmt.Errorf("the value Ardoq holds for %s changed from %s to %s", key, was, now)
 				}
 				return nil
 			}
-			env.test(t, resource.TestCase{
+			env.Test(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProviders,
-				CheckDestroy:             env.goneFromOrg, // imported, so destroyed with the rest
+				CheckDestroy:             env.GoneFromOrg, // imported, so destroyed with the rest
 				Steps: []resource.TestStep{
 					{
 						Config: cfg(""),
@@ -101,7 +102,7 @@ resource "ardoq_component" "adopted" {
 						Check: stillSettled,
 					},
 					{
-						Config:      cfg(fmt.Sprintf("%s = %q, %s = %s", owner, "team", key, hclValue(t, named))),
+						Config:      cfg(fmt.Sprintf("%s = %q, %s = %s", owner, "team", key, providertest.HCLValue(t, named))),
 						ExpectError: regexp.MustCompile(kind.summary),
 					},
 					{
@@ -145,14 +146,4 @@ func changedValue(f client.Field, held any) any {
 		return "changed again by Terraform"
 	}
 	return "changed by Terraform"
-}
-
-// hclValue writes a custom field value as HCL (JSON's strings, numbers, booleans and lists are HCL's).
-func hclValue(t *testing.T, v any) string {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

@@ -1,4 +1,4 @@
-package provider
+package single_test
 
 import (
 	"bytes"
@@ -26,6 +26,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/single"
 )
 
@@ -92,13 +93,13 @@ func (p *modelProxy) setEdit(edit func(*client.WorkspaceContext)) {
 // is already gone.
 func TestAccModelChecks_destroyAfterModelChanged(t *testing.T) {
 	env := newTestEnv(t)
-	counts := countsOf(env)
-	proxy := newModelProxy(t, env.baseURL)
-	through := *env
-	through.baseURL = proxy.URL
-	cli := newCLIRun(t, &through, "1.5.0")
+	counts := providertest.CountsOf(env.Env)
+	proxy := newModelProxy(t, env.BaseURL)
+	through := *env.Env
+	through.BaseURL = proxy.URL
+	cli := providertest.NewCLIRun(t, &through, "1.5.0")
 	config := func(referenceFields string) string {
-		return env.render(`terraform {
+		return env.Render(`terraform {
   required_providers {
     ardoq = { source = "seed762a2f0c/ardoq" }
   }
@@ -133,43 +134,43 @@ resource "ardoq_batch" "x" {
 `)
 	}
 	refFields := "null" // an org whose reference types allow no field (the thin real-org seed) leaves that part out
-	if slices.Contains(env.ref.CustomFields, env.ext) {
-		refFields = env.render(`{ {ext} = "model-change-r{tag}" }`)
+	if slices.Contains(env.Ref.CustomFields, env.Ext) {
+		refFields = env.Render(`{ {ext} = "model-change-r{tag}" }`)
 	}
 	valid := config(refFields)
 	applied := false
 	t.Cleanup(func() {
 		if applied {
 			proxy.setEdit(nil)
-			cli.write("main.tf", valid)
-			if out, code := cli.run("destroy", "-auto-approve", "-refresh=false"); code != 0 {
+			cli.Write("main.tf", valid)
+			if out, code := cli.Run("destroy", "-auto-approve", "-refresh=false"); code != 0 {
 				t.Errorf("destroy after a failure (exit %d):\n%s", code, out)
 			}
 		}
 	})
-	apply := func() *heldIDs {
+	apply := func() *providertest.HeldIDs {
 		t.Helper()
-		cli.write("main.tf", valid)
+		cli.Write("main.tf", valid)
 		applied = true
-		if out, code := cli.run("apply", "-auto-approve"); code != 0 {
+		if out, code := cli.Run("apply", "-auto-approve"); code != 0 {
 			t.Fatalf("apply (exit %d):\n%s", code, out)
 		}
-		return cli.heldIDs()
+		return cli.HeldIDs()
 	}
-	allGone := func(held *heldIDs) {
+	allGone := func(held *providertest.HeldIDs) {
 		t.Helper()
 		applied = false
-		for _, id := range held.references {
-			if _, err := env.client.GetReference(context.Background(), id); !client.IsNotFound(err) {
+		for _, id := range held.References {
+			if _, err := env.Client.GetReference(context.Background(), id); !client.IsNotFound(err) {
 				t.Errorf("reference %s is still in the org after destroy (%v)", id, err)
 			}
 		}
-		for _, id := range held.components {
-			if env.exists(t, id) {
+		for _, id := range held.Components {
+			if env.Exists(t, id) {
 				t.Errorf("component %s is still in the org after destroy", id)
 			}
 		}
-		if now := countsOf(env); now != counts {
+		if now := providertest.CountsOf(env.Env); now != counts {
 			t.Errorf("after destroy the org has %d components and %d references, want %d and %d", now[0], now[1], counts[0], counts[1])
 		}
 	}
@@ -177,14 +178,14 @@ resource "ardoq_batch" "x" {
 	held := apply()
 	// The field is no longer in the model, nor the types.
 	proxy.setEdit(func(m *client.WorkspaceContext) {
-		m.CustomFields = slices.DeleteFunc(m.CustomFields, func(f client.Field) bool { return f.APIKey == env.ext })
-		m.ComponentTypes = slices.DeleteFunc(m.ComponentTypes, func(c client.ComponentType) bool { return c.TypeID == env.appType })
-		m.ReferenceTypes = slices.DeleteFunc(m.ReferenceTypes, func(r client.ReferenceType) bool { return r.Type == env.refType })
+		m.CustomFields = slices.DeleteFunc(m.CustomFields, func(f client.Field) bool { return f.APIKey == env.Ext })
+		m.ComponentTypes = slices.DeleteFunc(m.ComponentTypes, func(c client.ComponentType) bool { return c.TypeID == env.AppType })
+		m.ReferenceTypes = slices.DeleteFunc(m.ReferenceTypes, func(r client.ReferenceType) bool { return r.Type == env.RefType })
 	})
-	if out, code := cli.run("plan", "-detailed-exitcode"); code != 0 {
+	if out, code := cli.Run("plan", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("the plan after the model changed is not empty (exit %d):\n%s", code, out)
 	}
-	if out, code := cli.run("destroy", "-auto-approve"); code != 0 {
+	if out, code := cli.Run("destroy", "-auto-approve"); code != 0 {
 		t.Fatalf("destroy after the model changed (exit %d):\n%s", code, out)
 	}
 	allGone(held)
@@ -192,13 +193,13 @@ resource "ardoq_batch" "x" {
 	// A mistake in the configuration stops destroy's refresh as it stops a plan, and says what to do.
 	proxy.setEdit(nil)
 	held = apply()
-	cli.write("main.tf", config(`{ no_such_field = "x" }`))
-	out, code := cli.run("destroy", "-auto-approve")
+	cli.Write("main.tf", config(`{ no_such_field = "x" }`))
+	out, code := cli.Run("destroy", "-auto-approve")
 	if code == 0 || !regexp.MustCompile(`(?s)Unknown Custom Field.*Running\s+.terraform\s+destroy.\?.*terraform\s+destroy\s+-refresh=false`).MatchString(out) {
 		t.Fatalf("destroy with a mistake in the configuration (exit %d) does not fail with the way out:\n%s", code, out)
 	}
-	env.deleteInApp(t, true, held.references[0]) // gone from Ardoq since the last refresh
-	out, code = cli.run("destroy", "-auto-approve", "-refresh=false")
+	env.DeleteInApp(t, true, held.References[0]) // gone from Ardoq since the last refresh
+	out, code = cli.Run("destroy", "-auto-approve", "-refresh=false")
 	if code != 0 || !strings.Contains(out, "Reference Already Deleted in Ardoq") {
 		t.Fatalf("destroy -refresh=false (exit %d):\n%s", code, out)
 	}
@@ -212,7 +213,7 @@ func TestAccReferenceResource_newSourceChecked(t *testing.T) {
 	env := newTestEnv(t)
 	q := regexp.QuoteMeta
 	config := func(typ, fields string) string {
-		return env.config(`resource "ardoq_component" "from" {
+		return env.Config(`resource "ardoq_component" "from" {
   name           = "New source{tag}"
   root_workspace = "{ws}"
   type_id        = "{app}"
@@ -231,7 +232,7 @@ resource "ardoq_reference" "test" {
 	}
 	nothingMade := func() {
 		for _, name := range []string{"New source", "New target"} {
-			found, err := env.client.ListComponents(context.Background(), clientFilterByName(env.ws, name+env.tag))
+			found, err := env.Client.ListComponents(context.Background(), providertest.ClientFilterByName(env.WS, name+env.Tag))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -243,26 +244,26 @@ resource "ardoq_reference" "test" {
 	anywhere := `.*The source is known only at apply, but no workspace of the org has a model in which this reference is valid`
 	steps := []resource.TestStep{
 		{Config: config("987654", "null"),
-			ExpectError: expectErr(`(?s)Unknown Reference Type.*987654 is not in the model of any workspace of the org`)},
+			ExpectError: providertest.ExpectErr(`(?s)Unknown Reference Type.*987654 is not in the model of any workspace of the org`)},
 		{PreConfig: nothingMade, Config: config("{ref}", `{ no_such_field = "x" }`), PlanOnly: true,
-			ExpectError: expectErr(`(?s)Unknown Custom Field.*no custom field "no_such_field"` + anywhere)},
+			ExpectError: providertest.ExpectErr(`(?s)Unknown Custom Field.*no custom field "no_such_field"` + anywhere)},
 	}
-	if f := env.refList; f != nil && env.ref2.Type != env.ref.Type && !slices.Contains(env.ref2.CustomFields, f.APIKey) && !env.fitsElsewhere(t, env.ref2.Type, f.APIKey) {
+	if f := env.RefList; f != nil && env.Ref2.Type != env.Ref.Type && !slices.Contains(env.Ref2.CustomFields, f.APIKey) && !env.fitsElsewhere(t, env.Ref2.Type, f.APIKey) {
 		steps = append(steps, resource.TestStep{PreConfig: nothingMade,
 			Config:      config("{ref2}", fmt.Sprintf("{ %s = %q }", f.APIKey, f.Options[0])),
-			ExpectError: expectErr(fmt.Sprintf(`(?s)"%s" is not allowed on type "%s"`, q(f.APIKey), q(env.ref2.Name)) + anywhere)})
+			ExpectError: providertest.ExpectErr(fmt.Sprintf(`(?s)"%s" is not allowed on type "%s"`, q(f.APIKey), q(env.Ref2.Name)) + anywhere)})
 	} else {
 		t.Logf("no reference type disallows a List field in every model: that check is not covered here")
 	}
 	validFields := "null" // an org whose reference types allow no field (the thin real-org seed) has only this
-	if slices.Contains(env.ref.CustomFields, env.ext) {
-		validFields = env.render(`{ {ext} = "ok" }`)
+	if slices.Contains(env.Ref.CustomFields, env.Ext) {
+		validFields = env.Render(`{ {ext} = "ok" }`)
 	}
 	steps = append(steps, resource.TestStep{PreConfig: nothingMade, Config: config("{ref}", validFields),
 		PlanOnly: true, ExpectNonEmptyPlan: true})
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps:                    steps,
 	})
 }
@@ -270,12 +271,12 @@ resource "ardoq_reference" "test" {
 // fitsElsewhere reports whether some workspace model of the org has the reference type with the field.
 func (e *testEnv) fitsElsewhere(t *testing.T, typ int64, field string) bool {
 	t.Helper()
-	all, err := e.client.ListWorkspaces(context.Background(), client.WorkspaceFilter{})
+	all, err := e.Client.ListWorkspaces(context.Background(), client.WorkspaceFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range all {
-		wctx, err := e.client.GetWorkspaceContext(context.Background(), w.ID)
+		wctx, err := e.Client.GetWorkspaceContext(context.Background(), w.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -293,17 +294,17 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 	ctx := context.Background()
 	var other string // a workspace whose model has a reference type ws's model lacks (otherType)
 	var otherType int64
-	all, err := env.client.ListWorkspaces(ctx, client.WorkspaceFilter{})
+	all, err := env.Client.ListWorkspaces(ctx, client.WorkspaceFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range all {
-		wctx, err := env.client.GetWorkspaceContext(ctx, w.ID)
+		wctx, err := env.Client.GetWorkspaceContext(ctx, w.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, rt := range wctx.ReferenceTypes {
-			if _, ok := wsmodel.ReferenceTypeOf(env.wctx, rt.Type); !ok && other == "" {
+			if _, ok := wsmodel.ReferenceTypeOf(env.Wctx, rt.Type); !ok && other == "" {
 				other, otherType = w.ID, rt.Type
 			}
 		}
@@ -318,7 +319,7 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 	}
 	// data is a provider run that has read the models of the workspaces given.
 	data := func(read ...string) *providerdata.Data {
-		d := providerdata.New(env.client, false)
+		d := providerdata.New(env.Client, false)
 		for _, ws := range read {
 			if _, err := d.Contexts.Get(ctx, ws); err != nil {
 				t.Fatal(err)
@@ -341,13 +342,13 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 		listed bool   // whether the org's workspaces were listed
 		skip   bool
 	}{
-		{name: "valid where the new components are", read: []string{env.ws}, ref: reference(env.refType, "")},
-		{name: "unknown type", read: []string{env.ws}, ref: reference(987654, ""), want: "Error: Unknown Reference Type", listed: true},
-		{name: "unknown field", read: []string{env.ws}, ref: reference(env.refType, "no_such_field"), want: "Error: Unknown Custom Field", listed: true},
-		{name: "valid only in a model not read", read: []string{env.ws}, ref: reference(otherType, ""), skip: other == "",
+		{name: "valid where the new components are", read: []string{env.WS}, ref: reference(env.RefType, "")},
+		{name: "unknown type", read: []string{env.WS}, ref: reference(987654, ""), want: "Error: Unknown Reference Type", listed: true},
+		{name: "unknown field", read: []string{env.WS}, ref: reference(env.RefType, "no_such_field"), want: "Error: Unknown Custom Field", listed: true},
+		{name: "valid only in a model not read", read: []string{env.WS}, ref: reference(otherType, ""), skip: other == "",
 			want: "Warning: Reference May Not Fit Its Source's Workspace", listed: true},
 		{name: "no model read", ref: reference(otherType, ""), skip: other == "", listed: true},
-		{name: "valid in the other model read", read: []string{env.ws, other}, ref: reference(otherType, ""), skip: other == ""},
+		{name: "valid in the other model read", read: []string{env.WS, other}, ref: reference(otherType, ""), skip: other == ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

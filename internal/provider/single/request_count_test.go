@@ -1,10 +1,7 @@
-package provider
+package single_test
 
 import (
 	"fmt"
-	"maps"
-	"net/url"
-	"slices"
 	"strings"
 	"testing"
 
@@ -12,9 +9,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // TestAccRequestCounts pins what single resources cost, counted in the emulator's request log (so it
@@ -25,9 +22,9 @@ import (
 func TestAccRequestCounts(t *testing.T) {
 	const n = 40
 	env := newTestEnv(t, emulator.WithPageSize(100))
-	env.requireEmulator(t, "request log")
+	env.RequireEmulator(t, "request log")
 	cfg := func(renamed int) string {
-		return env.config(fmt.Sprintf(`resource "ardoq_component" "c" {
+		return env.Config(fmt.Sprintf(`resource "ardoq_component" "c" {
   count          = %[1]d
   name           = count.index < %[2]d ? "Renamed ${count.index}" : "Counted ${count.index}"
   root_workspace = "{ws}"
@@ -40,8 +37,8 @@ resource "ardoq_reference" "r" {
   type   = {ref}
 }`, n, renamed))
 	}
-	counts := func() map[string]int { return countByFilter(env.srv) }
-	reset := func() { env.srv.ResetRequests() }
+	counts := func() map[string]int { return providertest.CountByFilter(env.Srv) }
+	reset := func() { env.Srv.ResetRequests() }
 	expect := func(got map[string]int, want map[string]int) error {
 		var wrong []string
 		for k, v := range want {
@@ -146,28 +143,4 @@ resource "ardoq_reference" "r" {
 			},
 		},
 	})
-}
-
-// countByFilter counts the logged requests by method, path (ids as {id}) and the names of the query's
-// filters, so a listing by workspace is told from the cascade guard's look-ups.
-func countByFilter(srv *openapitest.TestServer) map[string]int {
-	out := map[string]int{}
-	for _, r := range srv.Requests() {
-		parts := strings.Split(r.Path, "/")
-		for i, p := range parts {
-			if len(p) == 24 {
-				parts[i] = "{id}"
-			}
-		}
-		key := r.Method + " " + strings.Join(parts, "/")
-		if q, err := url.ParseQuery(r.Query); err == nil && len(q) > 0 {
-			names := slices.Sorted(maps.Keys(q))
-			names = slices.DeleteFunc(names, func(n string) bool { return n == "cursor" || n == "ifVersionMatch" })
-			if len(names) > 0 {
-				key += "?" + strings.Join(names, "&")
-			}
-		}
-		out[key]++
-	}
-	return out
 }

@@ -1,4 +1,4 @@
-package provider
+package entity_test
 
 import (
 	"encoding/json"
@@ -141,17 +141,5 @@ func TestReferenceDisplayTextMapping(t *testing.T) {
 	b, _ := json.Marshal(upd)
 	if string(b) != `{"source":"","target":"","displayText":"","description":null}` {
 		t.Fatalf("clearing display text sends \"\": %s", b)
-	}
-}
-
-func TestCheckBaseURL(t *testing.T) {
-	for raw, ok := range map[string]bool{"https://app.ardoq.com": true, "http://127.0.0.1:8080": true, "http://localhost:1": true,
-		"http://[::1]:1": true, "http://example.com": false, "ftp://x": false, "app.ardoq.com": false, "": false} {
-		if got := !checkBaseURL(raw, false).HasError(); got != ok {
-			t.Errorf("%q: ok=%v", raw, got)
-		}
-	}
-	if checkBaseURL("http://example.com", true).HasError() {
-		t.Error("allow_insecure_http must allow plain http")
 	}
 }
