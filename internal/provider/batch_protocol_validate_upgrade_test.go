@@ -33,7 +33,7 @@ func TestBatchProtocol_validateAndUpgradeSameAsFramework(t *testing.T) {
 	wrong := map[string]tftypes.Value{
 		"components": tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"a": tftypes.Object{AttributeTypes: map[string]tftypes.Type{
 			"nme": tftypes.String}}}}, map[string]tftypes.Value{"a": tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{
-			"nme": tftypes.String}}, map[string]tftypes.Value{"nme": tfStr("typo")})}),
+			"nme": tftypes.String}}, map[string]tftypes.Value{"nme": providertest.TFStr("typo")})}),
 		"adopt_components_by": tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{}),
 	}
 	for name, cfg := range map[string]map[string]tftypes.Value{"valid": config, "wrong": wrong} {

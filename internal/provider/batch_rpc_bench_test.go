@@ -53,7 +53,7 @@ func newBatchRPCWith(b testing.TB, newServer func() (tfprotov6.ProviderServer, e
 		server: server}
 	providerType := schemas.Provider.ValueType().(tftypes.Object)
 	resp, err := server.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.15.9",
-		Config: r.Dynamic(providerType, map[string]tftypes.Value{"base_url": tfStr(api.URL), "api_token": tfStr("emulator-token"), "org": tfStr("emulated")})})
+		Config: r.Dynamic(providerType, map[string]tftypes.Value{"base_url": providertest.TFStr(api.URL), "api_token": providertest.TFStr("emulator-token"), "org": providertest.TFStr("emulated")})})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // Values Terraform converts to a field's type ("12.50" for a Number field, 7 for a Text field) are
@@ -17,9 +19,9 @@ import (
 // followed by an empty plan.
 func TestAccCustomFields_convertedValues(t *testing.T) {
 	env := newTestEnv(t)
-	number, text := env.requireField(t, "Number"), env.requireField(t, "Text")
+	number, text := env.RequireField(t, "Number"), env.RequireField(t, "Text")
 	configured := fmt.Sprintf("{ %s = \"12.50\", %s = 7 }", number, text)
-	config := env.config(fmt.Sprintf(`resource "ardoq_component" "test" {
+	config := env.Config(fmt.Sprintf(`resource "ardoq_component" "test" {
   name           = "Converted"
   root_workspace = "{ws}"
   type_id        = "{app}"
@@ -36,16 +38,16 @@ resource "ardoq_batch" "test" {
 		return tfjsonpath.New("components").AtMapKey("c").AtMapKey("custom_fields").AtMapKey(key)
 	}
 	sentTyped := func(id string) error {
-		c := env.component(t, id)
+		c := env.Component(t, id)
 		if fmt.Sprint(c.CustomFields[number]) != "12.5" || c.CustomFields[text] != "7" {
 			return fmt.Errorf("component %s holds %s = %#v and %s = %#v, want the number 12.5 and the string \"7\"", id, number,
 				c.CustomFields[number], text, c.CustomFields[text])
 		}
 		return nil
 	}
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{
 				Config: config,
@@ -56,7 +58,7 @@ resource "ardoq_batch" "test" {
 					statecheck.ExpectKnownValue(addrB, inBatch(text), knownvalue.Int64Exact(7)),
 				},
 				Check: func(s *terraform.State) error {
-					if err := sentTyped(idOf(s, addrC)); err != nil {
+					if err := sentTyped(providertest.IDOf(s, addrC)); err != nil {
 						return err
 					}
 					return sentTyped(s.RootModule().Resources[addrB].Primary.Attributes["computed_components.c.id"])

@@ -21,6 +21,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/batch"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/single"
 )
 
@@ -86,9 +87,9 @@ func checkAgreement[M, V, E, C, U any](t *testing.T, r resource.Resource, noun, 
 		case entity.KindType:
 			full[a.Name] = tftypes.NewValue(tftypes.Number, 1)
 		case entity.KindCustomFields:
-			full[a.Name] = tfObject(map[string]tftypes.Value{})
+			full[a.Name] = providertest.TFObject(map[string]tftypes.Value{})
 		default:
-			full[a.Name] = tfStr(agreeID)
+			full[a.Name] = providertest.TFStr(agreeID)
 		}
 	}
 
@@ -99,7 +100,7 @@ func checkAgreement[M, V, E, C, U any](t *testing.T, r resource.Resource, noun, 
 	for _, a := range table {
 		if a.Kind == entity.KindComputed {
 			// ...and refuses the computed ones.
-			if diags := decodeOneItem(item, withAttribute(full, a.Name, tfStr(agreeID))); !hasSummary(diags, "Unsupported Batch Item Attribute") {
+			if diags := decodeOneItem(item, withAttribute(full, a.Name, providertest.TFStr(agreeID))); !hasSummary(diags, "Unsupported Batch Item Attribute") {
 				t.Errorf("computed %s in a %s item: %v", a.Name, noun, diags)
 			}
 			continue
@@ -161,7 +162,7 @@ func checkEmptyRefusal(ctx context.Context, t *testing.T, a schema.StringAttribu
 	if ref {
 		return
 	}
-	batch := decodeOneItem(item, map[string]tftypes.Value{name: tfStr("")})
+	batch := decodeOneItem(item, map[string]tftypes.Value{name: providertest.TFStr("")})
 	found := hasSummary(batch, "Empty Attribute Value")
 	if !oid {
 		found = slices.ContainsFunc(batch, func(d diag.Diagnostic) bool { return d.Detail() == item+"."+refused[0].Detail() })
@@ -187,7 +188,7 @@ func decodeOneItem(item string, attrs map[string]tftypes.Value) diag.Diagnostics
 	if strings.HasPrefix(item, "components") {
 		list = "components"
 	}
-	values[list] = tfObject(map[string]tftypes.Value{"a": tfObject(attrs)})
+	values[list] = providertest.TFObject(map[string]tftypes.Value{"a": providertest.TFObject(attrs)})
 	var resp resource.ValidateConfigResponse
 	r.ValidateConfig(ctx, resource.ValidateConfigRequest{Config: tfsdk.Config{Raw: tftypes.NewValue(typ, values), Schema: s.Schema}}, &resp)
 	return resp.Diagnostics

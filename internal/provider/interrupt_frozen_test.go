@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // frozenTimeout is the request timeout of TestAccInterrupt_frozenArdoq: the stop bound is twice it.
@@ -19,9 +20,9 @@ const frozenTimeout = 3 * time.Second
 // the error says that whether Ardoq made the component is not known, and where to look.
 func TestAccInterrupt_frozenArdoq(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t, "fault control")
-	run := newCLIRun(t, env, "1.5.0")
-	run.write("main.tf", interruptedProvider+env.render(`
+	env.RequireEmulator(t, "fault control")
+	run := providertest.NewCLIRun(t, env.Env, "1.5.0")
+	run.Write("main.tf", interruptedProvider+env.Render(`
 provider "ardoq" {
   request_timeout_seconds = 3
 }
@@ -33,15 +34,15 @@ resource "ardoq_component" "c" {
 }
 `))
 	// The create is served, then its answer lost; while it is held, Ardoq freezes for everything after it.
-	env.srv.Inject(emulator.Fault{Method: "POST", PathPrefix: "/components", Exact: true, AfterActing: true, Hold: time.Second, Reset: true})
-	apply := run.start("apply", "-auto-approve")
+	env.Srv.Inject(emulator.Fault{Method: "POST", PathPrefix: "/components", Exact: true, AfterActing: true, Hold: time.Second, Reset: true})
+	apply := start(run, "apply", "-auto-approve")
 	apply.waitUntil(t, "the create to be sent", func() bool { return writeInFlight(env, "/api/v2/components") })
-	env.srv.Inject(emulator.Fault{Hold: time.Hour, Times: 1_000_000})
+	env.Srv.Inject(emulator.Fault{Hold: time.Hour, Times: 1_000_000})
 	apply.waitUntil(t, "the look-ups after the lost answer", func() bool {
 		if writeInFlight(env, "/api/v2/components") {
 			return false
 		}
-		for _, r := range env.srv.InFlight() {
+		for _, r := range env.Srv.InFlight() {
 			if r.Method == "GET" {
 				return true
 			}
@@ -63,9 +64,9 @@ resource "ardoq_component" "c" {
 		}
 	}
 	// What the message promises: the next plan names the component Ardoq made.
-	env.srv.ClearFaults()
+	env.Srv.ClearFaults()
 	waitIdle(t, env)
-	if out, code := run.run("plan"); code != 0 || !strings.Contains(out, "Already in Ardoq") {
+	if out, code := run.Run("plan"); code != 0 || !strings.Contains(out, "Already in Ardoq") {
 		t.Fatalf("the next plan should warn of the component the lost create made (exit %d):\n%s", code, out)
 	}
 }

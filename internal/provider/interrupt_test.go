@@ -22,6 +22,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // Interrupted runs: a user presses Ctrl-C (SIGINT) or a CI job is cancelled (SIGTERM) while writes are
@@ -43,7 +44,7 @@ const interruptedSize = 40
 
 // interruptedSingles is interruptedSize components in a ring of references.
 func interruptedSingles(env *testEnv) string {
-	return interruptedProvider + env.render(fmt.Sprintf(`
+	return interruptedProvider + env.Render(fmt.Sprintf(`
 locals {
   keys = [for i in range(%d) : format("c%%02d", i)]
 }
@@ -72,7 +73,7 @@ func interruptedBatch(env *testEnv, adopt bool) string {
   adopt_components_by = ["rootWorkspace", "typeId", "name"]
   adopt_references_by = ["source", "target", "type"]`
 	}
-	return interruptedProvider + env.render(fmt.Sprintf(`
+	return interruptedProvider + env.Render(fmt.Sprintf(`
 locals {
   keys = [for i in range(%d) : format("c%%02d", i)]
 }
@@ -106,20 +107,20 @@ func (s *started) output() string {
 }
 
 // start runs terraform in its own process group (so that a kill can take the provider with it).
-func (c *cliRun) start(args ...string) *started {
+func start(c *providertest.CLIRun, args ...string) *started {
 	s := &started{done: make(chan error, 1)}
-	s.cmd = exec.Command(c.terraform, append(args, "-no-color", "-input=false")...)
-	s.cmd.Dir, s.cmd.Env, s.cmd.Stdout, s.cmd.Stderr = c.dir, c.env, s, s
+	s.cmd = exec.Command(c.Terraform, append(args, "-no-color", "-input=false")...)
+	s.cmd.Dir, s.cmd.Env, s.cmd.Stdout, s.cmd.Stderr = c.Dir, c.Env, s, s
 	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := s.cmd.Start(); err != nil {
-		c.t.Fatal(err)
+		c.T.Fatal(err)
 	}
 	go func() {
 		err := s.cmd.Wait()
 		s.ended.Store(true)
 		s.done <- err
 	}()
-	c.t.Cleanup(func() { _ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL) })
+	c.T.Cleanup(func() { _ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL) })
 	return s
 }
 
@@ -166,17 +167,17 @@ func (s *started) waitUntil(t *testing.T, what string, cond func() bool) {
 func interruptedHeld(t *testing.T, env *testEnv) (components, references int) {
 	t.Helper()
 	ctx := context.Background()
-	comps, err := env.client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: env.ws})
+	comps, err := env.Client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: env.WS})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ours := map[string]bool{}
 	for _, c := range comps {
-		if strings.HasPrefix(c.Name, env.tag+"Interrupted ") {
+		if strings.HasPrefix(c.Name, env.Tag+"Interrupted ") {
 			ours[c.ID] = true
 		}
 	}
-	refs, err := env.client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: env.ws})
+	refs, err := env.Client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: env.WS})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,20 +191,20 @@ func interruptedHeld(t *testing.T, env *testEnv) (components, references int) {
 
 // requireExactly applies again after an interruption and checks that the org holds exactly what the
 // configuration declares, that the next plan is empty and that destroy leaves nothing.
-func requireExactly(t *testing.T, env *testEnv, run *cliRun) {
+func requireExactly(t *testing.T, env *testEnv, run *providertest.CLIRun) {
 	t.Helper()
-	env.srv.SetLatency(0)
-	env.srv.ClearFaults()
-	if out, code := run.run("apply", "-auto-approve"); code != 0 {
+	env.Srv.SetLatency(0)
+	env.Srv.ClearFaults()
+	if out, code := run.Run("apply", "-auto-approve"); code != 0 {
 		t.Fatalf("apply after the interruption failed:\n%s", out)
 	}
 	if c, r := interruptedHeld(t, env); c != interruptedSize || r != interruptedSize {
 		t.Fatalf("after the interruption and a new apply Ardoq holds %d components and %d references, want %d of each", c, r, interruptedSize)
 	}
-	if out, code := run.run("plan", "-detailed-exitcode"); code != 0 {
+	if out, code := run.Run("plan", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("the plan after the interruption is not empty (exit %d):\n%s", code, out)
 	}
-	if out, code := run.run("destroy", "-auto-approve"); code != 0 {
+	if out, code := run.Run("destroy", "-auto-approve"); code != 0 {
 		t.Fatalf("destroy failed:\n%s", out)
 	}
 	if c, r := interruptedHeld(t, env); c != 0 || r != 0 {
@@ -224,14 +225,14 @@ func TestAccInterrupt_singleResources(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := newTestEnv(t)
-			env.requireEmulator(t, "latency control")
-			run := newCLIRun(t, env, "1.5.0")
-			run.write("main.tf", interruptedSingles(env))
-			env.srv.SetLatency(150 * time.Millisecond) // every write takes a while, so some are always in flight
-			components, references := env.srv.Counts()
-			apply := run.start("apply", "-auto-approve")
+			env.RequireEmulator(t, "latency control")
+			run := providertest.NewCLIRun(t, env.Env, "1.5.0")
+			run.Write("main.tf", interruptedSingles(env))
+			env.Srv.SetLatency(150 * time.Millisecond) // every write takes a while, so some are always in flight
+			components, references := env.Srv.Counts()
+			apply := start(run, "apply", "-auto-approve")
 			apply.waitUntil(t, "a quarter of the "+tc.during+" to be created, and one more on its way", func() bool {
-				c, r := env.srv.Counts()
+				c, r := env.Srv.Counts()
 				made := c >= components+interruptedSize/4
 				if tc.during == "references" {
 					made = r >= references+interruptedSize/4
@@ -263,12 +264,12 @@ func TestAccInterrupt_batch(t *testing.T) {
 	}{{"SIGINT", syscall.SIGINT, false}, {"SIGTERM", syscall.SIGTERM, false}, {"SIGTERM to the process group", syscall.SIGTERM, true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := newTestEnv(t)
-			env.requireEmulator(t, "fault control")
-			run := newCLIRun(t, env, "1.5.0")
-			run.write("main.tf", interruptedBatch(env, false))
+			env.RequireEmulator(t, "fault control")
+			run := providertest.NewCLIRun(t, env.Env, "1.5.0")
+			run.Write("main.tf", interruptedBatch(env, false))
 			// The batch takes a while to answer, so the signal comes while it is in flight.
-			env.srv.Inject(emulator.Fault{Method: "POST", PathPrefix: "/batch", Exact: true, Hold: 3 * time.Second})
-			apply := run.start("apply", "-auto-approve")
+			env.Srv.Inject(emulator.Fault{Method: "POST", PathPrefix: "/batch", Exact: true, Hold: 3 * time.Second})
+			apply := start(run, "apply", "-auto-approve")
 			apply.waitUntil(t, "the batch to be sent", func() bool { return batchInFlight(env) })
 			sendSignal(t, apply, tc.signal, tc.group)
 			out := apply.wait(t, 2*time.Minute)
@@ -287,10 +288,10 @@ var alreadyInArdoq = regexp.MustCompile(`(?s)Warning: (?:Component|Reference) [^
 // importWhatTheWarningsName follows the guide after a killed run: plan, import each entity a warning
 // names into the resource it names, and plan again (references between imported components are found
 // once their components are held), until no warning is left.
-func importWhatTheWarningsName(t *testing.T, run *cliRun) (imported int) {
+func importWhatTheWarningsName(t *testing.T, run *providertest.CLIRun) (imported int) {
 	t.Helper()
 	for round := 0; ; round++ {
-		out, code := run.run("plan")
+		out, code := run.Run("plan")
 		if code != 0 {
 			t.Fatalf("plan after the killed run failed:\n%s", out)
 		}
@@ -301,7 +302,7 @@ func importWhatTheWarningsName(t *testing.T, run *cliRun) (imported int) {
 				continue
 			}
 			found++
-			if out, code := run.shell(fmt.Sprintf("terraform import -no-color -input=false '%s' %s", m[1], m[2])); code != 0 {
+			if out, code := run.Shell(fmt.Sprintf("terraform import -no-color -input=false '%s' %s", m[1], m[2])); code != 0 {
 				t.Fatalf("terraform import %s %s failed:\n%s", m[1], m[2], out)
 			}
 		}
@@ -326,11 +327,11 @@ func TestAccInterrupt_killed(t *testing.T) {
 	}
 	t.Run("ardoq_batch", func(t *testing.T) {
 		env := newTestEnv(t)
-		env.requireEmulator(t, "fault control")
-		run := newCLIRun(t, env, "1.5.0")
-		run.write("main.tf", interruptedBatch(env, false))
-		env.srv.Inject(emulator.Fault{Method: "POST", PathPrefix: "/batch", Exact: true, Hold: time.Second})
-		apply := run.start("apply", "-auto-approve")
+		env.RequireEmulator(t, "fault control")
+		run := providertest.NewCLIRun(t, env.Env, "1.5.0")
+		run.Write("main.tf", interruptedBatch(env, false))
+		env.Srv.Inject(emulator.Fault{Method: "POST", PathPrefix: "/batch", Exact: true, Hold: time.Second})
+		apply := start(run, "apply", "-auto-approve")
 		apply.waitUntil(t, "the batch to be sent", func() bool { return batchInFlight(env) })
 		sendSignal(t, apply, syscall.SIGKILL, true)
 		apply.wait(t, time.Minute)
@@ -339,7 +340,7 @@ func TestAccInterrupt_killed(t *testing.T) {
 			t.Fatalf("the emulator should have applied the batch the killed run sent: %d components, %d references", c, r)
 		}
 		// The way back: adopt what the lost batch made instead of creating it again.
-		run.write("main.tf", interruptedBatch(env, true))
+		run.Write("main.tf", interruptedBatch(env, true))
 		requireExactly(t, env, run)
 	})
 }
@@ -347,30 +348,30 @@ func TestAccInterrupt_killed(t *testing.T) {
 // killSingles kills an apply of single resources, with pageSize entities per list page.
 func killSingles(t *testing.T, pageSize int) {
 	env := newTestEnv(t, emulator.WithPageSize(pageSize))
-	env.requireEmulator(t, "latency control")
-	run := newCLIRun(t, env, "1.5.0")
-	run.write("main.tf", interruptedSingles(env))
-	env.srv.SetLatency(150 * time.Millisecond)
-	components, _ := env.srv.Counts()
-	apply := run.start("apply", "-auto-approve")
+	env.RequireEmulator(t, "latency control")
+	run := providertest.NewCLIRun(t, env.Env, "1.5.0")
+	run.Write("main.tf", interruptedSingles(env))
+	env.Srv.SetLatency(150 * time.Millisecond)
+	components, _ := env.Srv.Counts()
+	apply := start(run, "apply", "-auto-approve")
 	apply.waitUntil(t, "a quarter of the components to be created, and one more on its way", func() bool {
-		c, _ := env.srv.Counts()
+		c, _ := env.Srv.Counts()
 		return c >= components+interruptedSize/4 && writeInFlight(env, "/api/v2/components")
 	})
 	sendSignal(t, apply, syscall.SIGKILL, true)
 	apply.wait(t, time.Minute)
 	waitIdle(t, env) // what was in flight is finished by the emulator
-	env.srv.SetLatency(0)
+	env.Srv.SetLatency(0)
 	// With prevent_duplicates (as in CI), applying straight away fails at plan instead of making them twice.
 	before, _ := interruptedHeld(t, env)
-	out, code := run.shell("ARDOQ_PREVENT_DUPLICATES=true terraform apply -auto-approve -no-color -input=false")
+	out, code := run.Shell("ARDOQ_PREVENT_DUPLICATES=true terraform apply -auto-approve -no-color -input=false")
 	if after, _ := interruptedHeld(t, env); code == 0 || !strings.Contains(out, "Error: Component") || after != before {
 		t.Fatalf("with prevent_duplicates the apply must fail at plan (exit %d) and create nothing (%d -> %d):\n%s", code, before, after, out)
 	}
 	// The first plan names every component the killed run made and left out of the state, whether its
 	// search went on its own or was answered from the workspace's list page (small_workspace.go).
-	leftOut := before - componentsInState(t, run.dir)
-	out, _ = run.run("plan")
+	leftOut := before - componentsInState(t, run.Dir)
+	out, _ = run.Run("plan")
 	if named := strings.Count(out, "Warning: Component "); named != leftOut {
 		t.Fatalf("the first plan after the killed run named %d components, want the %d it left out of the state:\n%s", named, leftOut, out)
 	}
@@ -414,7 +415,7 @@ func batchInFlight(env *testEnv) bool { return writeInFlight(env, "/api/v2/batch
 
 // writeInFlight reports whether the emulator is serving a POST to path.
 func writeInFlight(env *testEnv, path string) bool {
-	for _, r := range env.srv.InFlight() {
+	for _, r := range env.Srv.InFlight() {
 		if r.Method == "POST" && r.Path == path {
 			return true
 		}
@@ -425,9 +426,9 @@ func writeInFlight(env *testEnv, path string) bool {
 // waitIdle waits until the emulator has finished every request it received.
 func waitIdle(t *testing.T, env *testEnv) {
 	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); len(env.srv.InFlight()) > 0; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); len(env.Srv.InFlight()) > 0; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("the emulator is still serving %v", env.srv.InFlight())
+			t.Fatalf("the emulator is still serving %v", env.Srv.InFlight())
 		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // The log settings the docs give, through a real Terraform (or OpenTofu) as users run it: the CLI passes
@@ -15,8 +17,8 @@ import (
 // shows them with the provider's other logs. Neither writes the token.
 func TestAccProvider_apiLogThroughTheCLI(t *testing.T) {
 	env := newTestEnv(t)
-	cli := newCLIRun(t, env, "1.5.0")
-	cli.write("main.tf", cliProvider+fmt.Sprintf(`variable "n" {
+	cli := providertest.NewCLIRun(t, env.Env, "1.5.0")
+	cli.Write("main.tf", providertest.CLIProvider+fmt.Sprintf(`variable "n" {
   type = number
 }
 resource "ardoq_component" "logged" {
@@ -25,26 +27,26 @@ resource "ardoq_component" "logged" {
   root_workspace = %q
   type_id        = %q
 }
-`, env.tag, env.ws, env.appType))
+`, env.Tag, env.WS, env.AppType))
 	t.Cleanup(func() {
-		if out, code := cli.run("destroy", "-auto-approve", "-var", "n=2"); code != 0 {
+		if out, code := cli.Run("destroy", "-auto-approve", "-var", "n=2"); code != 0 {
 			t.Errorf("destroy (exit %d):\n%s", code, out)
 		}
 	})
 	// apply runs terraform apply with n components and only the given log settings, and returns the log.
 	apply := func(t *testing.T, n int, settings ...string) string {
 		logFile := filepath.Join(t.TempDir(), "terraform.log")
-		saved := cli.env
-		defer func() { cli.env = saved }()
-		cli.env = append(withoutLogSettings(saved), append(settings, "TF_LOG_PATH="+logFile)...)
-		if out, code := cli.run("apply", "-auto-approve", "-var", fmt.Sprintf("n=%d", n)); code != 0 {
+		saved := cli.Env
+		defer func() { cli.Env = saved }()
+		cli.Env = append(withoutLogSettings(saved), append(settings, "TF_LOG_PATH="+logFile)...)
+		if out, code := cli.Run("apply", "-auto-approve", "-var", fmt.Sprintf("n=%d", n)); code != 0 {
 			t.Fatalf("apply (exit %d):\n%s", code, out)
 		}
 		b, err := os.ReadFile(logFile)
 		if err != nil {
 			t.Fatalf("no log written: %v", err)
 		}
-		if strings.Contains(string(b), env.token) {
+		if strings.Contains(string(b), env.Token) {
 			t.Fatal("the log contains the API token")
 		}
 		for _, want := range []string{"Sending HTTP request", "Received HTTP response", "Bearer ***", "/api/v2/components"} {

@@ -18,15 +18,15 @@ func TestAccProvider_traceLogHasNoToken(t *testing.T) {
 	logFile := filepath.Join(t.TempDir(), "trace.log")
 	t.Setenv("TF_LOG", "TRACE")
 	t.Setenv("TF_ACC_LOG_PATH", logFile)
-	t.Setenv("ARDOQ_API_TOKEN", env.token)
-	providerBlock := "provider \"ardoq\" {\n  base_url = \"" + env.baseURL + "\"\n  org = \"" + env.org + "\"\n}\n"
-	env.test(t, resource.TestCase{
+	t.Setenv("ARDOQ_API_TOKEN", env.Token)
+	providerBlock := "provider \"ardoq\" {\n  base_url = \"" + env.BaseURL + "\"\n  org = \"" + env.Org + "\"\n}\n"
+	env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{{Config: providerBlock + `resource "ardoq_component" "test" {
   name           = "Logged"
-  root_workspace = "` + env.ws + `"
-  type_id        = "` + env.appType + `"
+  root_workspace = "` + env.WS + `"
+  type_id        = "` + env.AppType + `"
 }`}},
 	})
 	b, err := os.ReadFile(logFile)
@@ -37,9 +37,9 @@ func TestAccProvider_traceLogHasNoToken(t *testing.T) {
 	if !strings.Contains(log, "Sending HTTP request") || !strings.Contains(log, "Bearer ***") {
 		t.Fatalf("the trace log has no HTTP exchange (%d bytes)", len(log))
 	}
-	if strings.Contains(log, env.token) {
+	if strings.Contains(log, env.Token) {
 		for _, line := range strings.Split(log, "\n") {
-			if strings.Contains(line, env.token) {
+			if strings.Contains(line, env.Token) {
 				t.Errorf("token in: %.300s", line)
 			}
 		}
@@ -61,17 +61,17 @@ func TestAccProvider_apiLogLevel(t *testing.T) {
 		t.Setenv("TF_LOG", tfLog)
 		t.Setenv("TF_LOG_PROVIDER_ARDOQ", "")
 		t.Setenv("TF_LOG_PROVIDER_ARDOQ_API", apiLevel)
-		t.Setenv("ARDOQ_API_TOKEN", env.token)
+		t.Setenv("ARDOQ_API_TOKEN", env.Token)
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: testAccProviders,
-			Steps: []resource.TestStep{{Config: "provider \"ardoq\" {\n  base_url = \"" + env.baseURL + "\"\n  org = \"" + env.org +
+			Steps: []resource.TestStep{{Config: "provider \"ardoq\" {\n  base_url = \"" + env.BaseURL + "\"\n  org = \"" + env.Org +
 				"\"\n}\n" + `data "ardoq_me" "me" {}`}},
 		})
 		b, err := os.ReadFile(logFile)
 		if err != nil && !os.IsNotExist(err) {
 			t.Fatal(err)
 		}
-		if strings.Contains(string(b), env.token) {
+		if strings.Contains(string(b), env.Token) {
 			t.Fatal("the log contains the API token")
 		}
 		return string(b)

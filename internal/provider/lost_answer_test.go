@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // lostAnswerFault is one way an answer gets lost; before is true when Ardoq did not act.
@@ -119,13 +120,13 @@ func TestAccLostAnswer(t *testing.T) {
 
 func testLostAnswer(t *testing.T, c lostAnswerCase, f lostAnswerFault, phase string) {
 	env := newTestEnv(t)
-	env.requireEmulator(t, "fault injection")
+	env.RequireEmulator(t, "fault injection")
 	settings := []string{"request_timeout_seconds = 2"}
-	cfg := func(hcl string) string { return env.configWith(settings, hcl) }
-	startComps, startRefs := env.srv.Counts()
+	cfg := func(hcl string) string { return env.ConfigWith(settings, hcl) }
+	startComps, startRefs := env.Srv.Counts()
 	holds := func(n int) resource.TestCheckFunc {
 		return func(*terraform.State) error {
-			comps, refs := env.srv.Counts()
+			comps, refs := env.Srv.Counts()
 			if got := comps - startComps + refs - startRefs; got != n {
 				return fmt.Errorf("the org holds %d new entities, want %d (a duplicate or an orphan)", got, n)
 			}
@@ -149,18 +150,18 @@ func testLostAnswer(t *testing.T, c lostAnswerCase, f lostAnswerFault, phase str
 		fault.Method, fault.PathPrefix, fault.Exact = c.destroy.Method, c.destroy.PathPrefix, c.destroy.Exact
 	}
 	faulted := resource.TestStep{
-		PreConfig: func() { env.srv.Inject(fault) },
+		PreConfig: func() { env.Srv.Inject(fault) },
 		Config:    cfg(target),
 		Check:     holds(targetCount),
 	}
 	if f.before && unsafe {
 		// Ardoq did not act and the request is not sent twice: the run fails, saying it checked.
-		faulted.ExpectError = expectErr(`(?s)(and found none, so it recorded nothing|found none of the \d+ operations in effect)`)
+		faulted.ExpectError = providertest.ExpectErr(`(?s)(and found none, so it recorded nothing|found none of the \d+ operations in effect)`)
 		faulted.Check = nil
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{Config: cfg(first + "\n"), Check: holds(firstCount)},
 			faulted,

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire/tfwiretest"
 )
 
@@ -46,10 +47,10 @@ func TestProtocol_settledSameAsFramework(t *testing.T) {
 			stateDV, configDV := mustDynamic(t, typ, state), mustDynamic(t, typ, config)
 			renamed := map[string]tftypes.Value{}
 			_ = state.As(&renamed)
-			renamed["description"] = tfStr("Changed")
+			renamed["description"] = providertest.TFStr("Changed")
 			changedDV := mustDynamic(t, typ, tftypes.NewValue(typ, renamed))
 			identity := &tfprotov6.ResourceIdentityData{IdentityData: mustDynamic(t, identityType,
-				tftypes.NewValue(identityType, map[string]tftypes.Value{"id": tfStr("5eed00000000000000000c01")}))}
+				tftypes.NewValue(identityType, map[string]tftypes.Value{"id": providertest.TFStr("5eed00000000000000000c01")}))}
 
 			saved := stateJSON(t, typ, stateDV.MsgPack)
 			withRemoved := append([]byte(`{"removed_attribute":"x",`), saved[1:]...)
@@ -105,14 +106,14 @@ func TestProtocol_settledSameAsFramework(t *testing.T) {
 		var got [2][]string
 		for i, r := range sides {
 			component, componentID := createdOver(t, r, "ardoq_component", typeOf("ardoq_component"), map[string]tftypes.Value{
-				"root_workspace": tfStr("5eed0000000000000000b001"), "type_id": tfStr("p1700000000001"), "name": tfStr("Read me")})
+				"root_workspace": providertest.TFStr("5eed0000000000000000b001"), "type_id": providertest.TFStr("p1700000000001"), "name": providertest.TFStr("Read me")})
 			var attrs map[string]tftypes.Value
 			_ = component.As(&attrs)
 			reference, referenceID := createdOver(t, r, "ardoq_reference", typeOf("ardoq_reference"), map[string]tftypes.Value{
 				"source": attrs["id"], "target": attrs["id"], "type": tftypes.NewValue(tftypes.Number, big.NewFloat(1))})
 			gone := map[string]tftypes.Value{}
 			_ = component.As(&gone)
-			gone["id"] = tfStr("5eed00000000000000000dea")
+			gone["id"] = providertest.TFStr("5eed00000000000000000dea")
 			for _, c := range []struct {
 				what, typeName string
 				state          tftypes.Value
@@ -187,14 +188,14 @@ func settledValues(schema *tfprotov6.Schema, typ tftypes.Object) (state, config 
 		var v tftypes.Value
 		switch {
 		case at.Is(tftypes.String):
-			v = tfStr("5eed00000000000000000c01")
+			v = providertest.TFStr("5eed00000000000000000c01")
 		case at.Is(tftypes.Number):
 			v = tftypes.NewValue(tftypes.Number, big.NewFloat(3))
 		case at.Is(tftypes.Bool):
 			v = tftypes.NewValue(tftypes.Bool, true)
 		default:
 			v = tftypes.NewValue(fields, map[string]tftypes.Value{"cost": tftypes.NewValue(tftypes.Number, big.NewFloat(1.5)),
-				"live": tftypes.NewValue(tftypes.Bool, false), "tags": tftypes.NewValue(fields.AttributeTypes["tags"], []tftypes.Value{tfStr("a")})})
+				"live": tftypes.NewValue(tftypes.Bool, false), "tags": tftypes.NewValue(fields.AttributeTypes["tags"], []tftypes.Value{providertest.TFStr("a")})})
 		}
 		stateAttrs[a.Name], configAttrs[a.Name] = v, v
 		if a.Computed && !a.Optional {

@@ -96,21 +96,21 @@ func TestAccProvider_configurationErrors(t *testing.T) {
 	cases := []struct {
 		name, config, want string
 	}{
-		{"missing token", block(fmt.Sprintf("base_url = %q", env.baseURL), fmt.Sprintf("org = %q", env.org)),
+		{"missing token", block(fmt.Sprintf("base_url = %q", env.BaseURL), fmt.Sprintf("org = %q", env.Org)),
 			`Missing Ardoq API Token.*Set api_token in the provider block or the ARDOQ_API_TOKEN environment variable`},
-		{"rejected token", block(fmt.Sprintf("base_url = %q", env.baseURL), `api_token = "not-the-token"`, fmt.Sprintf("org = %q", env.org)),
+		{"rejected token", block(fmt.Sprintf("base_url = %q", env.BaseURL), `api_token = "not-the-token"`, fmt.Sprintf("org = %q", env.Org)),
 			`Ardoq Rejected the Credentials.*HTTP 401.*Check api_token \(ARDOQ_API_TOKEN\) and org \(ARDOQ_ORG\)`},
 		{"unreachable host", block(fmt.Sprintf("base_url = %q", "http://"+closedPort), `api_token = "t"`, `org = "o"`, "max_retries = 0"),
 			`Unable to Reach Ardoq.*could not connect to Ardoq at http://` + closedPort + `.*connection refused.*Check base_url \(or ARDOQ_BASE_URL\)`},
 	}
-	if env.srv != nil { // an org label is required by the emulator, as on app.ardoq.com
+	if env.Srv != nil { // an org label is required by the emulator, as on app.ardoq.com
 		cases = append(cases, struct{ name, config, want string }{"no org",
-			block(fmt.Sprintf("base_url = %q", env.baseURL), fmt.Sprintf("api_token = %q", env.token)),
+			block(fmt.Sprintf("base_url = %q", env.BaseURL), fmt.Sprintf("api_token = %q", env.Token)),
 			`Ardoq Rejected the Credentials.*no organization label \(org and ARDOQ_ORG are not set`})
 	}
-	if env.srv != nil { // the emulator knows which org the token belongs to; a real org's other orgs are unknown here
+	if env.Srv != nil { // the emulator knows which org the token belongs to; a real org's other orgs are unknown here
 		cases = append(cases, struct{ name, config, want string }{"another org",
-			block(fmt.Sprintf("base_url = %q", env.baseURL), fmt.Sprintf("api_token = %q", env.token), `org = "someone-else"`),
+			block(fmt.Sprintf("base_url = %q", env.BaseURL), fmt.Sprintf("api_token = %q", env.Token), `org = "someone-else"`),
 			`Ardoq Rejected the Credentials.*HTTP 403.*organization "someone-else"`})
 	}
 	for _, tc := range cases {
@@ -143,5 +143,17 @@ func TestEnvironmentIgnored(t *testing.T) {
 	}
 	if got := environmentIgnored(providerModel{}, func(k string) string { return env[k] }); len(got) != 0 {
 		t.Errorf("no setting in the block, yet %v", got)
+	}
+}
+
+func TestCheckBaseURL(t *testing.T) {
+	for raw, ok := range map[string]bool{"https://app.ardoq.com": true, "http://127.0.0.1:8080": true, "http://localhost:1": true,
+		"http://[::1]:1": true, "http://example.com": false, "ftp://x": false, "app.ardoq.com": false, "": false} {
+		if got := !checkBaseURL(raw, false).HasError(); got != ok {
+			t.Errorf("%q: ok=%v", raw, got)
+		}
+	}
+	if checkBaseURL("http://example.com", true).HasError() {
+		t.Error("allow_insecure_http must allow plain http")
 	}
 }

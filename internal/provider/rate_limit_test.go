@@ -14,9 +14,9 @@ import (
 // provider follows Ardoq's 429s (pausing and slowing down) rather than meeting one per request.
 func TestAccRateLimitedRun(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t, "rate limit (-rate-limit)")
-	env.srv.SetRateLimit(20, 5)
-	cfg := env.config(`resource "ardoq_component" "many" {
+	env.RequireEmulator(t, "rate limit (-rate-limit)")
+	env.Srv.SetRateLimit(20, 5)
+	cfg := env.Config(`resource "ardoq_component" "many" {
   count          = 40
   name           = "Paced ${count.index}"
   root_workspace = "{ws}"
@@ -24,7 +24,7 @@ func TestAccRateLimitedRun(t *testing.T) {
 }`)
 	limited := func(*terraform.State) error {
 		total, tooMany := 0, 0
-		for _, r := range env.srv.Requests() {
+		for _, r := range env.Srv.Requests() {
 			total++
 			if r.Status == http.StatusTooManyRequests {
 				tooMany++
@@ -38,7 +38,7 @@ func TestAccRateLimitedRun(t *testing.T) {
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.orgUnchanged(t),
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: limited},
 			{Config: cfg, Check: limited}, // refresh, plan (empty), apply of nothing

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // A refresh or a delete that Ardoq answers with an error other than 404 fails the run with Ardoq's
@@ -94,32 +95,32 @@ resource "ardoq_component" "b" {
 		for _, tc := range cases {
 			t.Run(res.name+" "+tc.name, func(t *testing.T) {
 				env := newTestEnv(t)
-				env.requireEmulator(t, "fault injection")
-				withIt := env.config(res.with)
+				env.RequireEmulator(t, "fault injection")
+				withIt := env.Config(res.with)
 				failing := withIt // a refresh fails on the plan of the same configuration
 				if tc.delete {
-					failing = env.config(res.without) // a delete fails on the plan without it
+					failing = env.Config(res.without) // a delete fails on the plan without it
 				}
 				var id string
 				resource.ParallelTest(t, resource.TestCase{
 					ProtoV6ProviderFactories: testAccProviders,
-					CheckDestroy:             env.orgUnchanged(t),
+					CheckDestroy:             env.OrgUnchanged(t),
 					Steps: []resource.TestStep{
 						{Config: withIt, Check: func(s *terraform.State) error {
 							id = s.RootModule().Resources[res.addr].Primary.Attributes[res.idAttribute]
 							return nil
 						}},
-						{PreConfig: func() { env.srv.Inject(tc.fault) }, Config: failing, ExpectError: expectErr(tc.want)},
+						{PreConfig: func() { env.Srv.Inject(tc.fault) }, Config: failing, ExpectError: providertest.ExpectErr(tc.want)},
 						{
-							PreConfig: env.srv.ClearFaults,
+							PreConfig: env.Srv.ClearFaults,
 							Config:    withIt,
 							ConfigPlanChecks: resource.ConfigPlanChecks{
 								PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 							},
 							Check: func(*terraform.State) error {
-								there := func() bool { _, ok := env.srv.Component(id); return ok }
+								there := func() bool { _, ok := env.Srv.Component(id); return ok }
 								if res.reference {
-									there = func() bool { _, ok := env.srv.Reference(id); return ok }
+									there = func() bool { _, ok := env.Srv.Reference(id); return ok }
 								}
 								if !there() {
 									return fmt.Errorf("%s %s is gone from the org", res.name, id)
@@ -144,21 +145,21 @@ func with(f emulator.Fault, status int, message string) emulator.Fault {
 // The emulator refuses a batch over its -max-batch-ops with 413; the plan's dry run already says so.
 func TestAccBatchResource_refusedForSize(t *testing.T) {
 	env := newTestEnv(t, emulator.WithMaxBatchOperations(1))
-	env.requireEmulator(t, "batch-size limit (Ardoq documents none)")
-	before, _ := env.srv.Counts()
+	env.RequireEmulator(t, "batch-size limit (Ardoq documents none)")
+	before, _ := env.Srv.Counts()
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		Steps: []resource.TestStep{{
-			Config: env.config(`resource "ardoq_batch" "test" {
+			Config: env.Config(`resource "ardoq_batch" "test" {
   components = {
     a = { name = "A", root_workspace = "{ws}", type_id = "{app}" }
     b = { name = "B", root_workspace = "{ws}", type_id = "{app}" }
   }
 }`),
-			ExpectError: expectErr(`HTTP 413(.|\n)*refused the batch for its size(.|\n)*Split the items among several ardoq_batch resources`),
+			ExpectError: providertest.ExpectErr(`HTTP 413(.|\n)*refused the batch for its size(.|\n)*Split the items among several ardoq_batch resources`),
 		}},
 	})
-	if n, _ := env.srv.Counts(); n != before {
+	if n, _ := env.Srv.Counts(); n != before {
 		t.Errorf("a refused batch changed the org: %d components", n)
 	}
 }

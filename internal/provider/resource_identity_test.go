@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // Resource identity needs Terraform 1.12 or OpenTofu 1.12. The tests below call the provider server in-process
@@ -25,14 +26,14 @@ import (
 // identity imports the resource with an empty plan.
 func TestAccResourceIdentity_importBlock(t *testing.T) {
 	env := newTestEnv(t)
-	cfg := referenceConfig(env, "b", "{ref}", `display_text = "by identity"`)
+	cfg := providertest.ReferenceConfig(env.Env, "b", "{ref}", `display_text = "by identity"`)
 	noop := func(addr string) resource.ImportPlanChecks {
 		return resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop)}}
 	}
-	env.parallelTest(t, resource.TestCase{
+	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{cliAtLeast{terraform: "1.12.0", opentofu: "1.12.0"}},
-		CheckDestroy:             env.orgUnchanged(t),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{providertest.CLIAtLeast{Terraform: "1.12.0", OpenTofu: "1.12.0"}},
+		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{Config: cfg, ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectIdentity(addrR, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(entity.OIDPattern)}),
@@ -49,9 +50,9 @@ func TestAccResourceIdentity_importBlock(t *testing.T) {
 
 func TestResourceIdentity_schemas(t *testing.T) {
 	env := newTestEnv(t)
-	p := newProtoProvider(t, env)
+	p := providertest.NewProtoProvider(t, env.Env, testAccProviders["ardoq"])
 	for _, typeName := range []string{"ardoq_component", "ardoq_reference"} {
-		s, ok := p.identities[typeName]
+		s, ok := p.Identities[typeName]
 		if !ok {
 			t.Fatalf("%s has no identity schema", typeName)
 		}
@@ -60,72 +61,72 @@ func TestResourceIdentity_schemas(t *testing.T) {
 			t.Errorf("%s identity: want one string id required for import, got %+v", typeName, s.IdentityAttributes)
 		}
 	}
-	if _, ok := p.identities["ardoq_batch"]; ok {
+	if _, ok := p.Identities["ardoq_batch"]; ok {
 		t.Error("ardoq_batch has an identity schema; it manages many entities and has none")
 	}
 }
 
 func TestResourceIdentity_importByIdentity(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t, "seeding")
-	c, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "By identity", RootWorkspace: env.ws, TypeID: env.appType})
+	env.RequireEmulator(t, "seeding")
+	c, err := env.Srv.SeedComponent(emulator.ComponentSeed{Name: "By identity", RootWorkspace: env.WS, TypeID: env.AppType})
 	if err != nil {
 		t.Fatal(err)
 	}
-	target, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "Target", RootWorkspace: env.ws, TypeID: env.appType})
+	target, err := env.Srv.SeedComponent(emulator.ComponentSeed{Name: "Target", RootWorkspace: env.WS, TypeID: env.AppType})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := env.srv.SeedReference(emulator.ReferenceSeed{Source: c.ID, Target: target.ID, Type: env.refType})
+	ref, err := env.Srv.SeedReference(emulator.ReferenceSeed{Source: c.ID, Target: target.ID, Type: env.RefType})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newProtoProvider(t, env)
+	p := providertest.NewProtoProvider(t, env.Env, testAccProviders["ardoq"])
 
-	read, diags := p.importAndRead("ardoq_component", "", p.identity("ardoq_component", c.ID))
-	p.noErrors("import component by identity", diags)
-	state := p.attrs(p.resourceType("ardoq_component"), read.NewState)
-	if text(p, state, "id") != c.ID || text(p, state, "name") != "By identity" || text(p, state, "component_key") != c.ComponentKey {
+	read, diags := p.ImportAndRead("ardoq_component", "", p.Identity("ardoq_component", c.ID))
+	p.NoErrors("import component by identity", diags)
+	state := p.Attrs(p.ResourceType("ardoq_component"), read.NewState)
+	if providertest.Text(p, state, "id") != c.ID || providertest.Text(p, state, "name") != "By identity" || providertest.Text(p, state, "component_key") != c.ComponentKey {
 		t.Errorf("imported component state: %v", state)
 	}
-	if got := p.identityID("ardoq_component", read.NewIdentity); got != c.ID {
+	if got := p.IdentityID("ardoq_component", read.NewIdentity); got != c.ID {
 		t.Errorf("identity after import and read: %q, want %q", got, c.ID)
 	}
 
-	read, diags = p.importAndRead("ardoq_reference", "", p.identity("ardoq_reference", ref.ID))
-	p.noErrors("import reference by identity", diags)
-	state = p.attrs(p.resourceType("ardoq_reference"), read.NewState)
-	if text(p, state, "id") != ref.ID || text(p, state, "source") != c.ID || text(p, state, "target") != target.ID {
+	read, diags = p.ImportAndRead("ardoq_reference", "", p.Identity("ardoq_reference", ref.ID))
+	p.NoErrors("import reference by identity", diags)
+	state = p.Attrs(p.ResourceType("ardoq_reference"), read.NewState)
+	if providertest.Text(p, state, "id") != ref.ID || providertest.Text(p, state, "source") != c.ID || providertest.Text(p, state, "target") != target.ID {
 		t.Errorf("imported reference state: %v", state)
 	}
-	if got := p.identityID("ardoq_reference", read.NewIdentity); got != ref.ID {
+	if got := p.IdentityID("ardoq_reference", read.NewIdentity); got != ref.ID {
 		t.Errorf("identity after import and read: %q, want %q", got, ref.ID)
 	}
 
 	// By import id, the identity is set too.
-	imp, err := p.server.ImportResourceState(context.Background(), &tfprotov6.ImportResourceStateRequest{TypeName: "ardoq_reference", ID: ref.ID})
+	imp, err := p.Server.ImportResourceState(context.Background(), &tfprotov6.ImportResourceStateRequest{TypeName: "ardoq_reference", ID: ref.ID})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.noErrors("import reference by id", imp.Diagnostics)
-	if got := p.identityID("ardoq_reference", imp.ImportedResources[0].Identity); got != ref.ID {
+	p.NoErrors("import reference by id", imp.Diagnostics)
+	if got := p.IdentityID("ardoq_reference", imp.ImportedResources[0].Identity); got != ref.ID {
 		t.Errorf("identity after import by id: %q, want %q", got, ref.ID)
 	}
 }
 
 func TestResourceIdentity_importByIdentityErrors(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t, "seeded ids")
-	p := newProtoProvider(t, env)
-	_, diags := p.importAndRead("ardoq_component", "", p.identity("ardoq_component", "APP-1"))
-	expectDiag(t, diags, `The identity id "APP-1" is not an Ardoq component id`)
-	_, diags = p.importAndRead("ardoq_reference", "", p.identity("ardoq_reference", "nope"))
-	expectDiag(t, diags, `not an Ardoq reference id`)
+	env.RequireEmulator(t, "seeded ids")
+	p := providertest.NewProtoProvider(t, env.Env, testAccProviders["ardoq"])
+	_, diags := p.ImportAndRead("ardoq_component", "", p.Identity("ardoq_component", "APP-1"))
+	providertest.ExpectDiag(t, diags, `The identity id "APP-1" is not an Ardoq component id`)
+	_, diags = p.ImportAndRead("ardoq_reference", "", p.Identity("ardoq_reference", "nope"))
+	providertest.ExpectDiag(t, diags, `not an Ardoq reference id`)
 
 	// An identity naming nothing: the import succeeds and the refresh finds nothing, as for an import id.
-	read, diags := p.importAndRead("ardoq_component", "", p.identity("ardoq_component", "0123456789abcdef01234567"))
-	p.noErrors("import of a missing component", diags)
-	if p.attrs(p.resourceType("ardoq_component"), read.NewState) != nil {
+	read, diags := p.ImportAndRead("ardoq_component", "", p.Identity("ardoq_component", "0123456789abcdef01234567"))
+	p.NoErrors("import of a missing component", diags)
+	if p.Attrs(p.ResourceType("ardoq_component"), read.NewState) != nil {
 		t.Error("a missing component was imported")
 	}
 }
@@ -135,32 +136,32 @@ func TestResourceIdentity_importByIdentityErrors(t *testing.T) {
 // "Missing Resource Identity After Read".
 func TestResourceIdentity_readWithoutIdentityOfDeletedEntity(t *testing.T) {
 	env := newTestEnv(t)
-	env.requireEmulator(t, "seeding")
-	c, err := env.srv.SeedComponent(emulator.ComponentSeed{Name: "Old state", RootWorkspace: env.ws, TypeID: env.appType})
+	env.RequireEmulator(t, "seeding")
+	c, err := env.Srv.SeedComponent(emulator.ComponentSeed{Name: "Old state", RootWorkspace: env.WS, TypeID: env.AppType})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newProtoProvider(t, env)
+	p := providertest.NewProtoProvider(t, env.Env, testAccProviders["ardoq"])
 	for _, tc := range []struct{ name, typeName, id string }{
 		{"existing", "ardoq_component", c.ID},
 		{"deleted component", "ardoq_component", "0123456789abcdef01234567"},
 		{"deleted reference", "ardoq_reference", "0123456789abcdef01234568"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			attrs := map[string]tftypes.Value{"id": tfStr(tc.id)}
+			attrs := map[string]tftypes.Value{"id": providertest.TFStr(tc.id)}
 			if tc.typeName == "ardoq_component" {
-				attrs["root_workspace"], attrs["name"] = tfStr(env.ws), tfStr("Old state")
+				attrs["root_workspace"], attrs["name"] = providertest.TFStr(env.WS), providertest.TFStr("Old state")
 			}
-			read, err := p.server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: tc.typeName,
-				CurrentState: p.object(p.resourceType(tc.typeName), attrs)})
+			read, err := p.Server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: tc.typeName,
+				CurrentState: p.Object(p.ResourceType(tc.typeName), attrs)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			p.noErrors("read", read.Diagnostics)
-			if got := p.identityID(tc.typeName, read.NewIdentity); got != tc.id {
+			p.NoErrors("read", read.Diagnostics)
+			if got := p.IdentityID(tc.typeName, read.NewIdentity); got != tc.id {
 				t.Errorf("identity %q, want %q", got, tc.id)
 			}
-			gone := p.attrs(p.resourceType(tc.typeName), read.NewState) == nil
+			gone := p.Attrs(p.ResourceType(tc.typeName), read.NewState) == nil
 			if gone != (tc.name != "existing") {
 				t.Errorf("removed from state: %v", gone)
 			}

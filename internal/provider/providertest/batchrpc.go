@@ -3,7 +3,6 @@ package providertest
 import (
 	"context"
 	"fmt"
-	"math/big"
 	"os"
 	"strconv"
 	"strings"
@@ -49,10 +48,6 @@ func BenchSizes(b *testing.B, defaults ...int) []int {
 
 // FixedClock is the emulator's clock in benchmarks, so that runs compare.
 func FixedClock() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }
-
-func tfStr(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
-
-func tfNum(n int64) tftypes.Value { return tftypes.NewValue(tftypes.Number, big.NewFloat(float64(n))) }
 
 func (r *BatchRPC) Check(call string, diags []*tfprotov6.Diagnostic) {
 	r.B.Helper()
@@ -101,12 +96,12 @@ func SmallItems(n, renamed int) map[string]tftypes.Value {
 			name = fmt.Sprintf("Renamed %d", i)
 		}
 		key := fmt.Sprintf("c%d", i)
-		comps[key] = tftypes.NewValue(componentType, map[string]tftypes.Value{"root_workspace": tfStr("5eed0000000000000000b001"),
-			"type_id": tfStr(typeID), "parent": parent, "name": tfStr(name)})
+		comps[key] = tftypes.NewValue(componentType, map[string]tftypes.Value{"root_workspace": TFStr("5eed0000000000000000b001"),
+			"type_id": TFStr(typeID), "parent": parent, "name": TFStr(name)})
 		compTypes[key] = componentType
 		key = fmt.Sprintf("r%d", i)
-		refs[key] = tftypes.NewValue(referenceType, map[string]tftypes.Value{"source": tfStr(fmt.Sprintf("c%d", i)),
-			"target": tfStr(fmt.Sprintf("c%d", (i+1)%n)), "type": tfNum(1)})
+		refs[key] = tftypes.NewValue(referenceType, map[string]tftypes.Value{"source": TFStr(fmt.Sprintf("c%d", i)),
+			"target": TFStr(fmt.Sprintf("c%d", (i+1)%n)), "type": TFNum(1)})
 		refTypes[key] = referenceType
 	}
 	return map[string]tftypes.Value{

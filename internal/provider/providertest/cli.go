@@ -1,0 +1,153 @@
+package providertest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/go-version"
+)
+
+// CLIRun is a Terraform working directory using a freshly built provider through dev_overrides, the way
+// users run it. (terraform-plugin-testing cannot hold for_each instances in its state checks.)
+type CLIRun struct {
+	T         *testing.T
+	Terraform string
+	Dir       string
+	Env       []string
+}
+
+// NewCLIRun makes the working directory and builds the provider into it, or skips the test when TF_ACC
+// and TF_ACC_TERRAFORM_PATH are not both set or the CLI is older than minVersion.
+func NewCLIRun(t *testing.T, env *Env, minVersion string) *CLIRun {
+	t.Helper()
+	tf := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if os.Getenv("TF_ACC") == "" || tf == "" {
+		t.Skip("needs TF_ACC and TF_ACC_TERRAFORM_PATH (make test sets both)")
+	}
+	out, err := exec.Command(tf, "version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := version.Must(version.NewVersion(strings.TrimPrefix(strings.Fields(string(out))[1], "v")))
+	if msg := VersionShort(strings.Fields(string(out))[0], have, minVersion); msg != "" {
+		SkipOrFail(t, msg)
+	}
+	bin := t.TempDir()
+	build := exec.Command("go", "build", "-o", filepath.Join(bin, "terraform-provider-ardoq"), RepoPath(t))
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the provider: %v\n%s", err, b)
+	}
+	dir := t.TempDir()
+	rc := filepath.Join(dir, ".terraformrc")
+	if err := os.WriteFile(rc, []byte("provider_installation {\n  dev_overrides {\n    \"seed762a2f0c/ardoq\" = \""+bin+"\"\n  }\n  direct {}\n}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return &CLIRun{T: t, Terraform: tf, Dir: dir, Env: append(os.Environ(), "TF_CLI_CONFIG_FILE="+rc, "TF_IN_AUTOMATION=1",
+		"ARDOQ_BASE_URL="+env.BaseURL, "ARDOQ_API_TOKEN="+env.Token, "ARDOQ_ORG="+env.Org)}
+}
+
+func (c *CLIRun) Write(name, content string) {
+	if err := os.WriteFile(filepath.Join(c.Dir, name), []byte(content), 0o600); err != nil {
+		c.T.Fatal(err)
+	}
+}
+
+// Run runs terraform and returns its output and exit code.
+func (c *CLIRun) Run(args ...string) (string, int) {
+	args = append(args, "-no-color")
+	if args[0] != "query" { // terraform query asks for nothing and has no -input
+		args = append(args, "-input=false")
+	}
+	cmd := exec.Command(c.Terraform, args...)
+	cmd.Dir, cmd.Env = c.Dir, c.Env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return out.String(), exit.ExitCode()
+	}
+	if err != nil {
+		c.T.Fatal(err)
+	}
+	return out.String(), 0
+}
+
+// Shell runs a guide's shell snippet with bash in the working directory, with "terraform" on PATH being
+// the CLI under test (OpenTofu's tofu too), and returns its output and exit code.
+func (c *CLIRun) Shell(script string) (string, int) {
+	bin := c.T.TempDir()
+	if err := os.Symlink(c.Terraform, filepath.Join(bin, "terraform")); err != nil {
+		c.T.Fatal(err)
+	}
+	cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
+	cmd.Dir, cmd.Env = c.Dir, append(slices.Clone(c.Env), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return string(out), exit.ExitCode()
+	}
+	if err != nil {
+		c.T.Fatal(err)
+	}
+	return string(out), 0
+}
+
+// HeldIDs returns the ids of the components and references in the run's state.
+func (c *CLIRun) HeldIDs() *HeldIDs {
+	c.T.Helper()
+	cmd := exec.Command(c.Terraform, "show", "-json")
+	cmd.Dir, cmd.Env = c.Dir, c.Env
+	b, err := cmd.Output()
+	if err != nil {
+		c.T.Fatalf("show -json: %v\n%s", err, b)
+	}
+	out := string(b)
+	var state struct {
+		Values struct {
+			RootModule struct {
+				Resources []struct {
+					Mode   string         `json:"mode"`
+					Type   string         `json:"type"`
+					Values map[string]any `json:"values"`
+				} `json:"resources"`
+			} `json:"root_module"`
+		} `json:"values"`
+	}
+	start := strings.Index(out, "{")
+	if start < 0 || json.Unmarshal([]byte(out[start:]), &state) != nil {
+		c.T.Fatalf("show -json gave no state:\n%s", out)
+	}
+	held := &HeldIDs{}
+	for _, r := range state.Values.RootModule.Resources {
+		if r.Mode != "managed" {
+			continue
+		}
+		switch r.Type {
+		case "ardoq_component", "ardoq_reference":
+			held.add(r.Type == "ardoq_reference", r.Values["id"])
+		case "ardoq_batch":
+			for kind, reference := range map[string]bool{"computed_components": false, "computed_references": true} {
+				items, _ := r.Values[kind].(map[string]any)
+				for _, item := range items {
+					if m, ok := item.(map[string]any); ok {
+						held.add(reference, m["id"])
+					}
+				}
+			}
+		}
+	}
+	if len(held.Components) == 0 {
+		c.T.Fatalf("the state holds no component:\n%.2000s", out)
+	}
+	return held
+}
+
+const CLIProvider = "terraform {\n  required_providers {\n    ardoq = { source = \"seed762a2f0c/ardoq\" }\n  }\n}\nprovider \"ardoq\" {}\n"

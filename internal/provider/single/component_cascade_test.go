@@ -1,0 +1,153 @@
+package single_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
+)
+
+// managedModel is a parent with a child and a reference, the parent's type and lifecycle given.
+func managedModel(env *testEnv, parentType, lifecycle string) string {
+	return env.Config(`resource "ardoq_component" "parent" {
+  name           = "Parent"
+  root_workspace = "{ws}"
+  type_id        = "` + parentType + `"
+  ` + lifecycle + `
+}
+resource "ardoq_component" "child" {
+  name           = "Child"
+  root_workspace = "{ws}"
+  type_id        = "{child}"
+  parent         = ardoq_component.parent.id
+}
+resource "ardoq_component" "grandchild" {
+  name           = "Grandchild"
+  root_workspace = "{ws}"
+  type_id        = "{child}"
+  parent         = ardoq_component.child.id
+}
+resource "ardoq_component" "other" {
+  name           = "Other"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+}
+resource "ardoq_reference" "out" {
+  source = ardoq_component.parent.id
+  target = ardoq_component.other.id
+  type   = {ref}
+}
+resource "ardoq_reference" "in" {
+  source = ardoq_component.other.id
+  target = ardoq_component.grandchild.id
+  type   = {ref}
+}`)
+}
+
+func TestAccComponentResource_typeChangeKeepsDependents(t *testing.T) {
+	env := newTestEnv(t)
+	env.RequireOtherType(t)
+	var parentID, childID, grandchildID, outID, inID string
+	ids := map[string]*string{"parent": &parentID, "child": &childID, "grandchild": &grandchildID, "ref out": &outID, "ref in": &inID}
+	sameChild := statecheck.CompareValue(compare.ValuesSame())
+	sameRef := statecheck.CompareValue(compare.ValuesSame())
+	env.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProviders,
+		CheckDestroy:             env.OrgUnchanged(t),
+		Steps: []resource.TestStep{
+			{
+				Config: managedModel(env, "{app}", ""),
+				Check: resource.ComposeTestCheckFunc(providertest.CaptureID("ardoq_component.parent", &parentID), providertest.CaptureID("ardoq_component.child", &childID),
+					providertest.CaptureID("ardoq_component.grandchild", &grandchildID), providertest.CaptureID("ardoq_reference.out", &outID),
+					providertest.CaptureID("ardoq_reference.in", &inID)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameChild.AddStateValue("ardoq_component.child", tfjsonpath.New("id")),
+					sameRef.AddStateValue("ardoq_reference.out", tfjsonpath.New("id")),
+				},
+			},
+			{
+				// Terraform deletes the old parent first; Ardoq would take the children and references along.
+				Config:      managedModel(env, "{other}", ""),
+				ExpectError: providertest.ExpectErr(`(?s)Deleting the Component Would Delete More in Ardoq.*"Parent".*2 descendant components and 2 references.*"Child".*"Grandchild".*create_before_destroy.*allow_cascade_delete`),
+			},
+			{
+				PreConfig: func() { env.StillThere(t, ids) },
+				Config:    managedModel(env, "{other}", "lifecycle {\n    create_before_destroy = true\n  }"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("ardoq_component.parent", plancheck.ResourceActionCreateBeforeDestroy),
+					plancheck.ExpectResourceAction("ardoq_component.child", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("ardoq_reference.out", plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameChild.AddStateValue("ardoq_component.child", tfjsonpath.New("id")),
+					sameRef.AddStateValue("ardoq_reference.out", tfjsonpath.New("id")),
+				},
+				Check: func(s *terraform.State) error {
+					if _, err := env.Client.GetComponent(context.Background(), parentID); !client.IsNotFound(err) {
+						return fmt.Errorf("the old parent %s must be gone, got %w", parentID, err)
+					}
+					delete(ids, "parent")
+					env.StillThere(t, ids)
+					child, err := env.Client.GetComponent(context.Background(), childID)
+					if err != nil || child.Parent == nil || *child.Parent != providertest.IDOf(s, "ardoq_component.parent") {
+						return fmt.Errorf("the child must hang below the new parent, got %+v, %w", child, err)
+					}
+					return nil
+				},
+			},
+			{
+				Config:           managedModel(env, "{other}", "lifecycle {\n    create_before_destroy = true\n  }"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}
+
+func TestAccComponentResource_unmanagedDependents(t *testing.T) {
+	env := newTestEnv(t)
+	var id, childID, refID string
+	cfg := `resource "ardoq_component" "test" {
+  name           = "Has Unmanaged Dependents"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+}`
+	env.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProviders,
+		CheckDestroy:             env.OrgUnchanged(t),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(cfg),
+				Check: func(s *terraform.State) error {
+					id = providertest.IDOf(s, addrC)
+					child := env.CreateComponent(t, client.ComponentCreate{Name: "Made In The App", RootWorkspace: env.WS, TypeID: env.ChildType, Parent: &id})
+					childID = child.ID
+					refID = env.CreateReference(t, client.ReferenceCreate{Source: child.ID, Target: id, Type: env.RefType}).ID
+					return nil
+				},
+			},
+			{
+				Config:      env.Config(`# removed from the configuration`),
+				ExpectError: providertest.ExpectErr(`(?s)Would Delete More in Ardoq.*1 descendant component and 1 reference.*"Made In The App".*The component was not deleted`),
+			},
+			{
+				PreConfig: func() { env.StillThere(t, map[string]*string{"component": &id, "child": &childID, "ref": &refID}) },
+				Config:    env.ConfigWith([]string{"allow_cascade_delete = true"}, `# removed from the configuration`),
+				Check: func(*terraform.State) error {
+					if _, err := env.Client.GetComponent(context.Background(), childID); !client.IsNotFound(err) {
+						return fmt.Errorf("with allow_cascade_delete the child goes with its parent, got %w", err)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}

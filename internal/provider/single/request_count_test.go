@@ -1,0 +1,146 @@
+package single_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
+)
+
+// TestAccRequestCounts pins what single resources cost, counted in the emulator's request log (so it
+// needs the emulator): one request per create, update and delete and nothing else per entity (the
+// cascade guard adds three look-ups for each of a workspace's first deletes, then shares readings of the
+// workspace), and a refresh that reads most entities
+// from its workspace's list pages instead of a GET each.
+func TestAccRequestCounts(t *testing.T) {
+	const n = 40
+	env := newTestEnv(t, emulator.WithPageSize(100))
+	env.RequireEmulator(t, "request log")
+	cfg := func(renamed int) string {
+		return env.Config(fmt.Sprintf(`resource "ardoq_component" "c" {
+  count          = %[1]d
+  name           = count.index < %[2]d ? "Renamed ${count.index}" : "Counted ${count.index}"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+}
+resource "ardoq_reference" "r" {
+  count  = %[1]d
+  source = ardoq_component.c[count.index].id
+  target = ardoq_component.c[(count.index + 1) %% %[1]d].id
+  type   = {ref}
+}`, n, renamed))
+	}
+	counts := func() map[string]int { return providertest.CountByFilter(env.Srv) }
+	reset := func() { env.Srv.ResetRequests() }
+	expect := func(got map[string]int, want map[string]int) error {
+		var wrong []string
+		for k, v := range want {
+			if got[k] != v {
+				wrong = append(wrong, fmt.Sprintf("%s: %d, want %d", k, got[k], v))
+			}
+		}
+		if len(wrong) > 0 {
+			return fmt.Errorf("%s (all requests: %v)", strings.Join(wrong, "; "), got)
+		}
+		return nil
+	}
+	refreshRequests := func(got map[string]int) int {
+		return got["GET /api/v2/components/{id}"] + got["GET /api/v2/references/{id}"] +
+			got["GET /api/v2/components?rootWorkspace"] + got["GET /api/v2/references?rootWorkspace"]
+	}
+	var refreshed map[string]int
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProviders,
+		Steps: []resource.TestStep{
+			{
+				Config:             cfg(0),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				PreConfig: func() {
+					got := counts()
+					t.Logf("plan of the create: %v", got)
+					// per plan (one GET /me each): the already-made searches, the first on their own, the rest answered
+					// from the one list page the workspace fits on (small_workspace.go)
+					plans := got["GET /api/v2/me"]
+					if err := expect(got, map[string]int{"GET /api/v2/components?rootWorkspace": plans}); err != nil {
+						t.Error(err)
+					}
+					if searches := got["GET /api/v2/components?name&rootWorkspace&typeId"]; plans == 0 || searches > plans*listing.StartAfter {
+						t.Errorf("%d plans sent %d already-made searches for %d new components, want at most %d each: the rest should "+
+							"come from the workspace's list page", plans, searches, n, listing.StartAfter)
+					}
+					reset()
+				},
+				Config: cfg(0),
+				Check: func(*terraform.State) error {
+					got := counts()
+					t.Logf("create: %v", got)
+					// Creating reads nothing back: not the new entities, not a reference's source.
+					return expect(got, map[string]int{
+						"POST /api/v2/components": n, "POST /api/v2/references": n,
+						"GET /api/v2/components/{id}": 0, "GET /api/v2/references/{id}": 0,
+					})
+				},
+			},
+			{
+				PreConfig: reset,
+				Config:    cfg(0),
+				PlanOnly:  true,
+			},
+			{
+				PreConfig: func() {
+					refreshed = counts()
+					reset()
+				},
+				Config: cfg(5),
+				Check: func(*terraform.State) error {
+					t.Logf("refresh (plan only): %v", refreshed)
+					// per kind: the GETs before the listing starts, then the one page the workspace fits on (the
+					// reads that come while it is on its way wait for it)
+					if reads := refreshRequests(refreshed); reads > 2*(listing.StartAfter+1) {
+						return fmt.Errorf("refreshing %d components and %d references took %d requests, want at most %d: the rest should "+
+							"come from list pages (%v)", n, n, reads, 2*(listing.StartAfter+1), refreshed)
+					}
+					// the references' listing was started with the components' (prefetch): no reference is read on its own
+					if gets := refreshed["GET /api/v2/references/{id}"]; gets != 0 {
+						return fmt.Errorf("%d references read on their own: their listing should have started with the components' (%v)", gets, refreshed)
+					}
+					got := counts()
+					t.Logf("change 5: %v", got)
+					return expect(got, map[string]int{
+						"PATCH /api/v2/components/{id}": 5, "PATCH /api/v2/references/{id}": 0,
+						"POST /api/v2/components": 0, "DELETE /api/v2/components/{id}": 0,
+					})
+				},
+			},
+			{
+				PreConfig: reset,
+				Config:    cfg(5),
+				Destroy:   true,
+				Check: func(*terraform.State) error {
+					got := counts()
+					t.Logf("destroy: %v", got)
+					// the cascade guard's look-ups (children, references from and to) for the first components of
+					// the workspace, then its readings of the whole workspace (core/guard), one per few seconds
+					if views := got["GET /api/v2/references?targetWorkspace"]; views < 1 || views > 3 {
+						return fmt.Errorf("%d readings of the workspace by the cascade guard, want 1 to 3 (all requests: %v)", views, got)
+					}
+					return expect(got, map[string]int{
+						"DELETE /api/v2/components/{id}": n, "DELETE /api/v2/references/{id}": n,
+						"GET /api/v2/components?parent": guard.PerComponentLookups, "GET /api/v2/references?source": guard.PerComponentLookups,
+						"GET /api/v2/references?target": guard.PerComponentLookups, "POST /api/v2/components": 0, "PATCH /api/v2/components/{id}": 0,
+					})
+				},
+			},
+		},
+	})
+}
