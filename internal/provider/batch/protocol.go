@@ -83,9 +83,6 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		var d diag.Diagnostics
 		planned, d = r.modifyPlan(ctx, prior, planned)
 		resp.Diagnostics = diagnostics.ToProtocol(d)
-		if d.HasError() {
-			return resp, nil
-		}
 	}
 	resp.PlannedState, diags = s.dynamic(planned)
 	resp.Diagnostics = append(resp.Diagnostics, diags...)
@@ -110,8 +107,8 @@ func (s *Server) plannedComputed(prior, planned tftypes.Value) tftypes.Value {
 	return attrs.value(s.typ, with)
 }
 
-// ApplyResourceChange creates, updates or deletes: the new state is what the resource returns, and null
-// after a delete without errors.
+// ApplyResourceChange creates, updates or deletes: the new state is what the resource returns, and null,
+// without private state, after a delete without errors.
 func (s *Server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
 	resp := &tfprotov6.ApplyResourceChangeResponse{Private: req.PlannedPrivate}
 	vals, diags := s.values(req.PriorState, req.PlannedState)
@@ -119,6 +116,9 @@ func (s *Server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 		var r *batchResource
 		if r, diags = batchOf(s.data()); diags == nil {
 			state, d := s.apply(ctx, r, vals[0], vals[1])
+			if state.IsNull() && !d.HasError() {
+				resp.Private = nil // nothing left to keep private data for
+			}
 			resp.NewState, diags = s.dynamic(state)
 			diags = append(diagnostics.ToProtocol(d), diags...)
 		}

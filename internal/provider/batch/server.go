@@ -37,10 +37,9 @@ func NewServer(data func() *providerdata.Data) *Server {
 	return &Server{data: data, schema: s, typ: s.ValueType().(tftypes.Object)}
 }
 
-// capabilities are the framework's: Terraform asks this server for destroy plans too (PlanDestroy), so
-// the mux sends them here instead of answering them itself.
-var capabilities = &tfprotov6.ServerCapabilities{GetProviderSchemaOptional: true, MoveResourceState: true, PlanDestroy: true,
-	GenerateResourceConfig: true}
+// capabilities are what the framework's server sends (TestServer_schemaAndCapabilitiesAsFramework):
+// with PlanDestroy, the mux sends destroy plans here instead of answering them itself.
+var capabilities = &tfprotov6.ServerCapabilities{GetProviderSchemaOptional: true, MoveResourceState: true, PlanDestroy: true}
 
 func (s *Server) GetMetadata(context.Context, *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
 	return &tfprotov6.GetMetadataResponse{ServerCapabilities: capabilities, Resources: []tfprotov6.ResourceMetadata{{TypeName: TypeName}}}, nil
