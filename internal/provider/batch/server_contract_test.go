@@ -328,7 +328,7 @@ func TestServer_contract(t *testing.T) {
 		"adopt_references_by": tftypes.NewValue(names, []tftypes.Value{})}))
 	typo := tfObject(map[string]tftypes.Value{"nme": str("typo"), "type_id": tftypes.NewValue(tftypes.Number, 1)})
 	invalid := c.validate("validate (invalid items)", map[string]tftypes.Value{"components": tfObject(map[string]tftypes.Value{"a": typo}),
-		"references": tfObject(map[string]tftypes.Value{"r": tfObject(map[string]tftypes.Value{})}),
+		"references":          tfObject(map[string]tftypes.Value{"r": tfObject(map[string]tftypes.Value{})}),
 		"adopt_components_by": tftypes.NewValue(names, []tftypes.Value{})})
 	if !hasErrors(emptyList) || !hasErrors(invalid) {
 		t.Fatalf("invalid configurations pass: %s\n%s", diagnosticsText(emptyList[1].diags), diagnosticsText(invalid[1].diags))
