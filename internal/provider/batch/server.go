@@ -34,7 +34,11 @@ type Server struct {
 // provider configures it, and the mux calls this server's ConfigureProvider after the framework's.
 func NewServer(data func() *providerdata.Data) *Server {
 	s := resourceSchema()
-	return &Server{data: data, schema: s, typ: s.ValueType().(tftypes.Object)}
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{}}
+	for _, a := range s.Block.Attributes {
+		typ.AttributeTypes[a.Name] = a.Type
+	}
+	return &Server{data: data, schema: s, typ: typ}
 }
 
 // capabilities are what the framework's server sends (TestServer_schemaAndCapabilitiesAsFramework):
