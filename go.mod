@@ -14,6 +14,7 @@ require (
 	github.com/hashicorp/terraform-plugin-framework-validators v0.19.0
 	github.com/hashicorp/terraform-plugin-go v0.31.0
 	github.com/hashicorp/terraform-plugin-log v0.11.0
+	github.com/hashicorp/terraform-plugin-mux v0.23.1
 	github.com/hashicorp/terraform-plugin-testing v1.16.0
 	github.com/mattn/go-isatty v0.0.22
 	github.com/schollz/progressbar/v3 v3.19.1
@@ -21,6 +22,7 @@ require (
 	github.com/zclconf/go-cty v1.18.1
 	golang.org/x/sync v0.24.0
 	golang.org/x/time v0.16.0
+	golang.org/x/tools v0.43.0
 )
 
 require (
@@ -70,7 +72,6 @@ require (
 	golang.org/x/sys v0.46.0 // indirect
 	golang.org/x/term v0.44.0 // indirect
 	golang.org/x/text v0.36.0 // indirect
-	golang.org/x/tools v0.43.0 // indirect
 	google.golang.org/appengine v1.6.8 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20251202230838-ff82c1b0f217 // indirect
 	google.golang.org/grpc v1.79.3 // indirect

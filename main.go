@@ -30,7 +30,7 @@ func main() {
 	if debug {
 		opts = append(opts, tf6server.WithManagedDebug())
 	}
-	server, err := provider.NewProtocol6(version)()
+	server, err := provider.NewProtocol6(version)() // the framework's server and ardoq_batch's, through terraform-plugin-mux
 	if err == nil {
 		err = tf6server.Serve("registry.terraform.io/seed762a2f0c/ardoq", func() tfprotov6.ProviderServer { return server }, opts...)
 	}
@@ -51,7 +51,7 @@ func quietFrameworkLogs() {
 }
 
 // dropped lists the log levels the plugin libraries and the provider read (at trace level when unset).
-var dropped = []string{"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_PROVIDER"}
+var dropped = []string{"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_MUX", "TF_LOG_PROVIDER"}
 
 // quietDroppedLogs turns every log of the provider process off when Terraform (or OpenTofu) would drop
 // it: with neither TF_LOG nor TF_LOG_PROVIDER set, it reads each line a provider writes (one JSON line

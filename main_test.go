@@ -42,7 +42,7 @@ func TestQuietDroppedLogs(t *testing.T) {
 		unset(append([]string{"TF_LOG"}, dropped...)...)
 		t.Setenv("TF_LOG_SDK_PROTO", "debug")
 		quietDroppedLogs()
-		if got := fmt.Sprint(levels()); got != "[TF_LOG_SDK=off TF_LOG_SDK_PROTO=debug TF_LOG_PROVIDER=off]" {
+		if got := fmt.Sprint(levels()); got != "[TF_LOG_SDK=off TF_LOG_SDK_PROTO=debug TF_LOG_SDK_MUX=off TF_LOG_PROVIDER=off]" {
 			t.Fatalf("levels %s: want off except the explicit one", got)
 		}
 	})

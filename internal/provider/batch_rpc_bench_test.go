@@ -6,7 +6,6 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -16,7 +15,7 @@ import (
 
 // Benchmarks of ardoq_batch end to end inside the provider, as Terraform drives it over the plugin
 // protocol: each RPC's request is the msgpack Terraform sends (items as dynamic values, their types in
-// the message) and includes the framework's conversions, the provider's stages and the requests to an
+// the message) and goes through the provider's whole server (the mux, then ardoq_batch's server), the provider's stages and the requests to an
 // in-process emulator. Terraform's own cost is not in them (make bench measures that next to
 // terraform_data). Sizes: 1,000 and 10,000 + as many references; ARDOQ_BENCH_SIZES="1000 100000" picks.
 
@@ -112,59 +111,4 @@ func BenchmarkBatchRPC(b *testing.B) {
 			}
 		})
 	}
-}
-
-// The protocol server plans, applies and reads ardoq_batch as the framework's server does: the same
-// planned values, the same states, through a create, a refresh, a plan with no change, a change of ten
-// items and a destroy, each side against its own identical org.
-func TestBatchProtocol_sameAsFramework(t *testing.T) {
-	framework := func() (tfprotov6.ProviderServer, error) {
-		return providerserver.NewProtocol6WithError(New("bench")())()
-	}
-	sides := []*batchRPC{newBatchRPCWith(t, framework), newBatchRPCWith(t, NewProtocol6("bench"))}
-	config, changed := providertest.SmallItems(30, 0), providertest.SmallItems(30, 10)
-	same := func(step string, got []*tfprotov6.DynamicValue) {
-		t.Helper()
-		var values [2]map[string]tftypes.Value
-		for i, dv := range got {
-			values[i] = sides[i].Attrs(dv)
-			if id, ok := values[i]["id"]; ok { // random per resource: compared by whether it is known, and null
-				values[i]["id"] = tftypes.NewValue(tftypes.String, fmt.Sprintf("known %t, null %t", id.IsKnown(), id.IsKnown() && id.IsNull()))
-			}
-		}
-		for name, v := range values[0] {
-			if !v.Equal(values[1][name]) {
-				t.Errorf("%s: %s differs:\nframework: %s\nprotocol:  %s", step, name, v, values[1][name])
-			}
-		}
-		if len(values[0]) != len(values[1]) {
-			t.Errorf("%s: %d attributes from the framework, %d from the protocol server", step, len(values[0]), len(values[1]))
-		}
-	}
-	var states [2]*tfprotov6.DynamicValue
-	var attrs [2]map[string]tftypes.Value
-	each := func(f func(i int, r *batchRPC) *tfprotov6.DynamicValue) []*tfprotov6.DynamicValue {
-		out := make([]*tfprotov6.DynamicValue, 2)
-		for i, r := range sides {
-			out[i] = f(i, r)
-		}
-		return out
-	}
-	planned := each(func(_ int, r *batchRPC) *tfprotov6.DynamicValue { return r.Plan(nil, nil, config).PlannedState })
-	same("plan (create)", planned)
-	created := each(func(i int, r *batchRPC) *tfprotov6.DynamicValue { return r.Apply(nil, planned[i], config) })
-	same("apply (create)", created)
-	refreshed := each(func(i int, r *batchRPC) *tfprotov6.DynamicValue { return r.Read(created[i]) })
-	same("refresh", refreshed)
-	for i, r := range sides {
-		states[i], attrs[i] = refreshed[i], r.Attrs(refreshed[i])
-	}
-	same("plan (no change)", each(func(i int, r *batchRPC) *tfprotov6.DynamicValue {
-		return r.Plan(states[i], attrs[i], config).PlannedState
-	}))
-	planned = each(func(i int, r *batchRPC) *tfprotov6.DynamicValue {
-		return r.Plan(states[i], attrs[i], changed).PlannedState
-	})
-	same("plan (change 10)", planned)
-	same("apply (change 10)", each(func(i int, r *batchRPC) *tfprotov6.DynamicValue { return r.Apply(states[i], planned[i], changed) }))
 }

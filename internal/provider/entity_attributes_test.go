@@ -14,8 +14,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/batch"
@@ -176,10 +176,9 @@ func checkEmptyRefusal(ctx context.Context, t *testing.T, a schema.StringAttribu
 // ardoq_batch validates its configuration.
 func decodeOneItem(item string, attrs map[string]tftypes.Value) diag.Diagnostics {
 	ctx := context.Background()
-	r, _ := batch.NewResource().(resource.ResourceWithValidateConfig)
-	var s resource.SchemaResponse
-	r.Schema(ctx, resource.SchemaRequest{}, &s)
-	typ, _ := s.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	server := batch.NewServer(nil)
+	schemas, _ := server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	typ, _ := schemas.ResourceSchemas[batch.TypeName].ValueType().(tftypes.Object)
 	values := map[string]tftypes.Value{}
 	for name, at := range typ.AttributeTypes {
 		values[name] = tftypes.NewValue(at, nil)
@@ -189,9 +188,20 @@ func decodeOneItem(item string, attrs map[string]tftypes.Value) diag.Diagnostics
 		list = "components"
 	}
 	values[list] = providertest.TFObject(map[string]tftypes.Value{"a": providertest.TFObject(attrs)})
-	var resp resource.ValidateConfigResponse
-	r.ValidateConfig(ctx, resource.ValidateConfigRequest{Config: tfsdk.Config{Raw: tftypes.NewValue(typ, values), Schema: s.Schema}}, &resp)
-	return resp.Diagnostics
+	config, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, values))
+	if err != nil {
+		return diag.Diagnostics{diag.NewErrorDiagnostic("Test Value", err.Error())}
+	}
+	resp, _ := server.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: batch.TypeName, Config: &config})
+	var out diag.Diagnostics
+	for _, d := range resp.Diagnostics {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			out.AddError(d.Summary, d.Detail)
+		} else {
+			out.AddWarning(d.Summary, d.Detail)
+		}
+	}
+	return out
 }
 
 func withAttribute(attrs map[string]tftypes.Value, name string, v tftypes.Value) map[string]tftypes.Value {

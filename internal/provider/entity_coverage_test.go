@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/batch"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
@@ -41,8 +42,7 @@ func TestEntityTables_everyFeatureHasEveryAttribute(t *testing.T) {
 			plural: datasources.NewReferencesDataSource(), pluralList: "references"},
 	}
 	ctx := context.Background()
-	var batchSchema resource.SchemaResponse
-	batch.NewResource().Schema(ctx, resource.SchemaRequest{}, &batchSchema)
+	batchSchema := batchResourceSchema(t)
 	for name, e := range entities {
 		t.Run(name, func(t *testing.T) {
 			var r resource.SchemaResponse
@@ -73,13 +73,13 @@ func TestEntityTables_everyFeatureHasEveryAttribute(t *testing.T) {
 			if got := sortedNames(list.NestedObject.Attributes); !slices.Equal(got, want) {
 				t.Errorf("the plural data source's elements have %v, want %v", got, want)
 			}
-			described := batchSchema.Schema.Attributes[e.pluralList].GetMarkdownDescription()
+			described := batchSchema[e.pluralList].Description
 			for _, a := range e.configurable {
 				if !strings.Contains(described, "`"+a+"`") {
 					t.Errorf("ardoq_batch's %s items do not describe %s", name, a)
 				}
 			}
-			computed := batchSchema.Schema.Attributes["computed_"+e.pluralList].GetMarkdownDescription()
+			computed := batchSchema["computed_"+e.pluralList].Description
 			for _, a := range e.inBatch {
 				if !strings.Contains(computed, "`"+a+"`") {
 					t.Errorf("ardoq_batch's computed_%s do not describe %s", e.pluralList, a)
@@ -108,3 +108,17 @@ func batchNames[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) []string 
 }
 
 func sortedNames[A any](attrs map[string]A) []string { return slices.Sorted(maps.Keys(attrs)) }
+
+// batchResourceSchema is ardoq_batch's schema as its server sends it, by attribute name.
+func batchResourceSchema(t *testing.T) map[string]*tfprotov6.SchemaAttribute {
+	t.Helper()
+	resp, err := batch.NewServer(nil).GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*tfprotov6.SchemaAttribute{}
+	for _, a := range resp.ResourceSchemas[batch.TypeName].Block.Attributes {
+		out[a.Name] = a
+	}
+	return out
+}

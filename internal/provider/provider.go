@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
@@ -25,7 +26,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/batch"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
@@ -46,7 +46,7 @@ func New(version string) func() provider.Provider {
 
 type ardoqProvider struct {
 	version string
-	data    *providerdata.Data // set by Configure, for the RPCs served without the framework (protocol_server.go)
+	data    atomic.Pointer[providerdata.Data] // set by Configure, for ardoq_batch's server (protocol_server.go)
 }
 
 type providerModel struct {
@@ -192,7 +192,7 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 			return
 		}
 	}
-	p.data = data
+	p.data.Store(data)
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.ListResourceData = data
@@ -303,8 +303,9 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// Resources are the resources the framework serves; ardoq_batch has a server of its own (protocol_server.go).
 func (p *ardoqProvider) Resources(_ context.Context) []func() resource.Resource {
-	return []func() resource.Resource{single.NewComponentResource, single.NewReferenceResource, batch.NewResource}
+	return []func() resource.Resource{single.NewComponentResource, single.NewReferenceResource}
 }
 
 // ListResources are the list resources of `terraform query` (Terraform 1.14 and later).

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
@@ -17,36 +17,39 @@ import (
 
 // ImportState takes "<workspace id>/<custom field api key>": every component and reference of the
 // workspace with that field set becomes an item keyed by the field's value.
-func (r *batchResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	ws, apiKey, ok := strings.Cut(req.ID, "/")
+// The state is a value of typ; on error it is null.
+func (r *batchResource) importState(ctx context.Context, typ tftypes.Type, id string) (tftypes.Value, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	none := tftypes.NewValue(typ, nil)
+	ws, apiKey, ok := strings.Cut(id, "/")
 	if !ok || !entity.OIDPattern.MatchString(ws) || apiKey == "" {
-		resp.Diagnostics.AddError("Invalid Import Id", fmt.Sprintf("Import ardoq_batch with \"<workspace id>/<custom field API key>\", "+
-			"for example 5eed0000000000000000b001/external_id; got %q.", req.ID))
-		return
+		diags.AddError("Invalid Import Id", fmt.Sprintf("Import ardoq_batch with \"<workspace id>/<custom field API key>\", "+
+			"for example 5eed0000000000000000b001/external_id; got %q.", id))
+		return none, diags
 	}
 	comps, err := r.data.Client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
 	if err != nil {
-		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Import Batch", err)
-		return
+		diagnostics.AddClientError(&diags, "Unable to Import Batch", err)
+		return none, diags
 	}
 	refs, err := r.data.Client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: ws})
 	if err != nil {
-		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Import Batch", err)
-		return
+		diagnostics.AddClientError(&diags, "Unable to Import Batch", err)
+		return none, diags
 	}
 	imported, err := importedBatch(ws, apiKey, comps, refs)
 	if err != nil {
-		resp.Diagnostics.AddError("Ambiguous Import Key", fmt.Sprintf("Item keys must be unique, but %s. Give them different values "+
+		diags.AddError("Ambiguous Import Key", fmt.Sprintf("Item keys must be unique, but %s. Give them different values "+
 			"in Ardoq, or import by another field.", err))
-		return
+		return none, diags
 	}
-	resp.State.Raw = batchRaw{}.value(resp.State.Schema.Type().TerraformType(ctx), batchRaw{
-		"id":                  tftypes.NewValue(tftypes.String, req.ID),
+	return batchRaw{}.value(typ, batchRaw{
+		"id":                  tftypes.NewValue(tftypes.String, id),
 		"components":          imported.components,
 		"references":          imported.references,
 		"computed_components": computedComponents(imported.items.Components, nil, tftypes.Value{}),
 		"computed_references": computedReferences(imported.items.References, nil, tftypes.Value{}),
-	})
+	}), nil
 }
 
 // batchImport is what an import finds: the items, and their values written as a configuration would.

@@ -3,8 +3,6 @@ package batch
 import (
 	"strconv"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
@@ -29,20 +27,6 @@ func computedType[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) tftypes
 		}
 	}
 	return tftypes.Object{AttributeTypes: attrs}
-}
-
-// computedSchemaType is computedType for the schema.
-func computedSchemaType[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) types.ObjectType {
-	attrs := map[string]attr.Type{}
-	for _, a := range t {
-		if a.InBatch {
-			attrs[a.Name] = types.StringType
-			if a.Number != nil {
-				attrs[a.Name] = types.Int64Type
-			}
-		}
-	}
-	return types.ObjectType{AttrTypes: attrs}
 }
 
 func computedComponents(items map[string]entity.ComponentValues, changed map[string]bool, prior tftypes.Value) tftypes.Value {

@@ -1,7 +1,8 @@
 // Package batch is ardoq_batch: many components and references applied through Ardoq's transactional
 // batch endpoint, all or nothing, in one request, with the expand endpoint as a server-side dry run. Its
-// RPCs are served here (Protocol) without the framework's passes over the value; its items map through
-// core/entity's tables. It imports no other feature.
+// RPCs are served here by a protocol server of its own (Server), which the provider combines with the
+// framework's through terraform-plugin-mux; its items map through core/entity's tables. It imports no
+// other feature.
 package batch
 
 import (
@@ -10,117 +11,96 @@ import (
 	"encoding/hex"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
-var (
-	_ resource.ResourceWithConfigure      = (*batchResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*batchResource)(nil)
-	_ resource.ResourceWithImportState    = (*batchResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*batchResource)(nil)
-)
-
-// NewResource returns the ardoq_batch resource.
-func NewResource() resource.Resource { return &batchResource{} }
-
 // batchResource wires the stages an ardoq_batch goes through, each in a file named for it: decode
 // (Terraform values to items, decode.go), plan (prior and planned items to one request, plan*.go),
-// apply (the request to what Ardoq made, apply*.go) and render (items to Terraform values, render.go). Read goes refresh (refresh.go), render.
+// apply (the request to what Ardoq made, apply*.go) and render (items to Terraform values, render.go).
+// Read goes refresh (refresh.go), render. Server (server.go) calls it with the values Terraform sent.
 type batchResource struct{ data *providerdata.Data }
 
-func (r *batchResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_batch"
-}
-
-func (r *batchResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = batchSchema()
-}
-
-func (r *batchResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
-}
-
-// ValidateConfig checks every item's shape and types, with the item's path in each error.
-func (r *batchResource) ValidateConfig(_ context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	_, _, diags := batchRawOf(req.Config.Raw).planned()
-	resp.Diagnostics.Append(diags...)
-}
-
-// ModifyPlan keeps the computed values of unchanged items known (no plan noise), shows the ids of the
+// modifyPlan keeps the computed values of unchanged items known (no plan noise), shows the ids of the
 // entities new items adopt, checks every item against its workspace's model (all problems at once),
 // and runs the batch expand endpoint with the request apply would send, so the server's validation
-// fails the plan.
-func (r *batchResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
-		return // nothing created or changed: nothing to check (reference_checks.go and core/diagnostics)
+// fails the plan. It returns planned as it is when nothing is created or changed.
+func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	if planned.IsNull() || (!prior.IsNull() && planned.Equal(prior)) {
+		return planned, nil // nothing created or changed: nothing to check (reference_checks.go and core/diagnostics)
 	}
-	plan := batchRawOf(req.Plan.Raw)
-	planned, known, diags := plan.planned()
-	if !known || diags.HasError() {
-		return // ValidateConfig reports the errors; unknown values wait for apply
+	plan := batchRawOf(planned)
+	items, known, d := plan.planned()
+	if !known || d.HasError() {
+		return planned, nil // validate reports the errors; unknown values wait for apply
 	}
-	priorRaw := batchRawOf(req.State.Raw)
-	prior := priorRaw.items()
-	request, keys, diags := r.request(ctx, prior, planned, plan)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	plannedComputed(prior, planned, keys)
-	resp.Plan.Raw = plan.value(req.Plan.Raw.Type(), renderPlanned(planned, keys, priorRaw))
-	if notice := adoptionNotice(planned, keys.adopted); notice != "" {
-		resp.Diagnostics.AddWarning("Adoption Overwrites Values in Ardoq", notice)
-	}
-	r.dryRun(ctx, request, keys, &resp.Diagnostics)
-}
-
-func (r *batchResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	id := make([]byte, 8)
-	_, _ = rand.Read(id)
-	r.write(ctx, batchRaw{}, batchRawOf(req.Plan.Raw), tftypes.NewValue(tftypes.String, "batch-"+hex.EncodeToString(id)), &resp.State, &resp.Diagnostics)
-}
-
-func (r *batchResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	prior := batchRawOf(req.State.Raw)
-	r.write(ctx, prior, batchRawOf(req.Plan.Raw), prior.get("id"), &resp.State, &resp.Diagnostics)
-}
-
-// write takes the org from prior to plan with one batch request and stores what Ardoq returned. On
-// failure nothing changed in Ardoq (the batch is one transaction) and state is left as is.
-func (r *batchResource) write(ctx context.Context, priorRaw, plan batchRaw, id tftypes.Value, state *tfsdk.State, diags *diag.Diagnostics) {
-	prior := priorRaw.items()
-	planned, _, d := plan.planned()
+	priorRaw := batchRawOf(prior)
+	priorItems := priorRaw.items()
+	request, keys, d := r.request(ctx, priorItems, items, plan)
 	diags.Append(d...)
 	if diags.HasError() {
-		return
+		return planned, diags
 	}
-	request, keys, d := r.request(ctx, prior, planned, plan)
+	plannedComputed(priorItems, items, keys)
+	planned = plan.value(planned.Type(), renderPlanned(items, keys, priorRaw))
+	if notice := adoptionNotice(items, keys.adopted); notice != "" {
+		diags.AddWarning("Adoption Overwrites Values in Ardoq", notice)
+	}
+	r.dryRun(ctx, request, keys, &diags)
+	return planned, diags
+}
+
+// create makes the planned items; the new state is null when nothing was made.
+func (r *batchResource) create(ctx context.Context, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+	id := make([]byte, 8)
+	_, _ = rand.Read(id)
+	return r.write(ctx, batchRaw{}, planned, tftypes.NewValue(tftypes.String, "batch-"+hex.EncodeToString(id)), tftypes.NewValue(planned.Type(), nil))
+}
+
+// update takes the items from prior to planned; the new state is prior when nothing changed.
+func (r *batchResource) update(ctx context.Context, prior, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+	priorRaw := batchRawOf(prior)
+	return r.write(ctx, priorRaw, planned, priorRaw.get("id"), prior)
+}
+
+// write takes the org from prior to plan with one batch request and returns what Ardoq returned. On
+// failure nothing changed in Ardoq (the batch is one transaction) and the state is unchanged.
+func (r *batchResource) write(ctx context.Context, priorRaw batchRaw, planned, id, unchanged tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	plan := batchRawOf(planned)
+	prior := priorRaw.items()
+	items, _, d := plan.planned()
+	diags.Append(d...)
+	if diags.HasError() {
+		return unchanged, diags
+	}
+	request, keys, d := r.request(ctx, prior, items, plan)
 	diags.Append(d...)
 	diags.Append(checkPlannedAdoptions(plan, prior, keys.adopted)...)
 	if diags.HasError() {
-		return
+		return unchanged, diags
 	}
-	result, ok := r.apply(ctx, request, keys, prior, planned, adoptionOf(plan), diags)
+	result, ok := r.apply(ctx, request, keys, prior, items, adoptionOf(plan), &diags)
 	if !ok {
-		return
+		return unchanged, diags
 	}
-	state.Raw = plan.value(state.Schema.Type().TerraformType(ctx), renderApplied(id, result, plan))
+	return plan.value(planned.Type(), renderApplied(id, result, plan)), diags
 }
 
-func (r *batchResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state := batchRawOf(req.State.Raw)
+// read refreshes the items of state; on failure the state is unchanged.
+func (r *batchResource) read(ctx context.Context, stateValue tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	state := batchRawOf(stateValue)
 	refreshed, err := r.refresh(ctx, state.items())
 	if err != nil {
-		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Batch Items", err)
-		return
+		diagnostics.AddClientError(&diags, "Unable to Read Batch Items", err)
+		return stateValue, diags
 	}
 	claimHeld(r.data, refreshed)
-	resp.State.Raw = state.value(req.State.Raw.Type(), renderRefreshed(state, refreshed))
+	return state.value(stateValue.Type(), renderRefreshed(state, refreshed)), nil
 }
 
 // claimHeld remembers the entities the batch holds, so that no search for what an interrupted run made
@@ -134,7 +114,9 @@ func claimHeld(d *providerdata.Data, items batchItems) {
 	}
 }
 
-// Delete sends one batch deleting every item in state.
-func (r *batchResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	r.destroy(ctx, batchRawOf(req.State.Raw).items(), &resp.Diagnostics)
+// delete sends one batch deleting every item in state.
+func (r *batchResource) delete(ctx context.Context, state tftypes.Value) diag.Diagnostics {
+	var diags diag.Diagnostics
+	r.destroy(ctx, batchRawOf(state).items(), &diags)
+	return diags
 }

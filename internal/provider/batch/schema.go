@@ -4,91 +4,88 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 var (
+	batchDescription = "Many components and references applied together through Ardoq's transactional batch endpoint: " +
+		"every create, update and destroy is **one** `POST /api/v2/batch`, all or nothing. Items are maps keyed by your own " +
+		"keys, and may point at each other by key (`parent`, `source`, `target`). Validation reports every malformed item at once " +
+		"(unknown or missing attributes, wrong types); then the plan checks every item against its workspace's model (types, " +
+		"custom fields and their values, keys) and reports every problem found there at once, each naming its item " +
+		"(`components[\"a\"].parent: ...`; Terraform 1.15 also shows each at the line of the item's attribute, where " +
+		"1.5 to 1.11 show the resource block), then runs the batch `expand` " +
+		"endpoint, so what Ardoq would reject fails `terraform plan`. Refresh reads items back with one " +
+		"list request per workspace (and page). An entity must never be managed by both `ardoq_batch` and " +
+		"`ardoq_component`/`ardoq_reference`, or by two `ardoq_batch` resources.\n\n" +
+		"Ardoq deletes a component's descendants and every reference touching them along with it. Before a batch that deletes " +
+		"components is sent, the provider checks what Ardoq would take along and refuses the whole batch, changing nothing, " +
+		"if any of it is neither deleted by the batch nor moved away by it (an item whose `type_id` or `root_workspace` " +
+		"changes is re-created, and the items pointing at it by key move to the new one in the same request). The error lists " +
+		"what would be lost; the provider setting `allow_cascade_delete` lets the cascade happen. If the batch's answer is " +
+		"lost, the provider reads the items back and records the whole result or nothing.\n\n" +
+		"Ardoq documents no limit on a batch's size. A server that refuses one for its size (HTTP 413) fails the plan's dry " +
+		"run, or the apply where no dry run runs (a destroy, or a plan with values known only at apply), changing nothing " +
+		"either way; split the items among several `ardoq_batch` resources (each its own transaction), or add or remove " +
+		"them over several applies."
+	batchIDDescription                = "Identifier of this set of items in Terraform (not an Ardoq id)."
+	batchAdoptComponentsByDescription = "Adopt existing components instead of creating duplicates: a new item takes over the " +
+		"component with its values of these properties (the API's `uniqueBy`), for example " +
+		"`[\"rootWorkspace\", \"customFields.external_id\"]`; supported are `rootWorkspace`, `name`, `typeId`, `parent` and " +
+		"`customFields.<api key>`. The plan looks the match up and shows its id in `computed_components`; apply updates it " +
+		"to the whole item (attributes the item leaves out are unset) and manages it from then on. Several matches fail " +
+		"the plan at the item. An item with no match at plan is sent as an upsert, so a component created meanwhile is " +
+		"still adopted. Renaming an item's key while it still matches keeps the component."
+	batchAdoptReferencesByDescription = "As `adopt_components_by`, for references (the ids are in `computed_references`), for example " +
+		"`[\"source\", \"target\", \"type\"]` or `[\"source.rootWorkspace\", \"customFields.external_id\"]`; supported are " +
+		"`source`, `target`, `type`, `source.rootWorkspace` and `customFields.<api key>`."
 	batchComponentsDescription = "Components keyed by your own key (stable: renaming a key replaces the item, unless " +
 		"`adopt_components_by` still matches it): a map or object of objects, written inline, built with `for`, or a variable " +
 		"typed `map(object({...}))`. Omitted attributes are unset in Ardoq; what Ardoq assigns is in `computed_components`. " +
 		"Each item is an object with:\n" + describeItems(entity.ComponentAttributes)
 	batchReferencesDescription = "References keyed by your own key, written as `components` are; what Ardoq assigns is in " +
 		"`computed_references`. Each item is an object with:\n" + describeItems(entity.ReferenceAttributes)
-
-	batchComputedComponentType = computedSchemaType(entity.ComponentAttributes)
-	batchComputedReferenceType = computedSchemaType(entity.ReferenceAttributes)
+	batchComputedComponentsDescription = "What Ardoq assigned to each component item, keyed like `components`: " +
+		describeComputed(entity.ComponentAttributes) + "."
+	batchComputedReferencesDescription = "What Ardoq assigned to each reference item, keyed like `references`: " +
+		describeComputed(entity.ReferenceAttributes) + "."
 )
 
-// batchSchema keeps the items in dynamic attributes: terraform-plugin-framework walks map-nested
-// attributes element by element with a copy of the whole map per element, which is quadratic and took
-// minutes and gigabytes at 10,000 items. A dynamic value is one opaque value to the framework; the
-// provider decodes and validates items itself (decode.go), with attribute paths in errors.
-// The schema's version is 0. Removing an attribute, including one of the computed maps' objects, needs a
-// new version and a state upgrader: a saved state of the current version goes back to Terraform as it
-// was saved (UpgradeResourceState, in the assembly's protocol_server.go).
-func batchSchema() schema.Schema {
-	return schema.Schema{
-		MarkdownDescription: "Many components and references applied together through Ardoq's transactional batch endpoint: " +
-			"every create, update and destroy is **one** `POST /api/v2/batch`, all or nothing. Items are maps keyed by your own " +
-			"keys, and may point at each other by key (`parent`, `source`, `target`). Validation reports every malformed item at once " +
-			"(unknown or missing attributes, wrong types); then the plan checks every item against its workspace's model (types, " +
-			"custom fields and their values, keys) and reports every problem found there at once, each naming its item " +
-			"(`components[\"a\"].parent: ...`; Terraform 1.15 also shows each at the line of the item's attribute, where " +
-			"1.5 to 1.11 show the resource block), then runs the batch `expand` " +
-			"endpoint, so what Ardoq would reject fails `terraform plan`. Refresh reads items back with one " +
-			"list request per workspace (and page). An entity must never be managed by both `ardoq_batch` and " +
-			"`ardoq_component`/`ardoq_reference`, or by two `ardoq_batch` resources.\n\n" +
-			"Ardoq deletes a component's descendants and every reference touching them along with it. Before a batch that deletes " +
-			"components is sent, the provider checks what Ardoq would take along and refuses the whole batch, changing nothing, " +
-			"if any of it is neither deleted by the batch nor moved away by it (an item whose `type_id` or `root_workspace` " +
-			"changes is re-created, and the items pointing at it by key move to the new one in the same request). The error lists " +
-			"what would be lost; the provider setting `allow_cascade_delete` lets the cascade happen. If the batch's answer is " +
-			"lost, the provider reads the items back and records the whole result or nothing.\n\n" +
-			"Ardoq documents no limit on a batch's size. A server that refuses one for its size (HTTP 413) fails the plan's dry " +
-			"run, or the apply where no dry run runs (a destroy, or a plan with values known only at apply), changing nothing " +
-			"either way; split the items among several `ardoq_batch` resources (each its own transaction), or add or remove " +
-			"them over several applies.",
-		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Computed: true, MarkdownDescription: "Identifier of this set of items in Terraform (not an Ardoq id).",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"adopt_components_by": schema.ListAttribute{
-				Optional: true, ElementType: types.StringType,
-				MarkdownDescription: "Adopt existing components instead of creating duplicates: a new item takes over the " +
-					"component with its values of these properties (the API's `uniqueBy`), for example " +
-					"`[\"rootWorkspace\", \"customFields.external_id\"]`; supported are `rootWorkspace`, `name`, `typeId`, `parent` and " +
-					"`customFields.<api key>`. The plan looks the match up and shows its id in `computed_components`; apply updates it " +
-					"to the whole item (attributes the item leaves out are unset) and manages it from then on. Several matches fail " +
-					"the plan at the item. An item with no match at plan is sent as an upsert, so a component created meanwhile is " +
-					"still adopted. Renaming an item's key while it still matches keeps the component.",
-				Validators: []validator.List{listvalidator.SizeAtLeast(1)},
-			},
-			"adopt_references_by": schema.ListAttribute{
-				Optional: true, ElementType: types.StringType,
-				MarkdownDescription: "As `adopt_components_by`, for references (the ids are in `computed_references`), for example " +
-					"`[\"source\", \"target\", \"type\"]` or `[\"source.rootWorkspace\", \"customFields.external_id\"]`; supported are " +
-					"`source`, `target`, `type`, `source.rootWorkspace` and `customFields.<api key>`.",
-				Validators: []validator.List{listvalidator.SizeAtLeast(1)},
-			},
-			"components": schema.DynamicAttribute{Optional: true, MarkdownDescription: batchComponentsDescription},
-			"references": schema.DynamicAttribute{Optional: true, MarkdownDescription: batchReferencesDescription},
-			"computed_components": schema.MapAttribute{
-				Computed: true, ElementType: batchComputedComponentType,
-				MarkdownDescription: "What Ardoq assigned to each component item, keyed like `components`: " +
-					describeComputed(entity.ComponentAttributes) + ".",
-			},
-			"computed_references": schema.MapAttribute{
-				Computed: true, ElementType: batchComputedReferenceType,
-				MarkdownDescription: "What Ardoq assigned to each reference item, keyed like `references`: " +
-					describeComputed(entity.ReferenceAttributes) + ".",
+// The adoption lists, which must name at least one property (protocol_validate.go).
+const (
+	adoptComponentsBy = "adopt_components_by"
+	adoptReferencesBy = "adopt_references_by"
+)
+
+// resourceSchema is ardoq_batch's schema as Terraform receives it. The items are dynamic attributes,
+// one opaque value each: the provider decodes and validates items itself (decode.go), with attribute
+// paths in errors. The schema's version is 0. Removing an attribute, including one of the computed
+// maps' objects, needs a new version and a state upgrade: a saved state of the current version goes
+// back to Terraform as it was saved (UpgradeResourceState, server.go).
+func resourceSchema() *tfprotov6.Schema {
+	markdown := tfprotov6.StringKindMarkdown
+	attr := func(name string, typ tftypes.Type, description string, optional, computed bool) *tfprotov6.SchemaAttribute {
+		return &tfprotov6.SchemaAttribute{Name: name, Type: typ, Description: description, DescriptionKind: markdown,
+			Optional: optional, Computed: computed}
+	}
+	names := tftypes.List{ElementType: tftypes.String}
+	return &tfprotov6.Schema{
+		Version: 0,
+		Block: &tfprotov6.SchemaBlock{
+			Description: batchDescription, DescriptionKind: markdown,
+			Attributes: []*tfprotov6.SchemaAttribute{ // by name, as Terraform shows them
+				attr(adoptComponentsBy, names, batchAdoptComponentsByDescription, true, false),
+				attr(adoptReferencesBy, names, batchAdoptReferencesByDescription, true, false),
+				attr("components", tftypes.DynamicPseudoType, batchComponentsDescription, true, false),
+				attr("computed_components", tftypes.Map{ElementType: computedType(entity.ComponentAttributes)},
+					batchComputedComponentsDescription, false, true),
+				attr("computed_references", tftypes.Map{ElementType: computedType(entity.ReferenceAttributes)},
+					batchComputedReferencesDescription, false, true),
+				attr("id", tftypes.String, batchIDDescription, false, true),
+				attr("references", tftypes.DynamicPseudoType, batchReferencesDescription, true, false),
 			},
 		},
 	}

@@ -6,8 +6,6 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
@@ -139,26 +137,9 @@ func createdResponse(items batchItems) *client.BatchResponse {
 	return resp
 }
 
-// protocolRPC serves ardoq_batch's RPCs from Protocol alone, with the data of a provider configured
-// against an emulator of its own.
-type protocolRPC struct {
-	p    *Protocol
-	data *providerdata.Data
-}
-
-func (s protocolRPC) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
-	return s.p.PlanResourceChange(ctx, s.data, req), nil
-}
-
-func (s protocolRPC) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
-	return s.p.ApplyResourceChange(ctx, s.data, req), nil
-}
-
-func (s protocolRPC) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
-	return s.p.ReadResource(ctx, s.data, req), nil
-}
-
-func newProtocolRPC(b testing.TB) (*providertest.BatchRPC, *Protocol, *providerdata.Data) {
+// newProtocolRPC is ardoq_batch's server, with the data of a provider configured against an emulator of
+// its own.
+func newProtocolRPC(b testing.TB) (*providertest.BatchRPC, *Server, *providerdata.Data) {
 	b.Helper()
 	org, err := emulator.New(emulator.WithRequestLog(0, 0), emulator.WithDeterministicIDs(), emulator.WithClock(providertest.FixedClock))
 	if err != nil {
@@ -170,10 +151,7 @@ func newProtocolRPC(b testing.TB) (*providertest.BatchRPC, *Protocol, *providerd
 	if err != nil {
 		b.Fatal(err)
 	}
-	p, err := NewProtocol()
-	if err != nil {
-		b.Fatal(err)
-	}
 	data := providerdata.New(c, false)
-	return &providertest.BatchRPC{B: b, Server: protocolRPC{p: p, data: data}, Typ: p.Type()}, p, data
+	p := NewServer(func() *providerdata.Data { return data })
+	return &providertest.BatchRPC{B: b, Server: p, Typ: p.typ}, p, data
 }

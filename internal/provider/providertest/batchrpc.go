@@ -14,7 +14,7 @@ import (
 )
 
 // BatchServer is what BatchRPC calls: ardoq_batch's plan, apply and read as Terraform sends them, to the
-// whole provider's protocol server or to package batch's handlers alone.
+// whole provider's protocol server (the mux) or to package batch's server alone.
 type BatchServer interface {
 	PlanResourceChange(context.Context, *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error)
 	ApplyResourceChange(context.Context, *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error)

@@ -37,12 +37,6 @@ var (
 // NewComponentResource returns the ardoq_component resource.
 func NewComponentResource() resource.Resource { return &componentResource{} }
 
-// ConfiguredComponentResource returns ardoq_component configured with d, for the protocol server's
-// settled path (which serves some RPCs without the framework, and so without its Configure call).
-func ConfiguredComponentResource(d *providerdata.Data) resource.Resource {
-	return &componentResource{data: d}
-}
-
 type componentResource struct{ data *providerdata.Data }
 
 func (r *componentResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {

@@ -29,11 +29,6 @@ var (
 // NewReferenceResource returns the ardoq_reference resource.
 func NewReferenceResource() resource.Resource { return &referenceResource{} }
 
-// ConfiguredReferenceResource returns ardoq_reference configured with d (see ConfiguredComponentResource).
-func ConfiguredReferenceResource(d *providerdata.Data) resource.Resource {
-	return &referenceResource{data: d}
-}
-
 type referenceResource struct{ data *providerdata.Data }
 
 func (r *referenceResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {

@@ -7,8 +7,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// ToProtocol converts the framework's diagnostics for the RPCs served without the framework (ardoq_batch's,
-// the single resources' settled path), with their attribute paths.
+// ToProtocol converts the framework's diagnostics for ardoq_batch's protocol server (package batch),
+// with their attribute paths.
 func ToProtocol(diags diag.Diagnostics) []*tfprotov6.Diagnostic {
 	var out []*tfprotov6.Diagnostic
 	for _, d := range diags {
