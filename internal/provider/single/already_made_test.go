@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
@@ -158,5 +160,41 @@ func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
 	}
 	if !searched(reference("Read A", "Read B")) || !searched(child("Read A")) {
 		t.Error("did not search below components this run only read")
+	}
+}
+
+// TestAlreadyMadeSearchFails: a search for what an interrupted run made that fails is an error with
+// prevent_duplicates and a warning without, both saying why (Ardoq's answer, never the token) and what to do.
+func TestAlreadyMadeSearchFails(t *testing.T) {
+	srv := openapitest.Start(t)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), UserAgent: "already-made-test/1",
+		RequestsPerSecond: -1, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := entity.ComponentModel{}
+	plan.Name, plan.RootWorkspace, plan.TypeID, plan.Parent = types.StringValue("Unchecked"), types.StringValue("5eed0000000000000000b001"), types.StringValue("p1700000000001"), types.StringNull()
+	for _, prevent := range []bool{false, true} {
+		d := providerdata.New(c, false)
+		d.PreventDuplicates = prevent
+		srv.Inject(emulator.Fault{Method: "GET", PathPrefix: "/components", Exact: true, Status: 503, Message: "search is down"})
+		diags := (&componentResource{data: d}).warnIfComponentMade(context.Background(), plan)
+		srv.ClearFaults()
+		if len(diags) != 1 || diags.HasError() != prevent {
+			t.Fatalf("prevent_duplicates %v: %v; want one diagnostic, an error only with prevent_duplicates", prevent, diags)
+		}
+		text := diags[0].Summary() + " " + diags[0].Detail()
+		want := []string{`Component "Unchecked" Not Checked for Duplicates`, "HTTP 503", "search is down", "prevent_duplicates = true"}
+		if prevent {
+			want = []string{`Component "Unchecked" Not Checked for Duplicates`, "HTTP 503", "search is down", "Try again", "prevent_duplicates = false"}
+		}
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("prevent_duplicates %v: no %q in %s", prevent, w, text)
+			}
+		}
+		if strings.Contains(text, srv.Token()) {
+			t.Errorf("the diagnostic holds the token: %s", text)
+		}
 	}
 }
