@@ -96,21 +96,14 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	resp.Diagnostics.Append(checkAlongside(creating,
-		func() diag.Diagnostics { return r.checkModel(ctx, plan, prior, creating) },
+		func() diag.Diagnostics { return r.checkModel(ctx, plan, prior) },
 		func() diag.Diagnostics { return r.warnIfComponentMade(ctx, plan) })...)
 }
 
-// checkModel checks a component against its workspace's model, unless this command's plan walk did for
-// the same values (model_checked.go).
-func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.ComponentModel, creating bool) diag.Diagnostics {
+// checkModel checks a component against its workspace's model, read once per provider process
+// (providerdata.Contexts).
+func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.ComponentModel) diag.Diagnostics {
 	workspace := plan.RootWorkspace.ValueString()
-	checked := modelCheckKey(ctx, r.data, "component", plan.RootWorkspace, plan.TypeID, plan.CustomFields, prior.CustomFields)
-	if r.data.Memo.Seen(checked) {
-		if creating { // the references to it are checked against this model once it exists
-			r.data.Contexts.Prefetch(ctx, workspace)
-		}
-		return nil
-	}
 	var diags diag.Diagnostics
 	wctx, err := r.data.Contexts.Get(ctx, workspace)
 	if client.IsNotFound(err) {
@@ -131,9 +124,6 @@ func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.C
 	}
 	diags.Append(diagnostics.WithDestroyHint(fields.Check(plan.CustomFields, prior.CustomFields,
 		fields.Scope{Model: wctx, Allowed: typ.CustomFields, TypeName: typ.Name}))...)
-	if len(diags) == 0 {
-		r.data.Memo.Note(checked)
-	}
 	return diags
 }
 
@@ -278,10 +268,10 @@ func (r *componentResource) warnIfComponentMade(ctx context.Context, plan entity
 	search := r.createSearch(body, time.Time{}, nil)
 	searchOnItsOwn := search.Find
 	search.Find = func(ctx context.Context) ([]client.Component, error) {
-		if all, ok := r.data.SmallWorkspaces.All(ctx, body.RootWorkspace); ok {
+		if all, ok := r.data.WholeWorkspaces.All(ctx, body.RootWorkspace); ok {
 			return sameAsCreated(all, body), nil
 		}
 		return searchOnItsOwn(ctx)
 	}
-	return recovery.WarnAlreadyMade(ctx, r.data, search, "Component", fmt.Sprintf("%q", body.Name), body)
+	return recovery.WarnAlreadyMade(ctx, r.data, search, "Component", fmt.Sprintf("%q", body.Name))
 }

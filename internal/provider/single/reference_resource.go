@@ -99,14 +99,9 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		func() diag.Diagnostics { return r.warnIfReferenceMade(ctx, plan) })...)
 }
 
-// checkModel checks a reference whose source is known against the model of the source's workspace, unless
-// this command's plan walk did for the same values (model_checked.go).
+// checkModel checks a reference whose source is known against the model of the source's workspace, read
+// once per provider process (providerdata.Contexts).
 func (r *referenceResource) checkModel(ctx context.Context, plan, prior entity.ReferenceModel) diag.Diagnostics {
-	checked := modelCheckKey(ctx, r.data, "reference", plan.Source, prior.Source, prior.RootWorkspace, plan.Type,
-		plan.CustomFields, prior.CustomFields)
-	if r.data.Memo.Seen(checked) {
-		return nil
-	}
 	var diags diag.Diagnostics
 	workspace := prior.RootWorkspace
 	if !plan.Source.Equal(prior.Source) || workspace.IsNull() {
@@ -128,9 +123,6 @@ func (r *referenceResource) checkModel(ctx context.Context, plan, prior entity.R
 		return diags
 	}
 	diags.Append(diagnostics.WithDestroyHint(checkReference(wctx, workspace.ValueString(), plan, prior))...)
-	if len(diags) == 0 {
-		r.data.Memo.Note(checked)
-	}
 	return diags
 }
 
@@ -241,5 +233,5 @@ func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan entity
 	}
 	body := client.ReferenceCreate{Source: plan.Source.ValueString(), Target: plan.Target.ValueString(), Type: plan.Type.ValueInt64()}
 	name := fmt.Sprintf("From %s to %s", body.Source, body.Target)
-	return recovery.WarnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Reference", strings.TrimSpace(name), body)
+	return recovery.WarnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Reference", strings.TrimSpace(name))
 }

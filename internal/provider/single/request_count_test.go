@@ -69,7 +69,7 @@ resource "ardoq_reference" "r" {
 					got := counts()
 					t.Logf("plan of the create: %v", got)
 					// per plan (one GET /me each): the already-made searches, the first on their own, the rest answered
-					// from the one list page the workspace fits on (small_workspace.go)
+					// from the one listing of the workspace (listing.Whole)
 					plans := got["GET /api/v2/me"]
 					if err := expect(got, map[string]int{"GET /api/v2/components?rootWorkspace": plans}); err != nil {
 						t.Error(err)

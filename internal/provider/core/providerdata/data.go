@@ -1,6 +1,6 @@
 // Package providerdata is what Configure hands to every resource and data source: the client, and what
-// the features of one run share (workspace models, claims, listings, the command memo, the cascade
-// guard's readings).
+// the features of one provider process share (workspace models, claims, listings, the cascade guard's
+// readings). Nothing is kept beyond the process: what the plan walk learnt, the apply walk asks again.
 package providerdata
 
 import (
@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"iter"
 	"sync"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -16,7 +15,6 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/detach"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/memo"
 )
 
 // Data is what Configure hands to every resource and data source.
@@ -36,24 +34,23 @@ type Data struct {
 
 	listedComponents *listing.Shared[client.Component] // refresh from list pages (core/listing)
 	listedReferences *listing.Shared[client.Reference]
-	SmallWorkspaces  *listing.SmallWorkspaces[client.Component] // already-made searches from one list page (core/listing)
-	Memo             *memo.Memo                                 // what this terraform command's plan walk learnt (core/memo)
-	CascadeViews     *guard.Views                               // the cascade guard's readings of workspaces, shared by this run's deletes
+	WholeWorkspaces  *listing.Whole[client.Component] // the already-made searches' listing of each workspace (core/listing)
+	CascadeViews     *guard.Views                     // the cascade guard's readings of workspaces, shared by this run's deletes
 }
 
 // New returns the data of a provider configured with c.
 func New(c *client.Client, allowCascadeDelete bool) *Data {
 	d := &Data{
-		Client: c, Contexts: newContextCache(c), AllowCascadeDelete: allowCascadeDelete, Memo: memo.New(), CascadeViews: guard.NewViews(c),
+		Client: c, Contexts: newContextCache(c), AllowCascadeDelete: allowCascadeDelete, CascadeViews: guard.NewViews(c),
 		listedComponents: listing.NewShared(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
 		}, func(e *client.Component) string { return e.ID }, c.Writes, detach.StopBound(c.RequestTimeout())),
 		listedReferences: listing.NewShared(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Reference], error] {
 			return c.ReferencePages(ctx, client.ReferenceFilter{RootWorkspace: ws})
 		}, func(e *client.Reference) string { return e.ID }, c.Writes, detach.StopBound(c.RequestTimeout())),
-		SmallWorkspaces: listing.NewSmallWorkspaces(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
+		WholeWorkspaces: listing.NewWhole(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
-		}, c.Writes, detach.StopBound(c.RequestTimeout())),
+		}, func() uint64 { return deletes(c) }),
 	}
 	d.listedComponents.StartsAlso = d.listedReferences.Prefetch
 	return d
@@ -156,30 +153,21 @@ func (d *Data) CreatedHere(id string) bool {
 	return d.made[id]
 }
 
-// CredentialsTrusted is how long a credentials check that passed counts for the user's other terraform
-// commands against the same org with the same token.
-const CredentialsTrusted = 10 * time.Minute
-
-// CheckCredentials asks Ardoq whose token this is (GET /me), unless this terraform command or, within
-// CredentialsTrusted, another one of the user's checked the same token against the same org: the apply walk
-// of `terraform apply` is a new provider process, configured right after the plan walk's check passed for
-// the same configuration (a plan walk that failed it ends the command), and a plan run right after an apply
-// would otherwise wait for the same answer again. A token revoked in between fails the first request with
-// Ardoq's answer. A failed check is not remembered.
+// CheckCredentials asks Ardoq whose token this is (GET /me), once per provider process: the answer also
+// serves the already-made searches (CallerEmail). A failed check is not kept.
 func (d *Data) CheckCredentials(ctx context.Context) error {
-	thisCommand := memo.Key(d.Client, "credentials-checked", nil)
-	anyCommand := memo.Key(d.Client, "credentials-passed", nil)
-	if d.Memo.Seen(thisCommand) {
-		return nil
+	_, err := d.CallerEmail(ctx)
+	return err
+}
+
+// deletes is how many DELETE requests c has started, or more while another write is being started: a
+// listing compares it before and after, and more only costs it a listing again.
+func deletes(c *client.Client) uint64 {
+	for {
+		adds := c.WritesBesidesDeletes()
+		writes := c.Writes()
+		if c.WritesBesidesDeletes() == adds {
+			return writes - adds
+		}
 	}
-	if d.Memo.SeenWithin(anyCommand, CredentialsTrusted) {
-		d.Memo.Note(thisCommand) // for the apply walk, however long the approval takes
-		return nil
-	}
-	if _, err := d.CallerEmail(ctx); err != nil {
-		return err
-	}
-	d.Memo.Note(thisCommand)
-	d.Memo.NoteForAll(anyCommand)
-	return nil
 }

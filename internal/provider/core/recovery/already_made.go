@@ -6,9 +6,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/memo"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
@@ -19,25 +18,17 @@ import (
 // far (Terraform refreshes and plans resources in parallel, so this is a hint, not proof). It warns at
 // the resource, with the id to import. The summary names the entity, so that Terraform does not fold the
 // warnings of many resources into one and hide their ids. Terraform plans a create again in the apply walk
-// of `terraform apply`; a search that found nothing in the plan walk is not repeated there (core/memo):
-// what it looks for was left by an earlier command, not by this one.
+// of `terraform apply`, in a new provider process, and the search is made again there: the provider keeps
+// nothing between processes. A search that fails is an error with prevent_duplicates (the plan cannot
+// promise what the setting asks), a warning without.
 
-// WarnAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates. identity
-// is what the search matches on (the create's body).
-func WarnAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s CreateSearch[T], noun, name string, identity any) diag.Diagnostics {
+// WarnAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates.
+func WarnAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s CreateSearch[T], noun, name string) diag.Diagnostics {
 	var diags diag.Diagnostics
-	key := memo.Key(d.Client, "none-made", identity)
-	if d.Memo.Seen(key) {
-		tflog.Debug(ctx, "the plan walk of this terraform command found nothing an earlier run made; not looking again")
-		return diags
-	}
 	made, err := lookForCreated(ctx, d, s, time.Time{})
 	if err != nil {
-		tflog.Debug(ctx, "could not look for what an earlier run made", map[string]any{"error": err.Error()})
+		addSearchFailed(&diags, d.PreventDuplicates, noun, name, s.What, err)
 		return diags
-	}
-	if len(made) == 0 {
-		d.Memo.Note(key)
 	}
 	for _, m := range made {
 		id := s.IDOf(m)
@@ -54,4 +45,20 @@ func WarnAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s CreateS
 			"interrupted\".", s.What, id, s.Meta(m).Created, id, id))
 	}
 	return diags
+}
+
+// addSearchFailed reports a search for what an interrupted run made that could not be made: an error with
+// prevent_duplicates, a warning without.
+func addSearchFailed(diags *diag.Diagnostics, preventDuplicates bool, noun, name, what string, err error) {
+	summary := fmt.Sprintf("%s %s Not Checked for Duplicates", noun, name)
+	lookedFor := fmt.Sprintf("Before creating %s, the plan looks for one Ardoq already holds, made by an interrupted run; "+
+		"looking failed (%s).", what, diagnostics.ClientErrorDetail(err))
+	if preventDuplicates {
+		diags.AddError(summary, lookedFor+" With prevent_duplicates set, the plan stops here rather than risk creating it "+
+			"a second time. Try again once Ardoq answers, or set prevent_duplicates = false (or ARDOQ_PREVENT_DUPLICATES=false) "+
+			"to plan without the check.")
+		return
+	}
+	diags.AddWarning(summary, lookedFor+" The plan does not know whether creating it makes a second one. Plan again "+
+		"to check, or set prevent_duplicates = true to make a failed check stop the plan.")
 }

@@ -1,0 +1,200 @@
+package single
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+)
+
+// TestAlreadyMadeSearchedInEachProcess: a search for what an earlier run made is made again in each
+// provider process (the apply walk's, a `terraform test` run's), and again in one process: nothing that
+// found nothing is remembered, so an entity made meanwhile is found.
+func TestAlreadyMadeSearchedInEachProcess(t *testing.T) {
+	srv := openapitest.Start(t)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), UserAgent: "already-made-test/1", RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	process := func() *componentResource { return &componentResource{data: providerdata.New(c, false)} }
+	plan := entity.ComponentModel{}
+	plan.Name, plan.RootWorkspace, plan.TypeID, plan.Parent = types.StringValue("Made"), types.StringValue("5eed0000000000000000b001"), types.StringValue("p1700000000001"), types.StringNull()
+	searches := func(r *componentResource) (int, int) {
+		t.Helper()
+		srv.ResetRequests()
+		diags := r.warnIfComponentMade(context.Background(), plan)
+		n := 0
+		for _, req := range srv.Requests() {
+			if req.Method == "GET" && filepath.Base(req.Path) == "components" {
+				n++
+			}
+		}
+		return n, diags.WarningsCount()
+	}
+	one := process()
+	if n, warned := searches(one); n != 1 || warned != 0 {
+		t.Fatalf("plan walk: %d searches, %d warnings; want 1, 0", n, warned)
+	}
+	if n, warned := searches(process()); n != 1 || warned != 0 {
+		t.Fatalf("apply walk: %d searches, %d warnings; want 1, 0", n, warned)
+	}
+	if _, err := c.CreateComponent(context.Background(), client.ComponentCreate{Name: "Made", RootWorkspace: "5eed0000000000000000b001", TypeID: "p1700000000001"}); err != nil {
+		t.Fatal(err)
+	}
+	if n, warned := searches(one); n != 1 || warned != 1 {
+		t.Fatalf("the same process, once the component exists: %d searches, %d warnings; want 1, 1", n, warned)
+	}
+	if n, warned := searches(process()); n != 1 || warned != 1 {
+		t.Fatalf("another process, once the component exists: %d searches, %d warnings; want 1, 1", n, warned)
+	}
+}
+
+// TestAlreadyMadeFromOneListing: the creates of one provider process in one workspace search on their
+// own StartAfter-1 times, then share one listing of the workspace, which finds what an earlier run made
+// among what was there before; once the process deleted something, the listing is taken again.
+func TestAlreadyMadeFromOneListing(t *testing.T) {
+	srv := openapitest.Start(t)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), UserAgent: "already-made-test/1", RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	made, err := c.CreateComponent(ctx, client.ComponentCreate{Name: "Left behind", RootWorkspace: "5eed0000000000000000b001", TypeID: "p1700000000001"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &componentResource{data: providerdata.New(c, false)}
+	plans := func(names ...string) (requests, warnings int) {
+		t.Helper()
+		srv.ResetRequests()
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		for _, name := range names {
+			plan := entity.ComponentModel{}
+			plan.Name, plan.RootWorkspace, plan.TypeID, plan.Parent = types.StringValue(name), types.StringValue("5eed0000000000000000b001"), types.StringValue("p1700000000001"), types.StringNull()
+			wg.Go(func() {
+				diags := r.warnIfComponentMade(ctx, plan)
+				mu.Lock()
+				warnings += diags.WarningsCount()
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		for _, req := range srv.Requests() {
+			if req.Method == "GET" && filepath.Base(req.Path) == "components" {
+				requests++
+			}
+		}
+		return requests, warnings
+	}
+	names := []string{"Left behind"}
+	for i := range 40 {
+		names = append(names, fmt.Sprintf("New %d", i))
+	}
+	if n, warned := plans(names...); n != listing.StartAfter || warned != 1 {
+		t.Fatalf("41 creates, one left behind: %d searches and listings, %d warnings; want %d, 1", n, warned, listing.StartAfter)
+	}
+	if n, _ := plans("New 41", "New 42"); n != 0 {
+		t.Fatalf("later creates of the process: %d requests; want none", n)
+	}
+	if err := c.DeleteComponent(ctx, made.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n, warned := plans(names...); n != listing.StartAfter || warned != 0 {
+		t.Fatalf("after a delete: %d searches and listings, %d warnings; want %d, 0", n, warned, listing.StartAfter)
+	}
+}
+
+// TestAlreadyMadeNotSearchedBelowWhatThisRunCreated: in the apply walk, a reference to or from a
+// component this provider process created, and a component below one, is new: no search, even though
+// the ids are known now; a reference between components it only read is searched.
+func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
+	srv := openapitest.Start(t)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), UserAgent: "already-made-test/1", RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	d := providerdata.New(c, false)
+	ids := map[string]string{}
+	for _, name := range []string{"Read A", "Read B", "Created"} {
+		made, err := c.CreateComponent(ctx, client.ComponentCreate{Name: name, RootWorkspace: "5eed0000000000000000b001", TypeID: "p1700000000001"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[name] = made.ID
+	}
+	d.Claim(ids["Read A"])
+	d.Claim(ids["Read B"])
+	d.ClaimCreated(ids["Created"])
+	searched := func(check func() diag.Diagnostics) bool {
+		t.Helper()
+		srv.ResetRequests()
+		check()
+		return len(srv.Requests()) > 0
+	}
+	reference := func(source, target string) func() diag.Diagnostics {
+		plan := entity.ReferenceModel{Source: types.StringValue(ids[source]), Target: types.StringValue(ids[target]), Type: types.Int64Value(1)}
+		return func() diag.Diagnostics { return (&referenceResource{data: d}).warnIfReferenceMade(ctx, plan) }
+	}
+	child := func(parent string) func() diag.Diagnostics {
+		plan := entity.ComponentModel{}
+		plan.Name, plan.RootWorkspace, plan.TypeID = types.StringValue("Child"), types.StringValue("5eed0000000000000000b001"), types.StringValue("p1700000000001")
+		plan.Parent = types.StringValue(ids[parent])
+		return func() diag.Diagnostics { return (&componentResource{data: d}).warnIfComponentMade(ctx, plan) }
+	}
+	if searched(reference("Read A", "Created")) || searched(reference("Created", "Read B")) || searched(child("Created")) {
+		t.Error("searched for what an earlier run made below a component this run created")
+	}
+	if !searched(reference("Read A", "Read B")) || !searched(child("Read A")) {
+		t.Error("did not search below components this run only read")
+	}
+}
+
+// TestAlreadyMadeSearchFails: a search for what an interrupted run made that fails is an error with
+// prevent_duplicates and a warning without, both saying why (Ardoq's answer, never the token) and what to do.
+func TestAlreadyMadeSearchFails(t *testing.T) {
+	srv := openapitest.Start(t)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), UserAgent: "already-made-test/1",
+		RequestsPerSecond: -1, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := entity.ComponentModel{}
+	plan.Name, plan.RootWorkspace, plan.TypeID, plan.Parent = types.StringValue("Unchecked"), types.StringValue("5eed0000000000000000b001"), types.StringValue("p1700000000001"), types.StringNull()
+	for _, prevent := range []bool{false, true} {
+		d := providerdata.New(c, false)
+		d.PreventDuplicates = prevent
+		srv.Inject(emulator.Fault{Method: "GET", PathPrefix: "/components", Exact: true, Status: 503, Message: "search is down"})
+		diags := (&componentResource{data: d}).warnIfComponentMade(context.Background(), plan)
+		srv.ClearFaults()
+		if len(diags) != 1 || diags.HasError() != prevent {
+			t.Fatalf("prevent_duplicates %v: %v; want one diagnostic, an error only with prevent_duplicates", prevent, diags)
+		}
+		text := diags[0].Summary() + " " + diags[0].Detail()
+		want := []string{`Component "Unchecked" Not Checked for Duplicates`, "HTTP 503", "search is down", "prevent_duplicates = true"}
+		if prevent {
+			want = []string{`Component "Unchecked" Not Checked for Duplicates`, "HTTP 503", "search is down", "Try again", "prevent_duplicates = false"}
+		}
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("prevent_duplicates %v: no %q in %s", prevent, w, text)
+			}
+		}
+		if strings.Contains(text, srv.Token()) {
+			t.Errorf("the diagnostic holds the token: %s", text)
+		}
+	}
+}
