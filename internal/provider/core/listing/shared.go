@@ -1,6 +1,6 @@
 // Package listing lets the resources of one run read their workspaces' list pages, which carry a page of
 // entities per request, instead of one request per entity: Shared for the refresh of single resources,
-// SmallWorkspaces for the already-made searches of a plan.
+// Whole for the already-made searches of a provider process.
 package listing
 
 import (
