@@ -17,7 +17,7 @@ import (
 )
 
 // Every example is applied, so a broken example fails the tests: as written against the emulator's
-// org, translated for any other (see example_org_helpers_test.go).
+// org, translated for any other (see providertest/examples.go).
 
 func TestAccExamples_resources(t *testing.T) {
 	for _, typ := range []string{"ardoq_component", "ardoq_reference", "ardoq_batch"} {
