@@ -73,7 +73,7 @@ resource "ardoq_component" "b" {
 }`,
 			read:        emulator.Fault{Method: http.MethodGet, PathPrefix: "/components"},
 			write:       emulator.Fault{Method: http.MethodPost, PathPrefix: "/batch", Exact: true},
-			deleted500:  `Batch Not Applied(.|\n)*none of the 1 operations took effect(.|\n)*nothing was changed`,
+			deleted500:  `Batch Not Applied(.|\n)*found none of the 1 operations in effect(.|\n)*recorded nothing`,
 			idAttribute: "computed_components.a.id",
 		},
 	}
