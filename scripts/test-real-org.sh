@@ -138,13 +138,13 @@ if [ "$hollow" -gt 0 ]; then
   echo "every subtest skipped against a real org (go test says PASS; counted as skipped):"
   tally '^hollow$' org | list
 fi
-if [ "$parts_skipped" -gt 0 ]; then
-  echo "ran, with these $parts_skipped subtests skipped (a part of the test the org cannot cover):"
-  tally '^part$' any | list
-fi
 if [ "$unran_skipped" -gt 0 ]; then
   echo "the $unran_skipped skipped subtests of the tests above that did not run:"
   tally '^unran$' any | list
+fi
+if [ "$parts_skipped" -gt 0 ]; then
+  echo "ran, with these $parts_skipped subtests skipped (a part of the test the org cannot cover):"
+  tally '^part$' any | list
 fi
 if [ "$version_skipped" -gt 0 ]; then
   echo "skipped for the Terraform CLI's version, in either mode (counted as skipped):"
