@@ -5,8 +5,9 @@
 # with components made "in the app" in the test workspaces), points the tests at it only through
 # ARDOQ_BASE_URL, ARDOQ_API_TOKEN, ARDOQ_ORG, ARDOQ_ACC_WORKSPACE_ID and ARDOQ_ACC_WORKSPACE_ID_2,
 # and then checks that the org is exactly as seeded: nothing left behind, nothing it did not create
-# touched. It prints how many top-level acceptance tests ran and were skipped (and why), and fails when
-# a test fails or fewer than REAL_ORG_MIN_PERCENT (85) percent of them ran. A test whose subtests all
+# touched. It prints how many top-level acceptance tests ran and were skipped (and why), and how many
+# subtests skipped (each with why: a part of its test the org cannot cover), and fails when a test
+# fails or fewer than REAL_ORG_MIN_PERCENT (85) percent of the top-level tests ran. A test whose subtests all
 # skipped did not run, though go test says PASS, and neither did one skipped for the Terraform CLI's
 # version (listed apart: it skips against the emulator too); both count in the total. REAL_ORG_RUN
 # narrows the run (a go test -run pattern, default ^TestAcc) while working on a test; REAL_ORG_LOG=FILE
@@ -78,8 +79,8 @@ elapsed=$(($(date +%s) - start))
 if [ -n "${REAL_ORG_LOG:-}" ]; then cp "$work/test.log" "$REAL_ORG_LOG"; fi
 
 # One line per top-level acceptance test: its name, what it came to (pass, fail, skip, or hollow: it
-# passed with every subtest skipped, so nothing of it ran) and, for a skip, why; then one line (part) per
-# skipped subtest of a test that ran. The reason for a skip is
+# passed with every subtest skipped, so nothing of it ran) and, for a skip, why; then one line per
+# skipped subtest, with why: part in a test that ran, unran in one that did not. The reason for a skip is
 # the last line the test logged before its "--- SKIP" (go test -v streams a test's lines after an
 # "=== RUN/CONT/NAME" header naming it); a hollow test's are its subtests' distinct reasons. Only leaf
 # subtests count: a test ran if one of them passed or failed.
@@ -100,7 +101,7 @@ awk '/^=== (RUN|CONT|NAME|PAUSE) / { current = $3; next }
         leaves++
         if (result[sub_name] != "SKIP") ran = 1
         else {
-          parts = parts sub_name "\tpart\t" last[sub_name] "\n"
+          parts = parts sub_name "\tKIND\t" last[sub_name] "\n"
           if (index(" | " reasons " | ", " | " last[sub_name] " | ") == 0) reasons = reasons (reasons == "" ? "" : " | ") last[sub_name]
         }
       }
@@ -108,7 +109,8 @@ awk '/^=== (RUN|CONT|NAME|PAUSE) / { current = $3; next }
       reason = kind == "skip" ? last[top] : ""
       if (kind == "pass" && leaves > 0 && !ran) { kind = "hollow"; reason = "all " leaves " subtests skipped: " reasons }
       printf "%s\t%s\t%s\n", top, kind, reason
-      if (ran) printf "%s", parts
+      gsub(/\tKIND\t/, ran ? "\tpart\t" : "\tunran\t", parts)
+      printf "%s", parts
     }
   }' "$work/test.log" >"$work/results.tsv"
 # A test skipped for the Terraform CLI's version skips against the emulator too: it is listed on its own,
@@ -125,6 +127,7 @@ skipped="$(tally '^skip$' org | wc -l | tr -d ' ')"
 hollow="$(tally '^hollow$' org | wc -l | tr -d ' ')"
 version_skipped="$(tally '^(skip|hollow)$' version | wc -l | tr -d ' ')"
 parts_skipped="$(tally '^part$' any | wc -l | tr -d ' ')"
+unran_skipped="$(tally '^unran$' any | wc -l | tr -d ' ')"
 ran=$((passed + failed))
 total=$((ran + skipped + hollow + version_skipped))
 if [ "$skipped" -gt 0 ]; then
@@ -135,8 +138,12 @@ if [ "$hollow" -gt 0 ]; then
   echo "every subtest skipped against a real org (go test says PASS; counted as skipped):"
   tally '^hollow$' org | list
 fi
-if [ -n "$(tally '^part$' any)" ]; then
-  echo "ran, with these parts skipped against a real org:"
+if [ "$unran_skipped" -gt 0 ]; then
+  echo "the $unran_skipped skipped subtests of the tests above that did not run:"
+  tally '^unran$' any | list
+fi
+if [ "$parts_skipped" -gt 0 ]; then
+  echo "ran, with these $parts_skipped subtests skipped (a part of the test the org cannot cover):"
   tally '^part$' any | list
 fi
 if [ "$version_skipped" -gt 0 ]; then
@@ -168,7 +175,7 @@ stop_emulator
 percent=$((total > 0 ? ran * 100 / total : 0))
 echo "real org: $ran of $total acceptance tests ran ($percent%), $((skipped + hollow)) skipped against a real org" \
   "($hollow of them with every subtest skipped), $version_skipped skipped for the Terraform version, $failed failed," \
-  "$parts_skipped subtests of tests that ran skipped, in ${elapsed}s"
+  "$((parts_skipped + unran_skipped)) subtests skipped ($parts_skipped of them in tests that ran), in ${elapsed}s"
 [ "$org_ok" -eq 1 ] || exit 1
 [ "$failed" -eq 0 ] && [ "$status" -eq 0 ] || exit 1
 if [ "$total" -eq 0 ]; then

@@ -17,29 +17,42 @@ import (
 func TestAccAttachmentsDataSource_filters(t *testing.T) {
 	env := newTestEnv(t)
 	all := env.RequireAttachments(t)
+	env.Parallel(t)
 	ctx := context.Background()
-	named, err := env.Client.ListAttachments(ctx, client.AttachmentFilter{Filename: all[0].Filename})
-	if err != nil {
-		t.Fatal(err)
-	}
-	config := fmt.Sprintf("data \"ardoq_attachments\" \"all\" {}\ndata \"ardoq_attachments\" \"named\" { filename = %q }\n", all[0].Filename)
-	checks := []statecheck.StateCheck{
-		statecheck.ExpectKnownValue("data.ardoq_attachments.all", tfjsonpath.New("attachments"), knownvalue.ListSizeExact(len(all))),
-		statecheck.ExpectKnownValue("data.ardoq_attachments.named", tfjsonpath.New("attachments"), knownvalue.ListSizeExact(len(named))),
-	}
-	if i := slices.IndexFunc(all, func(a client.Attachment) bool { return a.Folder != nil }); i >= 0 {
+	t.Run("all and by filename", func(t *testing.T) {
+		named, err := env.Client.ListAttachments(ctx, client.AttachmentFilter{Filename: all[0].Filename})
+		if err != nil {
+			t.Fatal(err)
+		}
+		env.ParallelTest(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProviders,
+			Steps: []resource.TestStep{{
+				Config: env.Config(fmt.Sprintf("data \"ardoq_attachments\" \"all\" {}\ndata \"ardoq_attachments\" \"named\" { filename = %q }\n", all[0].Filename)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.ardoq_attachments.all", tfjsonpath.New("attachments"), knownvalue.ListSizeExact(len(all))),
+					statecheck.ExpectKnownValue("data.ardoq_attachments.named", tfjsonpath.New("attachments"), knownvalue.ListSizeExact(len(named))),
+				},
+			}},
+		})
+	})
+	t.Run("by folder", func(t *testing.T) {
+		i := slices.IndexFunc(all, func(a client.Attachment) bool { return a.Folder != nil })
+		if i < 0 {
+			t.Skip("no attachment of the org is in a folder")
+		}
 		inFolder, err := env.Client.ListAttachments(ctx, client.AttachmentFilter{Folder: *all[i].Folder})
 		if err != nil {
 			t.Fatal(err)
 		}
-		config += fmt.Sprintf("data \"ardoq_attachments\" \"folder\" { folder = %q }\n", *all[i].Folder)
-		checks = append(checks, statecheck.ExpectKnownValue("data.ardoq_attachments.folder", tfjsonpath.New("attachments"), knownvalue.ListSizeExact(len(inFolder))))
-	} else {
-		t.Log("no attachment of the org is in a folder: the folder filter is not covered here")
-	}
-	env.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProviders,
-		Steps:                    []resource.TestStep{{Config: env.Config(config), ConfigStateChecks: checks}},
+		env.ParallelTest(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProviders,
+			Steps: []resource.TestStep{{
+				Config: env.Config(fmt.Sprintf("data \"ardoq_attachments\" \"folder\" { folder = %q }\n", *all[i].Folder)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.ardoq_attachments.folder", tfjsonpath.New("attachments"), knownvalue.ListSizeExact(len(inFolder))),
+				},
+			}},
+		})
 	})
 }
 

@@ -84,32 +84,7 @@ func TestAccReportRunDataSource_formats(t *testing.T) {
 	for i, r := range tabular.Rows {
 		rowsJSON[i] = string(r)
 	}
-	checks := []statecheck.StateCheck{
-		statecheck.ExpectKnownValue("data.ardoq_report_run.objects", tfjsonpath.New("rows"), knownvalue.ListSizeExact(len(objects.Rows))),
-		statecheck.ExpectKnownValue("data.ardoq_report_run.objects", tfjsonpath.New("columns"), knownvalue.ListSizeExact(len(objects.Columns))),
-		statecheck.ExpectKnownValue("data.ardoq_report_run.by_key", tfjsonpath.New("rows"), knownvalue.ListSizeExact(len(byKey.Rows))),
-		statecheck.ExpectKnownValue("data.ardoq_report_run.tabular", tfjsonpath.New("rows"), knownvalue.ListSizeExact(len(tabular.Rows))),
-		statecheck.ExpectKnownValue("data.ardoq_report_run.tabular", tfjsonpath.New("rows_json"), knownvalue.StringExact("["+strings.Join(rowsJSON, ",")+"]")),
-	}
-	if len(objects.Rows) > 0 {
-		checks = append(checks,
-			statecheck.ExpectKnownValue("data.ardoq_report_run.objects", tfjsonpath.New("rows").AtSliceIndex(0), knownvalue.MapExact(reportRowCells(t, objects.Rows[0], nil))),
-			statecheck.ExpectKnownValue("data.ardoq_report_run.by_key", tfjsonpath.New("rows").AtSliceIndex(0), knownvalue.MapExact(reportRowCells(t, byKey.Rows[0], nil))),
-			statecheck.ExpectKnownValue("data.ardoq_report_run.tabular", tfjsonpath.New("rows").AtSliceIndex(0), knownvalue.MapExact(reportRowCells(t, tabular.Rows[0], tabular.Columns))))
-	} else {
-		t.Log("no report of the org has rows: row contents are not covered here")
-	}
-	env.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProviders,
-		Steps: []resource.TestStep{ // the last step's configuration is destroyed with: a valid one
-			{Config: env.Config(fmt.Sprintf(`data "ardoq_report_run" "x" {
-  report_id  = %q
-  format     = "tabular"
-  key_format = "key"
-}`, report.ID)), ExpectError: providertest.ExpectErr(`key_format applies to format = "objects" only`)},
-			{Config: env.Config(`data "ardoq_report_run" "x" { report_id = "00000000000000000000dead" }`), ExpectError: providertest.ExpectErr(`Unable to Run Report(.|\n)*HTTP 404`)},
-			{
-				Config: env.Config(fmt.Sprintf(`
+	config := env.Config(fmt.Sprintf(`
 data "ardoq_report_run" "objects" { report_id = %[1]q }
 data "ardoq_report_run" "by_key" {
   report_id  = %[1]q
@@ -118,9 +93,44 @@ data "ardoq_report_run" "by_key" {
 data "ardoq_report_run" "tabular" {
   report_id = %[1]q
   format    = "tabular"
-}`, report.ID)),
-				ConfigStateChecks: checks,
+}`, report.ID))
+	t.Run("formats", func(t *testing.T) {
+		env.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProviders,
+			Steps: []resource.TestStep{ // the last step's configuration is destroyed with: a valid one
+				{Config: env.Config(fmt.Sprintf(`data "ardoq_report_run" "x" {
+  report_id  = %q
+  format     = "tabular"
+  key_format = "key"
+}`, report.ID)), ExpectError: providertest.ExpectErr(`key_format applies to format = "objects" only`)},
+				{Config: env.Config(`data "ardoq_report_run" "x" { report_id = "00000000000000000000dead" }`), ExpectError: providertest.ExpectErr(`Unable to Run Report(.|\n)*HTTP 404`)},
+				{
+					Config: config,
+					ConfigStateChecks: []statecheck.StateCheck{
+						statecheck.ExpectKnownValue("data.ardoq_report_run.objects", tfjsonpath.New("rows"), knownvalue.ListSizeExact(len(objects.Rows))),
+						statecheck.ExpectKnownValue("data.ardoq_report_run.objects", tfjsonpath.New("columns"), knownvalue.ListSizeExact(len(objects.Columns))),
+						statecheck.ExpectKnownValue("data.ardoq_report_run.by_key", tfjsonpath.New("rows"), knownvalue.ListSizeExact(len(byKey.Rows))),
+						statecheck.ExpectKnownValue("data.ardoq_report_run.tabular", tfjsonpath.New("rows"), knownvalue.ListSizeExact(len(tabular.Rows))),
+						statecheck.ExpectKnownValue("data.ardoq_report_run.tabular", tfjsonpath.New("rows_json"), knownvalue.StringExact("["+strings.Join(rowsJSON, ",")+"]")),
+					},
+				},
 			},
-		},
+		})
+	})
+	t.Run("row contents", func(t *testing.T) {
+		if len(objects.Rows) == 0 {
+			t.Skip("no report of the org has rows")
+		}
+		env.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProviders,
+			Steps: []resource.TestStep{{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.ardoq_report_run.objects", tfjsonpath.New("rows").AtSliceIndex(0), knownvalue.MapExact(reportRowCells(t, objects.Rows[0], nil))),
+					statecheck.ExpectKnownValue("data.ardoq_report_run.by_key", tfjsonpath.New("rows").AtSliceIndex(0), knownvalue.MapExact(reportRowCells(t, byKey.Rows[0], nil))),
+					statecheck.ExpectKnownValue("data.ardoq_report_run.tabular", tfjsonpath.New("rows").AtSliceIndex(0), knownvalue.MapExact(reportRowCells(t, tabular.Rows[0], tabular.Columns))),
+				},
+			}},
+		})
 	})
 }

@@ -230,41 +230,56 @@ resource "ardoq_reference" "test" {
   custom_fields = ` + fields + `
 }`)
 	}
-	nothingMade := func() {
-		for _, name := range []string{"New source", "New target"} {
-			found, err := env.Client.ListComponents(context.Background(), providertest.ClientFilterByName(env.WS, name+env.Tag))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(found) > 0 {
-				t.Fatalf("the failed plan created component %q (%s)", found[0].Name, found[0].ID)
+	// nothingMade, a step's PreConfig, checks that the step before it created nothing
+	nothingMade := func(t *testing.T) func() {
+		return func() {
+			for _, name := range []string{"New source", "New target"} {
+				found, err := env.Client.ListComponents(context.Background(), providertest.ClientFilterByName(env.WS, name+env.Tag))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(found) > 0 {
+					t.Fatalf("the failed plan created component %q (%s)", found[0].Name, found[0].ID)
+				}
 			}
 		}
 	}
 	anywhere := `.*The source is known only at apply, but no workspace of the org has a model in which this reference is valid`
-	steps := []resource.TestStep{
-		{Config: config("987654", "null"),
-			ExpectError: providertest.ExpectErr(`(?s)Unknown Reference Type.*987654 is not in the model of any workspace of the org`)},
-		{PreConfig: nothingMade, Config: config("{ref}", `{ no_such_field = "x" }`), PlanOnly: true,
-			ExpectError: providertest.ExpectErr(`(?s)Unknown Custom Field.*no custom field "no_such_field"` + anywhere)},
-	}
-	if f := env.RefList; f != nil && env.Ref2.Type != env.Ref.Type && !slices.Contains(env.Ref2.CustomFields, f.APIKey) && !env.fitsElsewhere(t, env.Ref2.Type, f.APIKey) {
-		steps = append(steps, resource.TestStep{PreConfig: nothingMade,
-			Config:      config("{ref2}", fmt.Sprintf("{ %s = %q }", f.APIKey, f.Options[0])),
-			ExpectError: providertest.ExpectErr(fmt.Sprintf(`(?s)"%s" is not allowed on type "%s"`, q(f.APIKey), q(env.Ref2.Name)) + anywhere)})
-	} else {
-		t.Logf("no reference type disallows a List field in every model: that check is not covered here")
-	}
 	validFields := "null" // an org whose reference types allow no field (the thin real-org seed) has only this
 	if slices.Contains(env.Ref.CustomFields, env.Ext) {
 		validFields = env.Render(`{ {ext} = "ok" }`)
 	}
-	steps = append(steps, resource.TestStep{PreConfig: nothingMade, Config: config("{ref}", validFields),
-		PlanOnly: true, ExpectNonEmptyPlan: true})
-	env.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.OrgUnchanged(t),
-		Steps:                    steps,
+	valid := func(t *testing.T) resource.TestStep {
+		return resource.TestStep{PreConfig: nothingMade(t), Config: config("{ref}", validFields), PlanOnly: true, ExpectNonEmptyPlan: true}
+	}
+	env.Parallel(t)
+	t.Run("unknown type or field, and valid", func(t *testing.T) {
+		env.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProviders,
+			CheckDestroy:             env.OrgUnchanged(t),
+			Steps: []resource.TestStep{
+				{Config: config("987654", "null"),
+					ExpectError: providertest.ExpectErr(`(?s)Unknown Reference Type.*987654 is not in the model of any workspace of the org`)},
+				{PreConfig: nothingMade(t), Config: config("{ref}", `{ no_such_field = "x" }`), PlanOnly: true,
+					ExpectError: providertest.ExpectErr(`(?s)Unknown Custom Field.*no custom field "no_such_field"` + anywhere)},
+				valid(t),
+			},
+		})
+	})
+	t.Run("field not allowed on type", func(t *testing.T) {
+		f := env.RefList
+		if f == nil || env.Ref2.Type == env.Ref.Type || slices.Contains(env.Ref2.CustomFields, f.APIKey) || env.fitsElsewhere(t, env.Ref2.Type, f.APIKey) {
+			t.Skip("no reference type disallows a List field in every model")
+		}
+		env.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProviders,
+			CheckDestroy:             env.OrgUnchanged(t),
+			Steps: []resource.TestStep{
+				{Config: config("{ref2}", fmt.Sprintf("{ %s = %q }", f.APIKey, f.Options[0])),
+					ExpectError: providertest.ExpectErr(fmt.Sprintf(`(?s)"%s" is not allowed on type "%s"`, q(f.APIKey), q(env.Ref2.Name)) + anywhere)},
+				valid(t),
+			},
+		})
 	})
 }
 

@@ -21,12 +21,30 @@ const addrR = "ardoq_reference.test"
 
 func TestAccReferenceResource_lifecycle(t *testing.T) {
 	env := newTestEnv(t)
-	last, typeChange := "{ref2}", plancheck.ResourceActionDestroyBeforeCreate
-	if env.RefType2 == env.RefType {
-		t.Logf("the model has one reference type: a type change is not covered here")
-		last, typeChange = "{ref}", plancheck.ResourceActionNoop
-	}
-	env.ParallelTest(t, resource.TestCase{
+	env.Parallel(t)
+	t.Run("create, update, import", func(t *testing.T) { referenceLifecycle(t, env) })
+	t.Run("type change", func(t *testing.T) {
+		if env.RefType2 == env.RefType {
+			t.Skip("the model has one reference type")
+		}
+		// a type change replaces the reference
+		env.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProviders,
+			CheckDestroy:             env.OrgUnchanged(t),
+			Steps: []resource.TestStep{
+				{Config: providertest.ReferenceConfig(env.Env, "b", "{ref}", `description = "now internal"`)},
+				{
+					Config:           providertest.ReferenceConfig(env.Env, "b", "{ref2}", `description = "now internal"`),
+					ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addrR, plancheck.ResourceActionDestroyBeforeCreate)}},
+				},
+				{ResourceName: addrR, ImportState: true, ImportStateVerify: true},
+			},
+		})
+	})
+}
+
+func referenceLifecycle(t *testing.T, env *testEnv) {
+	env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
 		CheckDestroy:             env.OrgUnchanged(t),
@@ -58,13 +76,8 @@ func TestAccReferenceResource_lifecycle(t *testing.T) {
 				},
 			},
 			{Config: providertest.ReferenceConfig(env.Env, "b", "{ref}", `description = "now internal"`), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
-			{
-				// a type change replaces the reference (the same type where the model has only one)
-				Config:           providertest.ReferenceConfig(env.Env, "b", last, `description = "now internal"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addrR, typeChange)}},
-			},
 			{ResourceName: addrR, ImportState: true, ImportStateVerify: true},
-			{ResourceName: addrR, Config: providertest.ReferenceConfig(env.Env, "b", last, `description = "now internal"`), ImportState: true, ImportStateKind: resource.ImportBlockWithID},
+			{ResourceName: addrR, Config: providertest.ReferenceConfig(env.Env, "b", "{ref}", `description = "now internal"`), ImportState: true, ImportStateKind: resource.ImportBlockWithID},
 		},
 	})
 }
@@ -74,38 +87,62 @@ func TestAccReferenceResource_lifecycle(t *testing.T) {
 // takes the source's child and references along).
 func TestAccReferenceResource_driftDisappearsConflict(t *testing.T) {
 	env := newTestEnv(t)
-	var id, sourceID string
-	fields, drifted, edited := "", client.CustomFields{}, client.CustomFields{}
-	var fieldChecks []statecheck.StateCheck
-	if f := env.RefList; f != nil {
+	env.Parallel(t)
+	t.Run("drift, conflict, disappears", func(t *testing.T) { referenceDriftDisappearsConflict(t, env) })
+	t.Run("custom field drift", func(t *testing.T) {
+		f := env.RefList
+		if f == nil {
+			t.Skip("no reference type allows a List field")
+		}
 		high, low := f.Options[len(f.Options)-1], f.Options[0]
-		fields = fmt.Sprintf("custom_fields = { %s = %q }", f.APIKey, high)
-		drifted[f.APIKey], edited[f.APIKey] = low, low
-		fieldChecks = append(fieldChecks, statecheck.ExpectKnownValue(addrR, tfjsonpath.New("custom_fields").AtMapKey(f.APIKey), knownvalue.StringExact(high)))
-	} else {
-		t.Logf("no reference type allows a List field: custom field drift not covered here")
-	}
-	cfg := providertest.ReferenceConfig(env.Env, "b", "{ref}", `display_text = "managed"`+"\n  "+fields)
-	env.ParallelTest(t, resource.TestCase{
+		cfg := providertest.ReferenceConfig(env.Env, "b", "{ref}", `display_text = "managed"`+"\n  "+fmt.Sprintf("custom_fields = { %s = %q }", f.APIKey, high))
+		var id string
+		env.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProviders,
+			CheckDestroy:             env.OrgUnchanged(t),
+			Steps: []resource.TestStep{
+				{Config: cfg, Check: providertest.CaptureID(addrR, &id)},
+				{
+					PreConfig: func() {
+						env.EditReferenceInApp(t, id, client.ReferenceUpdate{DisplayText: client.Set("changed in the app"), CustomFields: client.CustomFields{f.APIKey: low}})
+					},
+					Config: cfg,
+					ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(addrR, plancheck.ResourceActionUpdate),
+					}},
+					ConfigStateChecks: []statecheck.StateCheck{
+						statecheck.ExpectKnownValue(addrR, tfjsonpath.New("custom_fields").AtMapKey(f.APIKey), knownvalue.StringExact(high)),
+						statecheck.ExpectKnownValue(addrR, tfjsonpath.New("display_text"), knownvalue.StringExact("managed")),
+					},
+				},
+			},
+		})
+	})
+}
+
+func referenceDriftDisappearsConflict(t *testing.T, env *testEnv) {
+	var id, sourceID string
+	cfg := providertest.ReferenceConfig(env.Env, "b", "{ref}", `display_text = "managed"`)
+	env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.OrgUnchanged(t),
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: resource.ComposeTestCheckFunc(providertest.CaptureID(addrR, &id), providertest.CaptureID("ardoq_component.a", &sourceID))},
 			{
 				PreConfig: func() {
-					env.EditReferenceInApp(t, id, client.ReferenceUpdate{DisplayText: client.Set("changed in the app"), CustomFields: drifted})
+					env.EditReferenceInApp(t, id, client.ReferenceUpdate{DisplayText: client.Set("changed in the app")})
 				},
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addrR, plancheck.ResourceActionUpdate),
 				}},
-				ConfigStateChecks: append(fieldChecks, statecheck.ExpectKnownValue(addrR, tfjsonpath.New("display_text"), knownvalue.StringExact("managed"))),
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addrR, tfjsonpath.New("display_text"), knownvalue.StringExact("managed"))},
 			},
 			{
 				// a colleague edits the reference between Terraform's plan and its update
-				Config: providertest.ReferenceConfig(env.Env, "b", "{ref}", `display_text = "managed, renamed"`+"\n  "+fields),
+				Config: providertest.ReferenceConfig(env.Env, "b", "{ref}", `display_text = "managed, renamed"`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{providertest.MutateAfterPlan(func() {
-					env.EditReferenceInApp(t, id, client.ReferenceUpdate{Description: client.Set("edited by a colleague"), CustomFields: edited})
+					env.EditReferenceInApp(t, id, client.ReferenceUpdate{Description: client.Set("edited by a colleague")})
 				})}},
 				ExpectError: providertest.ExpectErr(`Reference Changed Outside Terraform`),
 			},
@@ -139,24 +176,35 @@ func TestAccReferenceResource_validation(t *testing.T) {
 		{Config: providertest.ReferenceConfig(env.Env, "b", "987654", ""),
 			ExpectError: providertest.ExpectErr(`(?s)Unknown Reference Type.*987654 is not in the model.*` + q(env.Ref.Name) + ` \(` + fmt.Sprint(env.RefType) + `\)`)},
 	}
-	if f := env.RefList; f != nil {
+	steps = append(steps, resource.TestStep{Config: env.Config(`resource "ardoq_reference" "test" {
+  source = "00000000000000000000dead"
+  target = "00000000000000000000beef"
+  type   = {ref}
+}`), ExpectError: providertest.ExpectErr(`(?s)Unknown Source Component.*source = "00000000000000000000dead".*Ardoq has no component`)})
+	env.Parallel(t)
+	t.Run("type and source", func(t *testing.T) {
+		env.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProviders,
+			CheckDestroy:             env.OrgUnchanged(t),
+			Steps:                    steps,
+		})
+	})
+	t.Run("custom fields", func(t *testing.T) {
+		f := env.RefList
+		if f == nil {
+			t.Skip("no reference type allows a List field")
+		}
+		var steps []resource.TestStep
 		if env.Ref2.Type != env.Ref.Type && !slices.Contains(env.Ref2.CustomFields, f.APIKey) {
 			steps = append(steps, resource.TestStep{Config: providertest.ReferenceConfig(env.Env, "b", "{ref2}", fmt.Sprintf("custom_fields = { %s = %q }", f.APIKey, f.Options[0])),
 				ExpectError: providertest.ExpectErr(fmt.Sprintf(`(?s)"%s" is not allowed on type "%s"`, q(f.APIKey), q(env.Ref2.Name)))})
 		}
 		steps = append(steps, resource.TestStep{Config: providertest.ReferenceConfig(env.Env, "b", "{ref}", fmt.Sprintf(`custom_fields = { %s = "no-such-option" }`, f.APIKey)),
 			ExpectError: providertest.ExpectErr(`(?s)"no-such-option" is not one of the options`)})
-	} else {
-		t.Logf("no reference type allows a List field: its checks not covered here")
-	}
-	steps = append(steps, resource.TestStep{Config: env.Config(`resource "ardoq_reference" "test" {
-  source = "00000000000000000000dead"
-  target = "00000000000000000000beef"
-  type   = {ref}
-}`), ExpectError: providertest.ExpectErr(`(?s)Unknown Source Component.*source = "00000000000000000000dead".*Ardoq has no component`)})
-	env.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.OrgUnchanged(t),
-		Steps:                    steps,
+		env.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProviders,
+			CheckDestroy:             env.OrgUnchanged(t),
+			Steps:                    steps,
+		})
 	})
 }
