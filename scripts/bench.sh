@@ -68,7 +68,7 @@ measure() {
       [ "$name" = terraform-provi ] || continue
       while read -r key value _; do
         [ "$key" = VmHWM: ] && [ "$value" -gt "$peakkb" ] && peakkb=$value
-      done <"${comm%comm}status" 2>/dev/null
+      done 2>/dev/null <"${comm%comm}status" || true # the process may have exited since
     done
     sleep 0.1
   done
