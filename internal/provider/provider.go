@@ -27,6 +27,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/deletions"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/datasources"
@@ -60,6 +61,7 @@ type providerModel struct {
 	RequestsPerSecond    types.Float64 `tfsdk:"requests_per_second"`
 	AllowCascadeDelete   types.Bool    `tfsdk:"allow_cascade_delete"`
 	PreventDuplicates    types.Bool    `tfsdk:"prevent_duplicates"`
+	PreventImplicitDel   types.Bool    `tfsdk:"prevent_implicit_deletions"`
 }
 
 func (p *ardoqProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -123,6 +125,14 @@ func (p *ardoqProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 					"fails is then an error too (a warning without the setting). See the guide " +
 					"\"When a run is interrupted\". Defaults to the `ARDOQ_PREVENT_DUPLICATES` environment variable, then `false`.",
 			},
+			"prevent_implicit_deletions": schema.BoolAttribute{
+				Optional: true,
+				MarkdownDescription: "Some deletions do not show in Terraform's plan summary (`0 to destroy`): items an `ardoq_batch` " +
+					"update or destroy removes, entities a batch import takes over that the configuration does not declare, and what " +
+					"Ardoq deletes along with a component (its descendants and the references touching them). The plan warns about " +
+					"each, at the resource, by name. Set `true` to make those warnings errors, for pipelines that must never delete " +
+					"without a human reading the plan. Defaults to the `ARDOQ_PREVENT_IMPLICIT_DELETIONS` environment variable, then `false`.",
+			},
 			"requests_per_second": schema.Float64Attribute{
 				Optional: true,
 				MarkdownDescription: "An optional cap on requests per second. Without it the provider sends as fast as Terraform asks " +
@@ -143,7 +153,7 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	for name, v := range map[string]interface{ IsUnknown() bool }{"base_url": cfg.BaseURL, "api_token": cfg.APIToken, "org": cfg.Org,
 		"allow_insecure_http": cfg.AllowInsecureHTTP, "skip_credentials_check": cfg.SkipCredentialsCheck, "max_retries": cfg.MaxRetries,
 		"request_timeout_seconds": cfg.RequestTimeout, "requests_per_second": cfg.RequestsPerSecond, "allow_cascade_delete": cfg.AllowCascadeDelete,
-		"prevent_duplicates": cfg.PreventDuplicates} {
+		"prevent_duplicates": cfg.PreventDuplicates, "prevent_implicit_deletions": cfg.PreventImplicitDel} {
 		if v.IsUnknown() {
 			resp.Diagnostics.AddAttributeError(path.Root(name), "Unknown Provider Configuration Value",
 				fmt.Sprintf("The provider cannot be configured while %s is unknown. Set it to a value known at plan time, "+
@@ -167,6 +177,8 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.Diagnostics.Append(diags...)
 	preventDuplicates, diags := boolSetting(cfg.PreventDuplicates, "prevent_duplicates", "ARDOQ_PREVENT_DUPLICATES")
 	resp.Diagnostics.Append(diags...)
+	preventImplicitDeletions, diags := boolSetting(cfg.PreventImplicitDel, deletions.Setting, deletions.EnvVariable)
+	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -187,6 +199,7 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	}
 	data := providerdata.New(c, allowCascade)
 	data.PreventDuplicates = preventDuplicates
+	data.PreventImplicitDeletions = preventImplicitDeletions
 	if !cfg.SkipCredentialsCheck.ValueBool() {
 		if err := data.CheckCredentials(ctx); err != nil {
 			resp.Diagnostics.AddError(credentialsCheckError(baseURL, org, err))

@@ -23,6 +23,8 @@ type Data struct {
 	Contexts           *Contexts
 	AllowCascadeDelete bool // let Ardoq delete what a component delete takes along (core/guard)
 	PreventDuplicates  bool // a new entity Ardoq already holds fails the plan instead of warning (core/recovery)
+	// deletions the plan summary does not count fail the plan instead of warning (core/deletions)
+	PreventImplicitDeletions bool
 
 	meMu    sync.Mutex
 	me      string // e-mail of the token's user (core/recovery), once meKnown

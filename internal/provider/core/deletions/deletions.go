@@ -1,0 +1,57 @@
+// Package deletions says at plan time what Ardoq will delete that Terraform's plan summary does not count:
+// items removed from an ardoq_batch, and what Ardoq deletes along with a component. Each is a warning at the
+// resource, or an error when the provider's prevent_implicit_deletions is set, for pipelines that must never
+// delete without a human reading the plan.
+package deletions
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+)
+
+// Setting is the provider setting that turns these warnings into errors, and its environment variable.
+const (
+	Setting     = "prevent_implicit_deletions"
+	EnvVariable = "ARDOQ_PREVENT_IMPLICIT_DELETIONS"
+)
+
+// Report adds one notice of deletions: a warning, or an error when prevent is set. An empty at adds it to
+// the resource as a whole.
+func Report(diags *diag.Diagnostics, prevent bool, at path.Path, summary, detail string) {
+	if prevent {
+		detail += fmt.Sprintf("\n\nThe plan stops here because %s is set (or %s=true). Review what is listed; to let "+
+			"the deletions happen, run this plan with %s = false.", Setting, EnvVariable, Setting)
+		addAt(diags, at, diag.NewErrorDiagnostic(summary, detail), diag.NewAttributeErrorDiagnostic(at, summary, detail))
+		return
+	}
+	detail += fmt.Sprintf("\n\nSet %s = true in the provider block (or %s=true) to make this an error.", Setting, EnvVariable)
+	addAt(diags, at, diag.NewWarningDiagnostic(summary, detail), diag.NewAttributeWarningDiagnostic(at, summary, detail))
+}
+
+func addAt(diags *diag.Diagnostics, at path.Path, whole, attribute diag.Diagnostic) {
+	if at.Equal(path.Empty()) {
+		diags.Append(whole)
+		return
+	}
+	diags.Append(attribute)
+}
+
+// ReferenceLabel names a reference the way messages do: "Payments → Orders DB (Depends on)". typeName is
+// the reference type's name; an empty one is left out.
+func ReferenceLabel(source, target, typeName string) string {
+	label := source + " → " + target
+	if typeName != "" {
+		label += " (" + typeName + ")"
+	}
+	return label
+}
+
+// Plural is n with the noun, in the singular for one: "1 component", "3 components".
+func Plural(n int, singular, plural string) string {
+	if n == 1 {
+		return "1 " + singular
+	}
+	return fmt.Sprintf("%d %s", n, plural)
+}
