@@ -205,13 +205,19 @@ func Check(planned, prior types.Dynamic, scope Scope) diag.Diagnostics {
 	}
 	if cleared = scope.settable(cleared); len(cleared) > 0 {
 		slices.Sort(cleared)
-		diags.AddAttributeWarning(path.Root("custom_fields"), "Custom Fields Cleared in Ardoq", fmt.Sprintf("This plan clears the custom fields %s in "+
-			"Ardoq: the state holds them and the configuration no longer names them, and removing a key clears the field. If they "+
-			"are in the state because an earlier version of this provider imported the resource (it recorded every field the "+
-			"entity had; an import now takes over none), name the fields to keep them, or run terraform state rm and import the "+
-			"resource again.", wsmodel.QuotedList(cleared)))
+		diags.AddAttributeWarning(path.Root("custom_fields"), "Custom Fields Cleared in Ardoq", clearedDetail(cleared))
 	}
 	return diags
+}
+
+// clearedDetail says which fields a plan clears, in the singular for one.
+func clearedDetail(cleared []string) string {
+	if len(cleared) == 1 {
+		return fmt.Sprintf("This plan clears the custom field %s in Ardoq: the state holds it and the configuration no longer "+
+			"names it. To keep it, name it in custom_fields.", wsmodel.QuotedList(cleared))
+	}
+	return fmt.Sprintf("This plan clears the custom fields %s in Ardoq: the state holds them and the configuration no longer "+
+		"names them. To keep them, name them in custom_fields.", wsmodel.QuotedList(cleared))
 }
 
 // ScopeLookup finds the scope an ardoq_component's or ardoq_reference's custom fields are typed by
