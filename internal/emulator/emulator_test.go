@@ -559,3 +559,31 @@ func TestReadSeed_refusesOtherJSON(t *testing.T) {
 		t.Fatalf("a Terraform state read as a seed: %v", err)
 	}
 }
+
+// Behind a TLS-terminating proxy the next link names the proxy's scheme and host, which the provider
+// requires of a next link (it refuses one to another scheme, host or port).
+func TestNextLinkBehindProxy(t *testing.T) {
+	c := start(t, emulator.WithPageSize(1))
+	c.app("A")
+	c.app("B")
+	direct := c.must(200, c.do("GET", "/api/v2/components?rootWorkspace="+wsApps, nil))
+	if href := nextHref(t, direct); !strings.HasPrefix(href, c.srv.URL+"/api/v2/components?") {
+		t.Errorf("direct: next link %q, want one on %s", href, c.srv.URL)
+	}
+	proxied := c.must(200, c.do("GET", "/api/v2/components?rootWorkspace="+wsApps, nil,
+		"X-Forwarded-Proto", "https", "X-Forwarded-Host", "ardoq.example.test:8443"))
+	if href := nextHref(t, proxied); !strings.HasPrefix(href, "https://ardoq.example.test:8443/api/v2/components?") {
+		t.Errorf("behind a proxy: next link %q, want the proxy's https address", href)
+	}
+}
+
+func nextHref(t *testing.T, r reply) string {
+	t.Helper()
+	links, _ := r.body["_links"].(map[string]any)
+	next, _ := links["next"].(map[string]any)
+	href, _ := next["href"].(string)
+	if href == "" {
+		t.Fatalf("no next link in %s", r.raw)
+	}
+	return href
+}
