@@ -311,15 +311,16 @@ func TestAccGuide_migrateFromMories76(t *testing.T) {
 	if out, code := cli.Run("plan", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("the plan after the migration is not empty (exit %d):\n%s", code, out)
 	}
-	if _, err := exec.LookPath("jq"); err != nil {
-		t.Log("jq not on PATH: step 1 not checked")
-		return
-	}
-	if out, code := cli.Shell(guideSnippet(t, guide, "## 1. Write the import blocks") + "cat imports.tf; rm imports.tf\n"); code != 0 ||
-		!strings.Contains(out, "import {\n  to = ardoq_component.payments\n  id = \""+payments.ID+"\"\n}") ||
-		strings.Count(out, "import {") != 3 {
-		t.Fatalf("step 1 (exit %d):\n%s", code, out)
-	}
+	t.Run("step 1 with jq", func(t *testing.T) {
+		if _, err := exec.LookPath("jq"); err != nil {
+			t.Skip("jq not on PATH: step 1 of the guide (import blocks written with jq) not checked")
+		}
+		if out, code := cli.Shell(guideSnippet(t, guide, "## 1. Write the import blocks") + "cat imports.tf; rm imports.tf\n"); code != 0 ||
+			!strings.Contains(out, "import {\n  to = ardoq_component.payments\n  id = \""+payments.ID+"\"\n}") ||
+			strings.Count(out, "import {") != 3 {
+			t.Fatalf("step 1 (exit %d):\n%s", code, out)
+		}
+	})
 }
 
 // A base_url with the API path pasted in (mories76/ardoq's baseuri ended in /api/) says to drop it.
