@@ -128,6 +128,9 @@ func TestVersions(t *testing.T) {
 		if r.status != tc.status || !strings.Contains(errMessage(r), tc.msg) {
 			t.Errorf("component %q %v: %d %s", tc.query, tc.body, r.status, r.raw)
 		}
+		if tc.msg == missing && !strings.Contains(string(r.raw), "?ifVersionMatch=<_version>") {
+			t.Errorf("component %q: the hint is escaped: %s", tc.query, r.raw)
+		}
 		if r.status == 400 && (r.body["status"] != float64(400) || r.body["code"] == nil) {
 			t.Errorf("component %q %v: not the API's error shape: %s", tc.query, tc.body, r.raw)
 		}
