@@ -106,21 +106,42 @@ func TestComponentCRUD(t *testing.T) {
 func TestVersions(t *testing.T) {
 	c := start(t)
 	id := c.app("A")["_id"].(string)
+	ref := c.must(201, c.do("POST", "/api/v2/references", map[string]any{"source": id, "target": c.app("T")["_id"], "type": 1})).body["_id"].(string)
+	const missing = "ifVersionMatch is a required query parameter: add ?ifVersionMatch=<_version> (or latest) to the URL"
+	const inBody = "ifVersionMatch is a query parameter, not a field of the body: remove it from the body and add ?ifVersionMatch=<_version> (or latest) to the URL"
 	cases := []struct {
 		query  string
+		body   map[string]any
 		status int
 		msg    string
 	}{
-		{"", 400, "ifVersionMatch is required"},
-		{"?ifVersionMatch=", 400, "ifVersionMatch is required"},
-		{"?ifVersionMatch=abc", 400, "positive integer or latest"},
-		{"?ifVersionMatch=0", 400, "positive integer or latest"},
-		{"?ifVersionMatch=7", 409, "stored _version is 1"},
+		{"", map[string]any{"name": "B"}, 400, missing},
+		{"?ifVersionMatch=", map[string]any{"name": "B"}, 400, missing},
+		{"", map[string]any{"name": "B", "ifVersionMatch": "latest"}, 400, inBody},
+		{"?ifVersionMatch=latest", map[string]any{"name": "B", "ifVersionMatch": "latest"}, 400, inBody},
+		{"?ifVersionMatch=abc", map[string]any{"name": "B"}, 400, "positive integer or latest"},
+		{"?ifVersionMatch=0", map[string]any{"name": "B"}, 400, "positive integer or latest"},
+		{"?ifVersionMatch=7", map[string]any{"name": "B"}, 409, "stored _version is 1"},
 	}
 	for _, tc := range cases {
-		r := c.do("PATCH", "/api/v2/components/"+id+tc.query, map[string]any{"name": "B"})
+		r := c.do("PATCH", "/api/v2/components/"+id+tc.query, tc.body)
 		if r.status != tc.status || !strings.Contains(errMessage(r), tc.msg) {
-			t.Errorf("%q: %d %s", tc.query, r.status, r.raw)
+			t.Errorf("component %q %v: %d %s", tc.query, tc.body, r.status, r.raw)
+		}
+		if tc.msg == missing && !strings.Contains(string(r.raw), "?ifVersionMatch=<_version>") {
+			t.Errorf("component %q: the hint is escaped: %s", tc.query, r.raw)
+		}
+		if r.status == 400 && (r.body["status"] != float64(400) || r.body["code"] == nil) {
+			t.Errorf("component %q %v: not the API's error shape: %s", tc.query, tc.body, r.raw)
+		}
+		if tc.status == 400 {
+			rb := map[string]any{"description": "x"}
+			if _, ok := tc.body["ifVersionMatch"]; ok {
+				rb["ifVersionMatch"] = "latest"
+			}
+			if r := c.do("PATCH", "/api/v2/references/"+ref+tc.query, rb); r.status != 400 || !strings.Contains(errMessage(r), tc.msg) {
+				t.Errorf("reference %q %v: %d %s", tc.query, rb, r.status, r.raw)
+			}
 		}
 	}
 	if got, _ := c.srv.Component(id); got.Name != "A" || got.Version != 1 {
