@@ -89,8 +89,8 @@ func addSearchFailed(diags *diag.Diagnostics, preventDuplicates bool, at Already
 	lookedFor := fmt.Sprintf("Before creating %s, the plan looks for one Ardoq already holds (made by another configuration or "+
 		"workspace, in Ardoq's UI, or by an interrupted run); looking failed (%s).", what, diagnostics.ClientErrorDetail(err))
 	if preventDuplicates {
-		detail := lookedFor + " With prevent_duplicates set, the plan stops here rather than risk creating it "+
-			"a second time. Try again once Ardoq answers, or set prevent_duplicates = false (or ARDOQ_PREVENT_DUPLICATES=false) "+
+		detail := lookedFor + " With prevent_duplicates set, the plan stops here rather than risk creating it " +
+			"a second time. Try again once Ardoq answers, or set prevent_duplicates = false (or ARDOQ_PREVENT_DUPLICATES=false) " +
 			"to plan without the check."
 		add(diags, at.At, diag.NewErrorDiagnostic(summary, detail), diag.NewAttributeErrorDiagnostic(at.At, summary, detail))
 		return
