@@ -151,8 +151,12 @@ func (s *madeSearch) reference(ctx context.Context, key string) diag.Diagnostics
 		return nil
 	}
 	label := deletions.ReferenceLabel(s.nameOf(ref.Source), s.nameOf(ref.Target), "")
+	what := fmt.Sprintf("reference %s (type %d)", label, ref.Type)
+	if label != deletions.ReferenceLabel(source, target, "") {
+		what = fmt.Sprintf("reference %s (type %d, from %s to %s)", label, ref.Type, source, target)
+	}
 	search := recovery.CreateSearch[client.Reference]{
-		Noun: "reference", What: fmt.Sprintf("reference %s (type %d, from %s to %s)", label, ref.Type, source, target),
+		Noun: "reference", What: what,
 		Find: func(ctx context.Context) ([]client.Reference, error) {
 			ws, err := s.sourceWorkspace(ctx, ref.Source, source)
 			if err != nil {
