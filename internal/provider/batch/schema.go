@@ -27,6 +27,11 @@ var (
 		"changes is re-created, and the items pointing at it by key move to the new one in the same request). The error lists " +
 		"what would be lost; the provider setting `allow_cascade_delete` lets the cascade happen. If the batch's answer is " +
 		"lost, the provider reads the items back and records the whole result or nothing.\n\n" +
+		"A plan whose apply deletes items (removed or replaced, or all of them in a destroy) warns at the resource, naming each, " +
+		"and holds them in `deletions` for policy checks; with the provider setting `prevent_implicit_deletions` the warning is an " +
+		"error. A new item whose component or reference Ardoq already holds (the same workspace, name, type and parent; source, " +
+		"target and type), made by the token's user, gets the single resources' warning at the item, an error with " +
+		"`prevent_duplicates`.\n\n" +
 		"Ardoq documents no limit on a batch's size. A server that refuses one for its size (HTTP 413) fails the plan's dry " +
 		"run, or the apply where no dry run runs (a destroy, or a plan with values known only at apply), changing nothing " +
 		"either way; split the items among several `ardoq_batch` resources (each its own transaction), or add or remove " +
