@@ -74,7 +74,7 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	if !planned.IsNull() && !planned.Equal(prior) {
 		planned = s.plannedComputed(prior, planned)
 	}
-	if !planned.IsNull() {
+	if !planned.IsNull() || !prior.IsNull() { // a destroy too: it says what it deletes
 		r, diags := batchOf(s.data())
 		if diags != nil {
 			resp.Diagnostics = diags
