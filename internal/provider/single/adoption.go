@@ -99,3 +99,41 @@ func (keepAdoptedFields) PlanModifyDynamic(ctx context.Context, req planmodifier
 	}
 	resp.PlanValue = types.DynamicNull()
 }
+
+// fieldsCleared reports whether the plan clears custom_fields while the configuration leaves it out:
+// Terraform proposes the state's value then (custom_fields is Computed), so the framework sees no
+// change, and the attributes an update changes are made unknown here (unknownWhenFieldsCleared).
+func fieldsCleared(ctx context.Context, config tfsdk.Config, state tfsdk.State, private privateData) bool {
+	if state.Raw.IsNull() || config.Raw.IsNull() {
+		return false
+	}
+	var configured, held types.Dynamic
+	if config.GetAttribute(ctx, path.Root("custom_fields"), &configured).HasError() ||
+		state.GetAttribute(ctx, path.Root("custom_fields"), &held).HasError() {
+		return false
+	}
+	return configured.IsNull() && !held.IsNull() && !adoptionIs(ctx, private, adopted)
+}
+
+// unknownWhenFieldsCleared makes version and last_updated unknown in a plan that only clears custom_fields.
+type unknownWhenFieldsCleared struct{}
+
+func (unknownWhenFieldsCleared) Description(context.Context) string {
+	return "Unknown when the plan clears custom_fields."
+}
+
+func (m unknownWhenFieldsCleared) MarkdownDescription(ctx context.Context) string {
+	return m.Description(ctx)
+}
+
+func (unknownWhenFieldsCleared) PlanModifyInt64(ctx context.Context, req planmodifier.Int64Request, resp *planmodifier.Int64Response) {
+	if fieldsCleared(ctx, req.Config, req.State, req.Private) {
+		resp.PlanValue = types.Int64Unknown()
+	}
+}
+
+func (unknownWhenFieldsCleared) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if fieldsCleared(ctx, req.Config, req.State, req.Private) {
+		resp.PlanValue = types.StringUnknown()
+	}
+}
