@@ -57,7 +57,7 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"that lists what went along.",
 		Attributes: withAttributes(schemaAttributes(entity.ComponentAttributes, "component"), map[string]schema.Attribute{
 			"id":            idAttribute("component"),
-			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: fields.Description},
+			"custom_fields": customFieldsAttribute(),
 			"component_key": schema.StringAttribute{
 				Computed:            true,
 				MarkdownDescription: "Human-readable Ardoq id such as `APP-12` (the API's `componentKey`).",
@@ -162,8 +162,11 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 		return
 	}
 	r.data.RememberWorkspace(got)
-	// Only the custom fields state holds are read back: none after an import (core/fields).
-	r.kind().setState(ctx, &resp.State, nil, &resp.Diagnostics, got, prior.CustomFields)
+	// Only the custom fields state holds are read back; after an import, those a configuration can set (adoption.go).
+	held, diags := heldFields(ctx, r.data, resp.Private, prior.CustomFields, got.RootWorkspace,
+		func(m *client.WorkspaceContext) fields.Scope { return fields.ComponentScope(m, got.TypeID) }, got.CustomFields)
+	resp.Diagnostics.Append(diags...)
+	r.kind().setState(ctx, &resp.State, nil, &resp.Diagnostics, got, held)
 }
 
 func (r *componentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -178,8 +181,9 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if updated := r.kind().updated(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), prior.Version.ValueInt64(), body, plan); updated != nil {
+	if updated := r.kind().updated(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), prior.Version.ValueInt64(), body, prior, plan); updated != nil {
 		r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, updated, plan.CustomFields)
+		resp.Diagnostics.Append(endAdoption(ctx, req.Config, resp.Private)...)
 	}
 }
 
@@ -214,6 +218,7 @@ func (r *componentResource) kind() kind[entity.ComponentModel, client.Component,
 		},
 		customFields: func(m *entity.ComponentModel) types.Dynamic { return m.CustomFields },
 		holds:        entity.ComponentModel.Holds,
+		sameBesides:  sameComponentBesidesFields,
 		idOf:         func(e *client.Component) string { return e.ID },
 		versionOf:    func(e *client.Component) int64 { return e.Version },
 		create:       c.CreateComponent, get: c.GetComponent, update: c.UpdateComponent, remove: c.DeleteComponent,

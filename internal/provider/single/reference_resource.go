@@ -44,7 +44,7 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"and a reference that only its own workspace's model refuses then fails at apply, after the source is created.",
 		Attributes: withAttributes(schemaAttributes(entity.ReferenceAttributes, "reference"), map[string]schema.Attribute{
 			"id":            idAttribute("reference"),
-			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: fields.Description},
+			"custom_fields": customFieldsAttribute(),
 			"root_workspace": schema.StringAttribute{
 				Computed:            true,
 				MarkdownDescription: "Workspace of the reference: its source's workspace.",
@@ -156,8 +156,11 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 		return r.data.ReadReference(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
 	})
 	if got != nil {
-		// Only the custom fields state holds are read back: none after an import (core/fields).
-		r.kind().setState(ctx, &resp.State, nil, &resp.Diagnostics, got, prior.CustomFields)
+		// Only the custom fields state holds are read back; after an import, those a configuration can set (adoption.go).
+		held, diags := heldFields(ctx, r.data, resp.Private, prior.CustomFields, got.RootWorkspace,
+			func(m *client.WorkspaceContext) fields.Scope { return fields.ReferenceScope(m, got.Type) }, got.CustomFields)
+		resp.Diagnostics.Append(diags...)
+		r.kind().setState(ctx, &resp.State, nil, &resp.Diagnostics, got, held)
 	}
 }
 
@@ -173,8 +176,9 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if updated := r.kind().updated(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), prior.Version.ValueInt64(), body, plan); updated != nil {
+	if updated := r.kind().updated(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), prior.Version.ValueInt64(), body, prior, plan); updated != nil {
 		r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, updated, plan.CustomFields)
+		resp.Diagnostics.Append(endAdoption(ctx, req.Config, resp.Private)...)
 	}
 }
 
@@ -196,6 +200,7 @@ func (r *referenceResource) kind() kind[entity.ReferenceModel, client.Reference,
 		},
 		customFields: func(m *entity.ReferenceModel) types.Dynamic { return m.CustomFields },
 		holds:        entity.ReferenceModel.Holds,
+		sameBesides:  sameReferenceBesidesFields,
 		idOf:         func(e *client.Reference) string { return e.ID },
 		versionOf:    func(e *client.Reference) int64 { return e.Version },
 		create:       c.CreateReference, get: c.GetReference, update: c.UpdateReference, remove: c.DeleteReference,
