@@ -79,11 +79,15 @@ func (r *componentResource) Configure(_ context.Context, req resource.ConfigureR
 	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
 }
 
-// ModifyPlan checks the type_id and custom fields of a component the plan creates or changes against its
+// ModifyPlan records what the plan does with an existing component, says at its destroy what Ardoq
+// deletes with it (plan_destroy.go), checks the type_id and custom fields of a component the plan creates or changes against its
 // workspace's model (reference_checks.go and core/diagnostics), and looks for one an interrupted run made
 // (core/recovery) meanwhile.
 func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
+	if r.data != nil {
+		r.planEntity(ctx, req, resp) // plan_destroy.go
+	}
+	if resp.Diagnostics.HasError() || req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
 	}
 	var plan, prior entity.ComponentModel
