@@ -84,9 +84,17 @@ func TestAccGuide_moveBetweenSingleAndBatch(t *testing.T) {
 	use("single.tf")
 	sameIDs("after the refused move")
 
-	// Into the batch, as the guide says.
+	// Into the batch, as the guide says: its plan summary is the one the guide shows.
+	guidePlan := func(heading string) string {
+		m := regexp.MustCompile(`# (Plan: [^(]*[^ (])`).FindStringSubmatch(guideSnippet(t, "moving-between-single-and-batch.md.tmpl", heading))
+		if m == nil {
+			t.Fatalf("the guide shows no plan summary under %q", heading)
+		}
+		return m[1]
+	}
 	use("into-batch.tf")
-	if out, code := cli.Run("plan"); code != 0 || !strings.Contains(out, "1 to add, 0 to change, 0 to destroy") {
+	if out, code := cli.Run("plan"); code != 0 || !strings.Contains(out, guidePlan("## Into the batch")) ||
+		!strings.Contains(out, "will no longer be managed by Terraform") {
 		t.Fatalf("plan into the batch (exit %d):\n%s", code, out)
 	}
 	if out, code := cli.Run("apply", "-auto-approve"); code != 0 {
@@ -96,7 +104,8 @@ func TestAccGuide_moveBetweenSingleAndBatch(t *testing.T) {
 
 	// And out of it.
 	use("out-of-batch.tf", "single.tf")
-	if out, code := cli.Run("plan"); code != 0 || !strings.Contains(out, "5 to import, 0 to add, 0 to change, 0 to destroy") {
+	if out, code := cli.Run("plan"); code != 0 || !strings.Contains(out, guidePlan("## Out of the batch")) ||
+		!strings.Contains(out, "will no longer be managed by Terraform") {
 		t.Fatalf("plan out of the batch (exit %d):\n%s", code, out)
 	}
 	if out, code := cli.Run("apply", "-auto-approve"); code != 0 {
