@@ -12,11 +12,16 @@ import (
 // resources in an order the provider cannot choose (a destroy plans dependents first, but the resources
 // a plan removes from the configuration come in any order), so each check records its own plan and looks
 // at what the others recorded, under one lock: of two plans that contradict each other, the second fails.
+//
+// A batch's entities are read from its value only once a single resource is planned too: a configuration
+// of batches alone (thousands of items each) never decodes its values twice for nothing.
 type Plans struct {
-	mu      sync.Mutex
-	single  map[string]Planned
-	batch   map[string]Planned
-	changed chan struct{} // closed and replaced whenever a plan is recorded or an entity read
+	resolving sync.Mutex // held while the waiting batches are read, so that no plan checks against them half-read
+	mu        sync.Mutex
+	single    map[string]Planned
+	batch     map[string]Planned
+	pending   []func() []BatchEntry // batches planned while no single resource was
+	changed   chan struct{}         // closed and replaced whenever a plan is recorded or an entity read
 }
 
 // Planned is one resource's plan for one entity.
@@ -30,6 +35,18 @@ type Planned struct {
 	Parent, Source, Target string
 }
 
+// BatchEntry is an ardoq_batch's plan for one entity.
+type BatchEntry struct {
+	ID      string
+	Planned Planned
+}
+
+// Conflict is a single resource's plan and a batch's that contradict each other for one entity.
+type Conflict struct {
+	ID            string
+	Single, Batch Planned
+}
+
 // UnknownID stands for an id a plan does not know yet (a component it creates).
 const UnknownID = "(known after apply)"
 
@@ -40,21 +57,68 @@ func newPlans() *Plans {
 // Single records a single resource's plan for id and returns the batch plan that contradicts it, if
 // one was recorded: the batch keeps what the single resource destroys, or deletes what it keeps.
 func (p *Plans) Single(id string, planned Planned) (Planned, bool) {
-	return p.record(id, planned, p.single, p.batch)
+	p.resolving.Lock()
+	defer p.resolving.Unlock()
+	for {
+		p.resolveHeld()
+		p.mu.Lock()
+		if len(p.pending) == 0 {
+			break
+		}
+		p.mu.Unlock()
+	}
+	defer p.mu.Unlock()
+	p.single[id] = planned
+	p.wake()
+	b, found := p.batch[id]
+	return b, found && b.Destroyed != planned.Destroyed
 }
 
-// Batch records an ardoq_batch's plan for id and returns the single resource's plan that contradicts it.
-func (p *Plans) Batch(id string, planned Planned) (Planned, bool) {
-	return p.record(id, planned, p.batch, p.single)
+// Batch records an ardoq_batch's plan, whose entries entries reads from its value, and returns its
+// conflicts with the single resources' plans recorded so far. While no single resource has been
+// planned, entries waits until one is (or until Of or Settle asks).
+func (p *Plans) Batch(entries func() []BatchEntry) []Conflict {
+	p.mu.Lock()
+	if len(p.single) == 0 {
+		p.pending = append(p.pending, entries)
+		p.mu.Unlock()
+		return nil
+	}
+	p.mu.Unlock()
+	return p.recordBatch(entries())
 }
 
-func (p *Plans) record(id string, planned Planned, into, other map[string]Planned) (Planned, bool) {
+func (p *Plans) recordBatch(entries []BatchEntry) []Conflict {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	into[id] = planned
+	var conflicts []Conflict
+	for _, e := range entries {
+		p.batch[e.ID] = e.Planned
+		if s, found := p.single[e.ID]; found && s.Destroyed != e.Planned.Destroyed {
+			conflicts = append(conflicts, Conflict{ID: e.ID, Single: s, Batch: e.Planned})
+		}
+	}
 	p.wake()
-	o, found := other[id]
-	return o, found && o.Destroyed != planned.Destroyed
+	return conflicts
+}
+
+// resolve reads the entries of the batches waiting. Their conflicts need no report: a conflict needs a
+// single resource's plan, and none was recorded while they waited (Single resolves before it records).
+func (p *Plans) resolve() {
+	p.resolving.Lock()
+	defer p.resolving.Unlock()
+	p.resolveHeld()
+}
+
+// resolveHeld is resolve, with resolving held.
+func (p *Plans) resolveHeld() {
+	p.mu.Lock()
+	waiting := p.pending
+	p.pending = nil
+	p.mu.Unlock()
+	for _, entries := range waiting {
+		p.recordBatch(entries())
+	}
 }
 
 // wake tells the waiters of Settle that something changed; the caller holds mu.
@@ -65,6 +129,7 @@ func (p *Plans) wake() {
 
 // Of is what this process's plans said about id so far.
 func (p *Plans) Of(id string) (Planned, bool) {
+	p.resolve()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if s, ok := p.single[id]; ok {
@@ -80,6 +145,7 @@ func (p *Plans) Of(id string) (Planned, bool) {
 // in this configuration.
 func (p *Plans) Settle(ctx context.Context, ids []string, quiet time.Duration) {
 	for {
+		p.resolve()
 		p.mu.Lock()
 		pending := false
 		for _, id := range ids {
