@@ -50,7 +50,8 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"overwritten silently. Do not manage a component with both this resource and `ardoq_batch`.\n\n" +
 			"Ardoq deletes a component's descendants and every reference touching them along with it. Before deleting a " +
 			"component, the provider checks what Ardoq would take along and refuses the delete (at apply, before sending it) if any of it is not " +
-			"deleted by the plan too; the error lists it. Changing `type_id` replaces the component: add " +
+			"deleted by the plan too; the error lists it. The plan of the destroy already lists what would go along that the plan does not destroy, as a " +
+			"warning (an error with `prevent_implicit_deletions`). Changing `type_id` replaces the component: add " +
 			"`lifecycle { create_before_destroy = true }` so that children and references in the configuration move to the new " +
 			"component (keeping their ids) before the old one goes. (A `root_workspace` change replaces it too, and its children " +
 			"must change workspace with it.) The provider setting `allow_cascade_delete` lets the cascade happen, with a warning " +
