@@ -50,7 +50,8 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"overwritten silently. Do not manage a component with both this resource and `ardoq_batch`.\n\n" +
 			"Ardoq deletes a component's descendants and every reference touching them along with it. Before deleting a " +
 			"component, the provider checks what Ardoq would take along and refuses the delete (at apply, before sending it) if any of it is not " +
-			"deleted by the plan too; the error lists it. Changing `type_id` replaces the component: add " +
+			"deleted by the plan too; the error lists it. The plan of the destroy already lists what would go along that the plan does not destroy, as a " +
+			"warning (an error with `prevent_implicit_deletions`). Changing `type_id` replaces the component: add " +
 			"`lifecycle { create_before_destroy = true }` so that children and references in the configuration move to the new " +
 			"component (keeping their ids) before the old one goes. (A `root_workspace` change replaces it too, and its children " +
 			"must change workspace with it.) The provider setting `allow_cascade_delete` lets the cascade happen, with a warning " +
@@ -79,11 +80,15 @@ func (r *componentResource) Configure(_ context.Context, req resource.ConfigureR
 	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
 }
 
-// ModifyPlan checks the type_id and custom fields of a component the plan creates or changes against its
+// ModifyPlan records what the plan does with an existing component, says at its destroy what Ardoq
+// deletes with it (plan_destroy.go), checks the type_id and custom fields of a component the plan creates or changes against its
 // workspace's model (reference_checks.go and core/diagnostics), and looks for one an interrupted run made
 // (core/recovery) meanwhile.
 func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
+	if r.data != nil {
+		r.planEntity(ctx, req, resp) // plan_destroy.go
+	}
+	if resp.Diagnostics.HasError() || req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
 	}
 	var plan, prior entity.ComponentModel

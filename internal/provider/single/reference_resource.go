@@ -64,12 +64,15 @@ func (r *referenceResource) Configure(_ context.Context, req resource.ConfigureR
 	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
 }
 
-// ModifyPlan keeps root_workspace and target_workspace known when their component does not change, and
+// ModifyPlan records what the plan does with an existing reference (plan_destroy.go), keeps root_workspace and target_workspace known when their component does not change, and
 // checks the type and custom fields of a reference the plan creates or changes against the model of the
 // source's workspace (reference_checks.go and core/diagnostics), or of every workspace it could be in
 // while the source is not known yet.
 func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
+	if r.data != nil {
+		r.planEntity(ctx, req, resp) // plan_destroy.go
+	}
+	if resp.Diagnostics.HasError() || req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
 	}
 	var plan entity.ReferenceModel
