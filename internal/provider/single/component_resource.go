@@ -117,9 +117,11 @@ func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.C
 	}
 	typ, ok := wsmodel.ComponentTypeOf(wctx, plan.TypeID.ValueString())
 	if !ok {
+		names := r.data.Contexts.Names(ctx)
 		diags.AddAttributeError(path.Root("type_id"), "Unknown Component Type",
-			fmt.Sprintf("Component type %q is not in the model of workspace %s. %s%s", plan.TypeID.ValueString(),
-				workspace, wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), diagnostics.DestroyHint))
+			fmt.Sprintf("Component type %q is not in the model of workspace %s.%s %s%s", plan.TypeID.ValueString(),
+				names.Workspace(workspace), names.ComponentTypeElsewhere(plan.TypeID.ValueString(), workspace),
+				wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), diagnostics.DestroyHint))
 		return diags
 	}
 	diags.Append(diagnostics.WithDestroyHint(fields.Check(plan.CustomFields, prior.CustomFields,
