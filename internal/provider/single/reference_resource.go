@@ -122,7 +122,7 @@ func (r *referenceResource) checkModel(ctx context.Context, plan, prior entity.R
 		diagnostics.AddClientError(&diags, "Unable to Read Workspace Context", err)
 		return diags
 	}
-	diags.Append(diagnostics.WithDestroyHint(checkReference(wctx, workspace.ValueString(), plan, prior))...)
+	diags.Append(diagnostics.WithDestroyHint(checkReference(r.data.Contexts.Names(ctx), wctx, workspace.ValueString(), plan, prior))...)
 	return diags
 }
 
