@@ -58,7 +58,9 @@ func checkReference(names providerdata.Names, model *client.WorkspaceContext, wo
 // org, but not its source's, fails at apply, after its source was created (Terraform plans it again
 // once the source is known, and the check runs then, before the reference is sent).
 func CheckReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, prior entity.ReferenceModel) diag.Diagnostics {
-	fits := func(m *client.WorkspaceContext) bool { return !checkReference(providerdata.Names{}, m, "", plan, prior).HasError() }
+	fits := func(m *client.WorkspaceContext) bool {
+		return !checkReference(providerdata.Names{}, m, "", plan, prior).HasError()
+	}
 	read := d.Contexts.Loaded()
 	for _, ws := range convert.SortedKeys(read) {
 		if fits(read[ws]) {
