@@ -239,9 +239,8 @@ func (r *componentResource) createSearch(body client.ComponentCreate, sent time.
 				TypeID: body.TypeID, Parent: convert.TextOf(body.Parent)})
 			return sameAsCreated(found, body), err
 		},
-		Meta:       func(c client.Component) client.Meta { return c.Meta },
-		IDOf:       func(c client.Component) string { return c.ID },
-		ImportHint: "terraform import <address> <component id>",
+		Meta: func(c client.Component) client.Meta { return c.Meta },
+		IDOf: func(c client.Component) string { return c.ID },
 	}
 }
 

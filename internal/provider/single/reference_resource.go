@@ -217,9 +217,8 @@ func (r *referenceResource) createSearch(body client.ReferenceCreate, sent time.
 		Find: func(ctx context.Context) ([]client.Reference, error) {
 			return r.data.Client.ListReferences(ctx, client.ReferenceFilter{Source: body.Source, Target: body.Target, Type: &body.Type})
 		},
-		Meta:       func(r client.Reference) client.Meta { return r.Meta },
-		IDOf:       func(r client.Reference) string { return r.ID },
-		ImportHint: "terraform import <address> <reference id>",
+		Meta: func(r client.Reference) client.Meta { return r.Meta },
+		IDOf: func(r client.Reference) string { return r.ID },
 	}
 }
 

@@ -83,6 +83,8 @@ func (n Names) elsewhere(lead, except string, has func(*client.WorkspaceContext)
 		return ""
 	case 1:
 		return fmt.Sprintf(" %s %q of workspace %s.", lead, typeName, n.Workspace(found[0]))
+	case 2:
+		return fmt.Sprintf(" %s %q of workspaces %s and %s.", lead, typeName, n.Workspace(found[0]), n.Workspace(found[1]))
 	default:
 		return fmt.Sprintf(" %s %q of workspace %s and %d others.", lead, typeName, n.Workspace(found[0]), len(found)-1)
 	}
