@@ -38,6 +38,10 @@ func TestNamesNameWorkspacesAndWhereATypeBelongs(t *testing.T) {
 	if got := n.ComponentTypeElsewhere(org.Typ, org.WS); got != ` It is the type "`+org.Wctx.ComponentTypes[0].Name+`" of workspace "Infrastructure" (`+ws[1].ID+`).` {
 		t.Errorf("a type shared with one other workspace: %q", got)
 	}
+	if got := n.ComponentTypeElsewhere(org.Typ, ws[2].ID); got != ` It is the type "`+org.Wctx.ComponentTypes[0].Name+`" of workspaces "Applications" (`+
+		ws[0].ID+`) and "Infrastructure" (`+ws[1].ID+`).` {
+		t.Errorf("a type of two other workspaces: %q", got)
+	}
 	if got := n.ReferenceTypeElsewhere(10, org.WS); got != ` It is the reference type "Realized by" of workspace "Business Capabilities" (`+ws[2].ID+`).` {
 		t.Errorf("ReferenceTypeElsewhere = %q", got)
 	}
