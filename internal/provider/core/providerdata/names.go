@@ -17,7 +17,7 @@ const maxOtherModels = 20
 // is not in it, which other workspace's model has it. Only error paths use it: it lists the org's
 // workspaces (once per run) and reads at most maxOtherModels models. The zero Names gives ids only.
 type Names struct {
-	ctx context.Context //nolint:containedctx // one error's wording, within the call that reports it
+	ctx context.Context // the call whose error this words
 	cc  *Contexts
 }
 
