@@ -156,7 +156,7 @@ func testLostAnswer(t *testing.T, c lostAnswerCase, f lostAnswerFault, phase str
 	}
 	if f.before && unsafe {
 		// Ardoq did not act and the request is not sent twice: the run fails, saying it checked.
-		faulted.ExpectError = providertest.ExpectErr(`(?s)(and found none, so it recorded nothing|found none of the \d+ operations in effect)`)
+		faulted.ExpectError = providertest.ExpectErr(`(?s)(and found none, so it recorded nothing|found none of the operations it sent \(\d+ operations?\) in effect)`)
 		faulted.Check = nil
 	}
 	resource.ParallelTest(t, resource.TestCase{

@@ -73,7 +73,7 @@ resource "ardoq_component" "b" {
 }`,
 			read:        emulator.Fault{Method: http.MethodGet, PathPrefix: "/components"},
 			write:       emulator.Fault{Method: http.MethodPost, PathPrefix: "/batch", Exact: true},
-			deleted500:  `Batch Not Applied(.|\n)*found none of the 1 operations in effect(.|\n)*recorded nothing`,
+			deleted500:  `Batch Not Applied(.|\n)*found none of the operations it sent \(1 operation\) in effect(.|\n)*recorded nothing`,
 			idAttribute: "computed_components.a.id",
 		},
 	}

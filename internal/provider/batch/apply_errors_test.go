@@ -45,3 +45,13 @@ func TestAddBatchError_unmappedMessages(t *testing.T) {
 		})
 	}
 }
+
+// A lost batch's messages count operations in the singular for one.
+func TestLostAnswerOperationCounts(t *testing.T) {
+	for got, want := range map[string]string{operations(1): "1 operation", operations(3): "3 operations",
+		allOperations(1): "its one operation", allOperations(2): "all 2 operations"} {
+		if got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}

@@ -314,15 +314,25 @@ func TestAccBatchResource_planTimeRejection(t *testing.T) {
 	env := newTestEnv(t)
 	q := regexp.QuoteMeta
 	typeHint := `Its types are: .*` + q(env.App.Name) + ` \(` + q(env.AppType) + `\)`
+	here, err := env.Client.GetWorkspace(t.Context(), env.WS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wsLabel := q(fmt.Sprintf("%q (%s)", here.Name, env.WS))
 	cases := map[string][]string{ // each pattern matched on its own: the order of diagnostics differs between versions (below)
-		`components = { a = { root_workspace = "{ws}", type_id = "p0000", name = "A" } }`:                                      {`(?s)Unknown Component Type.*components\["a"\].type_id: component type "p0000" is not in the model of workspace .*` + typeHint},
+		`components = { a = { root_workspace = "{ws}", type_id = "p0000", name = "A" } }`:                                      {`(?s)Unknown Component Type.*components\["a"\].type_id: component type "p0000" is not in the model of workspace ` + wsLabel + `\. ` + typeHint},
 		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", parent = "00000000000000000000dead" } }`: {`(?s)components\["a"\].parent: .*parent: component "00000000000000000000dead" does not\s+exist`},
 		// the provider's own checks of the items' shape, before any request
 		`components = { a = { root_workspace = "{ws}", type_id = "{app}", title = "A" } }`: {`components\["a"\]: "title" is not an attribute`, `components\["a"\]: "name" is required`},
 		`components = { a = { root_workspace = "nope", type_id = "{app}", name = "" } }`:   {`"nope" is not an Ardoq id`, `name must not be empty`},
 		`components = ["a"]`:       {`components must be a map of objects keyed by your own keys`},
 		`components = { a = "x" }`: {`components\["a"\] must be an object with attributes root_workspace`},
-		`references = { r = { source = "a", target = "b", type = "uses" } }`: {`references\["r"\].type must be a whole number; got "uses"`},
+		`components = { a = { root_workspace = "{ws}", typeid = "{app}", name = "A" } }`: {`components\["a"\]: "typeid" is not an attribute of this item \(did you mean "type_id"\?\); the attributes are`},
+		`references = { r = { source = "a", target = "b", type = "uses" } }`:             {`references\["r"\].type must be a whole number; got "uses"`},
+	}
+	if other, typ, ok := componentTypeElsewhere(t, env); ok { // a type id of another workspace's model names it
+		cases[`components = { a = { root_workspace = "{ws}", type_id = "`+typ.TypeID+`", name = "A" } }`] = []string{q(fmt.Sprintf(`component type %q is `+
+			`not in the model of workspace %q (%s). It is the type %q of workspace %q (%s).`, typ.TypeID, here.Name, env.WS, typ.Name, other.Name, other.ID))}
 	}
 	if list := env.Field("List"); list != "" {
 		cases[`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+list+` = "no-such-option" } } }`] =
@@ -568,4 +578,32 @@ resource "ardoq_batch" "test" {
 			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
+}
+
+// componentTypeElsewhere is a component type of another workspace's model that the test workspace's model
+// lacks, in the only such workspace.
+func componentTypeElsewhere(t *testing.T, env *testEnv) (client.Workspace, client.ComponentType, bool) {
+	t.Helper()
+	all, err := env.Client.ListWorkspaces(t.Context(), client.WorkspaceFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := map[string][]client.Workspace{}
+	types := map[string]client.ComponentType{}
+	for _, w := range all {
+		wctx, err := env.Client.GetWorkspaceContext(t.Context(), w.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ct := range wctx.ComponentTypes {
+			in[ct.TypeID] = append(in[ct.TypeID], w)
+			types[ct.TypeID] = ct
+		}
+	}
+	for id, ws := range in {
+		if len(ws) == 1 && ws[0].ID != env.WS {
+			return ws[0], types[id], true
+		}
+	}
+	return client.Workspace{}, client.ComponentType{}, false
 }

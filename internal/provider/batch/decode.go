@@ -14,6 +14,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 // The decode stage of ardoq_batch: Terraform values to items. The items are dynamic values the
@@ -190,10 +191,27 @@ func (d *itemDecoder) attributes(p path.Path, item tftypes.Value, allowed []stri
 	for _, name := range convert.SortedKeys(attrs) {
 		if !slices.Contains(allowed, name) {
 			d.diags.AddAttributeError(p.AtName(name), "Unsupported Batch Item Attribute", fmt.Sprintf("%s: %q is not an attribute of this "+
-				"item; the attributes are %s.", convert.PathText(p), name, strings.Join(allowed, ", ")))
+				"item%s; the attributes are %s.", convert.PathText(p), name, didYouMean(name, allowed), strings.Join(allowed, ", ")))
 		}
 	}
 	return attrs, true
+}
+
+// didYouMean is ` (did you mean "type_id"?)` for the allowed names closest to name, or "" when none is close.
+func didYouMean(name string, allowed []string) string {
+	near := wsmodel.ClosestNames(name, allowed)
+	if len(near) == 0 {
+		return ""
+	}
+	return " (did you mean " + strings.Join(quoted(near), " or ") + "?)"
+}
+
+func quoted(names []string) []string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return q
 }
 
 // decodeItem reads an item's attributes by the table: required ones must be there, and strings given must

@@ -61,14 +61,15 @@ func TestDecodeBatchItemsReportsUnknownAndBadValues(t *testing.T) {
 		t.Fatalf("an unknown name: known=%v diags=%v", known, diags)
 	}
 	bad := tfObject(map[string]tftypes.Value{"r": tfObject(map[string]tftypes.Value{"source": str("a"), "target": tftypes.NewValue(tftypes.Bool, true),
-		"type": tftypes.NewValue(tftypes.Number, 1.5), "colour": str("red"), "display_text": str("")})})
+		"type": tftypes.NewValue(tftypes.Number, 1.5), "colour": str("red"), "sourse": str("b"), "display_text": str("")})})
 	_, _, diags := decodeBatchItems(noItems, bad)
 	var got []string
 	for _, d := range diags {
 		got = append(got, d.Detail())
 	}
 	all := strings.Join(got, "\n")
-	for _, want := range []string{`references["r"]: "colour" is not an attribute`, `references["r"].type must be a whole number; got "1.5"`,
+	for _, want := range []string{`references["r"]: "colour" is not an attribute of this item; the attributes are`,
+		`references["r"]: "sourse" is not an attribute of this item (did you mean "source"?); the attributes are`, `references["r"].type must be a whole number; got "1.5"`,
 		`references["r"].display_text must not be empty; leave it out for none.`} {
 		if !strings.Contains(all, want) {
 			t.Errorf("missing %q in:\n%s", want, all)
@@ -76,5 +77,15 @@ func TestDecodeBatchItemsReportsUnknownAndBadValues(t *testing.T) {
 	}
 	if strings.Contains(all, "target must") {
 		t.Errorf("a boolean target converts to a string as Terraform would: %s", all)
+	}
+}
+
+func TestDidYouMeanSuggestsTheClosestItemAttribute(t *testing.T) {
+	allowed := []string{"root_workspace", "type_id", "name", "description", "parent", "custom_fields"}
+	for in, want := range map[string]string{"typeid": ` (did you mean "type_id"?)`, "root_worksapce": ` (did you mean "root_workspace"?)`,
+		"customfields": ` (did you mean "custom_fields"?)`, "colour": ""} {
+		if got := didYouMean(in, allowed); got != want {
+			t.Errorf("didYouMean(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

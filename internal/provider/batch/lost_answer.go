@@ -65,22 +65,22 @@ func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchReques
 	}
 	switch {
 	case check.not == 0 && check.took > 0:
-		diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("%s The provider read the items back: all %d operations took effect "+
+		diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("%s The provider read the items back: %s took effect "+
 			"(every new item was found, created by you, every updated one holds the values sent at a newer version, every deleted one is "+
-			"gone), so the result is recorded and nothing is created twice.", lost, check.took))
+			"gone), so the result is recorded and nothing is created twice.", lost, allOperations(check.took)))
 		return &check.resp, diags
 	case check.took == 0 && succeeded:
 		diags.AddError("Batch Outcome Unknown", fmt.Sprintf("%s Ardoq's status (HTTP %d) said it succeeded, yet the provider found none of "+
-			"its %d operations in effect, so it cannot tell what happened and recorded nothing. Run terraform plan to see where the "+
+			"the operations it sent (%s) in effect, so it cannot tell what happened and recorded nothing. Run terraform plan to see where the "+
 			"items stand before applying again; set adopt_components_by and adopt_references_by so that the apply adopts what the batch "+
-			"made instead of creating it again (see the guide \"When a run is interrupted\").", lost, status, check.not))
+			"made instead of creating it again (see the guide \"When a run is interrupted\").", lost, status, operations(check.not)))
 	case check.took == 0:
-		diags.AddError("Batch Not Applied", fmt.Sprintf("%s The provider read the items back %d times over %s and found none of the %d "+
-			"operations in effect, so it recorded nothing. Run terraform plan before applying again: should Ardoq still apply the lost "+
-			"batch, the plan shows it; %s", lost, looks, recovery.RecheckPause, check.not, adopt))
+		diags.AddError("Batch Not Applied", fmt.Sprintf("%s The provider read the items back %d times over %s and found none of the "+
+			"operations it sent (%s) in effect, so it recorded nothing. Run terraform plan before applying again: should Ardoq still apply the lost "+
+			"batch, the plan shows it; %s", lost, looks, recovery.RecheckPause, operations(check.not), adopt))
 	default:
-		detail := fmt.Sprintf("%s The provider read the items back: %d operations took effect and %d did not, which a batch (all or "+
-			"nothing) cannot do by itself, so someone else changed these entities meanwhile.", lost, check.took, check.not)
+		detail := fmt.Sprintf("%s The provider read the items back: %s took effect and %d did not, which a batch (all or "+
+			"nothing) cannot do by itself, so someone else changed these entities meanwhile.", lost, operations(check.took), check.not)
 		if len(check.missing) > 0 {
 			detail += " Not found: " + strings.Join(check.missing, ", ") + "."
 		}
@@ -90,6 +90,22 @@ func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchReques
 		diags.AddError("Batch Outcome Unclear", detail+" Nothing was recorded. Run terraform plan to see where the items stand.")
 	}
 	return nil, diags
+}
+
+// operations is "1 operation" or "3 operations".
+func operations(n int) string {
+	if n == 1 {
+		return "1 operation"
+	}
+	return fmt.Sprintf("%d operations", n)
+}
+
+// allOperations is "its one operation" or "all 3 operations".
+func allOperations(n int) string {
+	if n == 1 {
+		return "its one operation"
+	}
+	return fmt.Sprintf("all %d operations", n)
 }
 
 // lostBatchAnswer is the sentence recoverBatch starts with when the batch's answer was lost.

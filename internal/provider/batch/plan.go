@@ -12,6 +12,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
 // The plan stage of ardoq_batch: prior and planned items to the one request that makes the org match.
@@ -25,7 +26,8 @@ type batchPlanInput struct {
 	prior, plan                          batchItems
 	models                               map[string]*client.WorkspaceContext // by workspace id: types and fields items are checked against
 	adoptComponentsBy, adoptReferencesBy []string
-	matches                              batchMatches // the entities new adoptable items match in Ardoq, by item key
+	matches                              batchMatches       // the entities new adoptable items match in Ardoq, by item key
+	names                                providerdata.Names // how errors name workspaces and where a type id belongs
 }
 
 // batchOpKeys names the item behind every operation of a request, in order, so results and errors
@@ -296,7 +298,7 @@ func (r *batchResource) request(ctx context.Context, prior, plan batchItems, raw
 	matches, d := r.findAdoptions(ctx, prior, plan, adopt)
 	diags.Append(d...)
 	request, keys, d := planBatch(batchPlanInput{prior: prior, plan: plan, models: models,
-		adoptComponentsBy: adopt.components, adoptReferencesBy: adopt.references, matches: matches})
+		adoptComponentsBy: adopt.components, adoptReferencesBy: adopt.references, matches: matches, names: r.data.Contexts.Names(ctx)})
 	diags.Append(diagnostics.WithDestroyHint(d)...)
 	return request, keys, diags
 }

@@ -86,7 +86,8 @@ func (b *batchPlanner) componentScope(p path.Path, c entity.ComponentValues) fie
 	}
 	if _, ok := wsmodel.ComponentTypeOf(model, c.TypeID); !ok {
 		b.diags.AddAttributeError(p.AtName("type_id"), "Unknown Component Type", fmt.Sprintf("%s.type_id: component type %q is not in "+
-			"the model of workspace %s. %s", convert.PathText(p), c.TypeID, c.RootWorkspace, wsmodel.ComponentTypeHint(model, c.TypeID)))
+			"the model of workspace %s.%s %s", convert.PathText(p), c.TypeID, b.names.Workspace(c.RootWorkspace),
+			b.names.ComponentTypeElsewhere(c.TypeID, c.RootWorkspace), wsmodel.ComponentTypeHint(model, c.TypeID)))
 	}
 	return fields.ComponentScope(model, c.TypeID)
 }
@@ -133,7 +134,8 @@ func (b *batchPlanner) referenceScope(p path.Path, ws string, r entity.Reference
 	}
 	if _, ok := wsmodel.ReferenceTypeOf(model, r.Type); !ok {
 		b.diags.AddAttributeError(p.AtName("type"), "Unknown Reference Type", fmt.Sprintf("%s.type: reference type %d is not in the "+
-			"model of workspace %s (the source's). Its reference types are: %s.", convert.PathText(p), r.Type, ws, wsmodel.ReferenceTypeList(model)))
+			"model of workspace %s (the source's).%s Its reference types are: %s.", convert.PathText(p), r.Type, b.names.Workspace(ws),
+			b.names.ReferenceTypeElsewhere(r.Type, ws), wsmodel.ReferenceTypeList(model)))
 	}
 	return fields.ReferenceScope(model, r.Type)
 }

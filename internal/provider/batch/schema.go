@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 var (
@@ -64,6 +65,13 @@ var (
 		"(`1 to destroy`) deletes every item of its prior `computed_components` and `computed_references`. For example, the " +
 		"entities a saved plan deletes through ardoq_batch:\n\n" +
 		"```sh\nterraform show -json tfplan | " + DeletionsJQ + "\n```"
+	// batchCustomFieldsDescription stands for fields.Description in the items: the rules are said once, on
+	// ardoq_component's page, and the batch page links to them.
+	batchCustomFieldsDescription = "Custom field values keyed by the field's API key, in their natural types " +
+		"(`cost = 1200`, `critical = true`, `regions = [\"eu\"]`), checked at plan time against the workspace's fields. " +
+		"They follow ardoq_component's rules: every field type's HCL form is in " +
+		"[Custom field values](component#custom-field-values), and which keys are managed (and what removing one clears) " +
+		"in its `custom_fields` attribute."
 	batchComputedReferencesDescription = "What Ardoq assigned to each reference item, keyed like `references`: " +
 		describeComputed(entity.ReferenceAttributes) + "."
 )
@@ -129,7 +137,11 @@ func describeItems[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) string
 		if a.Required {
 			flags = ", required"
 		}
-		fmt.Fprintf(&b, "  - `%s` (%s%s): %s", a.Name, typ, flags, a.Doc)
+		doc := a.Doc
+		if doc == fields.Description {
+			doc = batchCustomFieldsDescription
+		}
+		fmt.Fprintf(&b, "  - `%s` (%s%s): %s", a.Name, typ, flags, doc)
 		switch a.Kind {
 		case entity.KindIdentity, entity.KindType:
 			b.WriteString(" Changing it re-creates the item.")

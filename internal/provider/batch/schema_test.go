@@ -65,3 +65,19 @@ func schemaText(s *tfprotov6.Schema) string {
 	}
 	return b.String()
 }
+
+// The batch page says the custom-field rules once, by a link to ardoq_component's page, not in full for
+// each kind of item.
+func TestResourceSchema_customFieldsLinkToTheRules(t *testing.T) {
+	var all strings.Builder
+	for _, a := range resourceSchema().Block.Attributes {
+		all.WriteString(a.Description)
+	}
+	text := all.String()
+	if strings.Contains(text, "natural types: strings for Text") {
+		t.Errorf("the batch schema repeats the custom-field rules")
+	}
+	if n := strings.Count(text, "(component#custom-field-values)"); n != 1 {
+		t.Errorf("the batch schema links to the custom-field rules %d times, want once", n)
+	}
+}

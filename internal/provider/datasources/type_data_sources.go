@@ -15,6 +15,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -75,7 +76,7 @@ func (d *componentTypeDataSource) Read(ctx context.Context, req datasource.ReadR
 		return
 	}
 	name := cfg.Name.ValueString()
-	t, ok := oneNamed(&resp.Diagnostics, "Component Type", wctx, name, wctx.ComponentTypes,
+	t, ok := oneNamed(&resp.Diagnostics, d.data.Contexts.Names(ctx), "Component Type", wctx, name, wctx.ComponentTypes,
 		func(t client.ComponentType) string { return t.Name }, wsmodel.ComponentTypeNameHint)
 	if !ok {
 		return
@@ -104,7 +105,7 @@ func (d *referenceTypeDataSource) Read(ctx context.Context, req datasource.ReadR
 		return
 	}
 	name := cfg.Name.ValueString()
-	t, ok := oneNamed(&resp.Diagnostics, "Reference Type", wctx, name, wctx.ReferenceTypes,
+	t, ok := oneNamed(&resp.Diagnostics, d.data.Contexts.Names(ctx), "Reference Type", wctx, name, wctx.ReferenceTypes,
 		func(t client.ReferenceType) string { return t.Name }, wsmodel.ReferenceTypeNameHint)
 	if !ok {
 		return
@@ -129,7 +130,7 @@ func (d *dataSourceBase) context(ctx context.Context, workspaceID types.String, 
 
 // oneNamed finds the one type called name among all, or says that none is (with the closest names,
 // from hint) or that several are, which a lookup by name cannot tell apart.
-func oneNamed[T any](diags *diag.Diagnostics, noun string, wctx *client.WorkspaceContext, name string, all []T,
+func oneNamed[T any](diags *diag.Diagnostics, names providerdata.Names, noun string, wctx *client.WorkspaceContext, name string, all []T,
 	nameOf func(T) string, hint func(*client.WorkspaceContext, string) string) (T, bool) {
 	var found []T
 	for _, t := range all {
@@ -143,11 +144,11 @@ func oneNamed[T any](diags *diag.Diagnostics, noun string, wctx *client.Workspac
 		return found[0], true
 	case 0:
 		diags.AddAttributeError(path.Root("name"), "No "+noun+" Found", fmt.Sprintf("The model of workspace %s has no %s named %q. %s",
-			wctx.RootWorkspace, lower(noun), name, hint(wctx, name)))
+			names.Workspace(wctx.RootWorkspace), lower(noun), name, hint(wctx, name)))
 	default:
 		diags.AddAttributeError(path.Root("name"), "Several "+noun+"s Found", fmt.Sprintf("The model of workspace %s has %d %ss named %q, "+
 			"which a lookup by name cannot tell apart: see ardoq_workspace_context's %ss for their ids, and use the id.",
-			wctx.RootWorkspace, len(found), lower(noun), name, strings.ReplaceAll(lower(noun), " ", "_")))
+			names.Workspace(wctx.RootWorkspace), len(found), lower(noun), name, strings.ReplaceAll(lower(noun), " ", "_")))
 	}
 	return none, false
 }

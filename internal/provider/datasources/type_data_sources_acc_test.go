@@ -36,6 +36,10 @@ func testTypeLookup(t *testing.T, env *testEnv, dataSource, name, summary string
 		t.Skipf("type name %q is too short to misspell", name)
 	}
 	typo := name[:1] + name[2:]
+	ws, err := env.Client.GetWorkspace(t.Context(), env.WS)
+	if err != nil {
+		t.Fatal(err)
+	}
 	lookup := func(name string) string {
 		return env.Config(`data "` + dataSource + `" "x" {
   workspace_id = "{ws}"
@@ -49,7 +53,8 @@ func testTypeLookup(t *testing.T, env *testEnv, dataSource, name, summary string
 			{Config: lookup(name), ConfigStateChecks: checks},
 			{
 				Config: lookup(typo),
-				ExpectError: providertest.ExpectErr(`(?s)` + summary + `.*named ` + regexp.QuoteMeta(strconv.Quote(typo)) + `.*Closest: .*` +
+				ExpectError: providertest.ExpectErr(`(?s)` + summary + `.*The model of workspace ` + regexp.QuoteMeta(strconv.Quote(ws.Name)+` (`+env.WS+`)`) +
+					` has no .*named ` + regexp.QuoteMeta(strconv.Quote(typo)) + `.*Closest: .*` +
 					regexp.QuoteMeta(strconv.Quote(name))),
 			},
 		},

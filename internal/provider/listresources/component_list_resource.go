@@ -82,7 +82,7 @@ func startComponentList(ctx context.Context, d *providerdata.Data, cfg component
 		typ, ok := componentTypeNamed(wctx, cfg.TypeName.ValueString())
 		if !ok {
 			return nil, listEntity[client.Component]{}, listError("Unknown Component Type", fmt.Sprintf("The model of workspace %s has no component type named %q. %s",
-				ws, cfg.TypeName.ValueString(), wsmodel.ComponentTypeNameHint(wctx, cfg.TypeName.ValueString())))
+				d.Contexts.Names(ctx).Workspace(ws), cfg.TypeName.ValueString(), wsmodel.ComponentTypeNameHint(wctx, cfg.TypeName.ValueString())))
 		}
 		filter.TypeID = typ.TypeID
 	}

@@ -1,6 +1,7 @@
 package listresources_test
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -189,7 +190,12 @@ func TestListResourceComponent_errors(t *testing.T) {
 	if len(results) != 1 {
 		t.Fatalf("%d results, want one error", len(results))
 	}
-	providertest.ExpectDiag(t, results[0].Diagnostics, `has no component type named "Nope". Its types are: `)
+	ws, err := env.Client.GetWorkspace(t.Context(), env.WS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	providertest.ExpectDiag(t, results[0].Diagnostics, fmt.Sprintf(`The model of workspace %q (%s) has no component type named "Nope". Its types are: `,
+		ws.Name, env.WS))
 
 	results = p.List("ardoq_component", map[string]tftypes.Value{"workspace_id": providertest.TFStr("0123456789abcdef01234567"), "type_name": providertest.TFStr("Application")}, false, 0)
 	if len(results) != 1 {

@@ -86,7 +86,7 @@ func startReferenceList(ctx context.Context, d *providerdata.Data, cfg reference
 		typ, ok := referenceTypeNamed(wctx, cfg.TypeName.ValueString())
 		if !ok {
 			return nil, listEntity[client.Reference]{}, listError("Unknown Reference Type", fmt.Sprintf("The model of workspace %s has no reference type named %q. %s",
-				ws, cfg.TypeName.ValueString(), wsmodel.ReferenceTypeNameHint(wctx, cfg.TypeName.ValueString())))
+				d.Contexts.Names(ctx).Workspace(ws), cfg.TypeName.ValueString(), wsmodel.ReferenceTypeNameHint(wctx, cfg.TypeName.ValueString())))
 		}
 		filter.Type = &typ.Type
 	}

@@ -122,9 +122,11 @@ func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.C
 	}
 	typ, ok := wsmodel.ComponentTypeOf(wctx, plan.TypeID.ValueString())
 	if !ok {
+		names := r.data.Contexts.Names(ctx)
 		diags.AddAttributeError(path.Root("type_id"), "Unknown Component Type",
-			fmt.Sprintf("Component type %q is not in the model of workspace %s. %s%s", plan.TypeID.ValueString(),
-				workspace, wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), diagnostics.DestroyHint))
+			fmt.Sprintf("Component type %q is not in the model of workspace %s.%s %s%s", plan.TypeID.ValueString(),
+				names.Workspace(workspace), names.ComponentTypeElsewhere(plan.TypeID.ValueString(), workspace),
+				wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), diagnostics.DestroyHint))
 		return diags
 	}
 	diags.Append(diagnostics.WithDestroyHint(fields.Check(plan.CustomFields, prior.CustomFields,
@@ -242,9 +244,8 @@ func (r *componentResource) createSearch(body client.ComponentCreate, sent time.
 				TypeID: body.TypeID, Parent: convert.TextOf(body.Parent)})
 			return sameAsCreated(found, body), err
 		},
-		Meta:       func(c client.Component) client.Meta { return c.Meta },
-		IDOf:       func(c client.Component) string { return c.ID },
-		ImportHint: "terraform import <address> <component id>",
+		Meta: func(c client.Component) client.Meta { return c.Meta },
+		IDOf: func(c client.Component) string { return c.ID },
 	}
 }
 

@@ -195,7 +195,7 @@ resource "ardoq_batch" "x" {
 	held = apply()
 	cli.Write("main.tf", config(`{ no_such_field = "x" }`))
 	out, code := cli.Run("destroy", "-auto-approve")
-	if code == 0 || !regexp.MustCompile(`(?s)Unknown Custom Field.*Running\s+.terraform\s+destroy.\?.*terraform\s+destroy\s+-refresh=false`).MatchString(out) {
+	if code == 0 || !regexp.MustCompile(`(?s)Unknown Custom Field.*If\s+this\s+stops\s+.terraform\s+destroy.*run\s+.terraform\s+destroy\s+-refresh=false.`).MatchString(out) {
 		t.Fatalf("destroy with a mistake in the configuration (exit %d) does not fail with the way out:\n%s", code, out)
 	}
 	env.DeleteInApp(t, true, held.References[0]) // gone from Ardoq since the last refresh

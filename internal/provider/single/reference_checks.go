@@ -32,13 +32,14 @@ import (
 
 // checkReference checks a reference's type and custom fields against the model of its source's
 // workspace.
-func checkReference(model *client.WorkspaceContext, workspace string, plan, prior entity.ReferenceModel) diag.Diagnostics {
+func checkReference(names providerdata.Names, model *client.WorkspaceContext, workspace string, plan, prior entity.ReferenceModel) diag.Diagnostics {
 	typ, ok := wsmodel.ReferenceTypeOf(model, plan.Type.ValueInt64())
 	if !ok {
 		var diags diag.Diagnostics
 		diags.AddAttributeError(path.Root("type"), "Unknown Reference Type",
-			fmt.Sprintf("Reference type %d is not in the model of the source's workspace %s. Its reference types are: %s.",
-				plan.Type.ValueInt64(), workspace, wsmodel.ReferenceTypeList(model)))
+			fmt.Sprintf("Reference type %d is not in the model of the source's workspace %s.%s Its reference types are: %s.",
+				plan.Type.ValueInt64(), names.Workspace(workspace), names.ReferenceTypeElsewhere(plan.Type.ValueInt64(), workspace),
+				wsmodel.ReferenceTypeList(model)))
 		return diags
 	}
 	return fields.Check(plan.CustomFields, prior.CustomFields, fields.Scope{Model: model, Allowed: typ.CustomFields, TypeName: typ.Name})
@@ -57,7 +58,9 @@ func checkReference(model *client.WorkspaceContext, workspace string, plan, prio
 // org, but not its source's, fails at apply, after its source was created (Terraform plans it again
 // once the source is known, and the check runs then, before the reference is sent).
 func CheckReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, prior entity.ReferenceModel) diag.Diagnostics {
-	fits := func(m *client.WorkspaceContext) bool { return !checkReference(m, "", plan, prior).HasError() }
+	fits := func(m *client.WorkspaceContext) bool {
+		return !checkReference(providerdata.Names{}, m, "", plan, prior).HasError()
+	}
 	read := d.Contexts.Loaded()
 	for _, ws := range convert.SortedKeys(read) {
 		if fits(read[ws]) {
@@ -65,6 +68,7 @@ func CheckReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, pri
 		}
 	}
 	var diags diag.Diagnostics
+	names := d.Contexts.Names(ctx)
 	all, err := d.Contexts.All(ctx)
 	if err != nil {
 		diags.AddWarning("Reference Not Checked Against the Model", fmt.Sprintf("The source of this reference is known only at apply, "+
@@ -83,7 +87,7 @@ func CheckReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, pri
 			diags.AddAttributeWarning(path.Root("type"), "Reference May Not Fit Its Source's Workspace", fmt.Sprintf("The source of this "+
 				"reference is known only at apply. Reference type %d with these custom fields is valid in the model of none of the workspaces "+
 				"this plan has read (%s), only in that of %s. If the source is in one of the former, the apply creates it and then fails on "+
-				"this reference.", plan.Type.ValueInt64(), strings.Join(convert.SortedKeys(read), ", "), strings.Join(elsewhere, ", ")))
+				"this reference.", plan.Type.ValueInt64(), workspaceList(names, convert.SortedKeys(read)), workspaceList(names, elsewhere)))
 		}
 		return diags
 	}
@@ -101,15 +105,24 @@ func CheckReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, pri
 		}
 		diags.AddAttributeError(path.Root("type"), "Unknown Reference Type", fmt.Sprintf("Reference type %d is not in the model of "+
 			"any workspace of the org, so not in that of the source's workspace (known only at apply). The reference types of "+
-			"workspace %s are: %s.", plan.Type.ValueInt64(), ws, wsmodel.ReferenceTypeList(model)))
+			"workspace %s are: %s.", plan.Type.ValueInt64(), names.Workspace(ws), wsmodel.ReferenceTypeList(model)))
 		return diags
 	}
 	model := read[ws]
 	if model == nil {
 		model = all[ws]
 	}
-	return diagnostics.WithDetail(checkReference(model, ws, plan, prior), fmt.Sprintf(" (This is the model of workspace %s. The source is known "+
-		"only at apply, but no workspace of the org has a model in which this reference is valid.)", ws), false)
+	return diagnostics.WithDetail(checkReference(names, model, ws, plan, prior), fmt.Sprintf(" (This is the model of workspace %s. The source is known "+
+		"only at apply, but no workspace of the org has a model in which this reference is valid.)", names.Workspace(ws)), false)
+}
+
+// workspaceList names workspaces by name with their ids.
+func workspaceList(names providerdata.Names, ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = names.Workspace(id)
+	}
+	return strings.Join(out, ", ")
 }
 
 // workspaceWithType is the first workspace (by id) whose model has the reference type.

@@ -125,7 +125,7 @@ func (r *referenceResource) checkModel(ctx context.Context, plan, prior entity.R
 		diagnostics.AddClientError(&diags, "Unable to Read Workspace Context", err)
 		return diags
 	}
-	diags.Append(diagnostics.WithDestroyHint(checkReference(wctx, workspace.ValueString(), plan, prior))...)
+	diags.Append(diagnostics.WithDestroyHint(checkReference(r.data.Contexts.Names(ctx), wctx, workspace.ValueString(), plan, prior))...)
 	return diags
 }
 
@@ -220,9 +220,8 @@ func (r *referenceResource) createSearch(body client.ReferenceCreate, sent time.
 		Find: func(ctx context.Context) ([]client.Reference, error) {
 			return r.data.Client.ListReferences(ctx, client.ReferenceFilter{Source: body.Source, Target: body.Target, Type: &body.Type})
 		},
-		Meta:       func(r client.Reference) client.Meta { return r.Meta },
-		IDOf:       func(r client.Reference) string { return r.ID },
-		ImportHint: "terraform import <address> <reference id>",
+		Meta: func(r client.Reference) client.Meta { return r.Meta },
+		IDOf: func(r client.Reference) string { return r.ID },
 	}
 }
 

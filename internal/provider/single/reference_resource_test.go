@@ -176,6 +176,11 @@ func TestAccReferenceResource_validation(t *testing.T) {
 		{Config: providertest.ReferenceConfig(env.Env, "b", "987654", ""),
 			ExpectError: providertest.ExpectErr(`(?s)Unknown Reference Type.*987654 is not in the model.*` + q(env.Ref.Name) + ` \(` + fmt.Sprint(env.RefType) + `\)`)},
 	}
+	if other, typ, ok := referenceTypeElsewhere(t, env); ok { // a type number of another workspace's model names it
+		steps = append(steps, resource.TestStep{Config: providertest.ReferenceConfig(env.Env, "b", fmt.Sprint(typ.Type), ""),
+			ExpectError: providertest.ExpectErr(q(fmt.Sprintf(`Reference type %d is not in the model of the source's workspace %q (%s). `+
+				`It is the reference type %q of workspace %q (%s).`, typ.Type, workspaceName(t, env), env.WS, typ.Name, other.Name, other.ID)))})
+	}
 	steps = append(steps, resource.TestStep{Config: env.Config(`resource "ardoq_reference" "test" {
   source = "00000000000000000000dead"
   target = "00000000000000000000beef"
@@ -207,4 +212,45 @@ func TestAccReferenceResource_validation(t *testing.T) {
 			Steps:                    steps,
 		})
 	})
+}
+
+// referenceTypeElsewhere is a reference type of another workspace's model whose number the test workspace's
+// model lacks, in the only such workspace.
+func referenceTypeElsewhere(t *testing.T, env *testEnv) (client.Workspace, client.ReferenceType, bool) {
+	t.Helper()
+	all, err := env.Client.ListWorkspaces(t.Context(), client.WorkspaceFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	here, err := env.Client.GetWorkspaceContext(t.Context(), env.WS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byType := map[int64][]client.Workspace{}
+	names := map[int64]client.ReferenceType{}
+	for _, w := range all {
+		wctx, err := env.Client.GetWorkspaceContext(t.Context(), w.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rt := range wctx.ReferenceTypes {
+			byType[rt.Type] = append(byType[rt.Type], w)
+			names[rt.Type] = rt
+		}
+	}
+	for typ, in := range byType {
+		if !slices.ContainsFunc(here.ReferenceTypes, func(rt client.ReferenceType) bool { return rt.Type == typ }) && len(in) == 1 {
+			return in[0], names[typ], true
+		}
+	}
+	return client.Workspace{}, client.ReferenceType{}, false
+}
+
+func workspaceName(t *testing.T, env *testEnv) string {
+	t.Helper()
+	ws, err := env.Client.GetWorkspace(t.Context(), env.WS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws.Name
 }

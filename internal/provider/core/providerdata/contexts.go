@@ -20,7 +20,8 @@ type Contexts struct {
 	client *client.Client
 	mu     sync.Mutex
 	byID   map[string]*client.WorkspaceContext
-	listed []string // every workspace of the org, once all has listed them
+	listed []string          // every workspace of the org, once list has listed them
+	names  map[string]string // their names by id, from the same list
 	flying map[string]*flight
 }
 
@@ -128,28 +129,9 @@ func (cc *Contexts) Loaded() map[string]*client.WorkspaceContext {
 // run, then each context through get (so at most once per run, a few at a time). A workspace deleted
 // meanwhile is left out.
 func (cc *Contexts) All(ctx context.Context) (map[string]*client.WorkspaceContext, error) {
-	cc.mu.Lock()
-	ids := cc.listed
-	cc.mu.Unlock()
-	if ids == nil {
-		val, err := cc.share(ctx, "\x00list", true, func(ctx context.Context) (any, error) {
-			all, err := cc.client.ListWorkspaces(ctx, client.WorkspaceFilter{})
-			if err != nil {
-				return nil, err
-			}
-			listed := make([]string, 0, len(all))
-			for _, w := range all {
-				listed = append(listed, w.ID)
-			}
-			cc.mu.Lock()
-			cc.listed = listed
-			cc.mu.Unlock()
-			return listed, nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		ids, _ = val.([]string)
+	ids, err := cc.list(ctx)
+	if err != nil {
+		return nil, err
 	}
 	var mu sync.Mutex
 	out := make(map[string]*client.WorkspaceContext, len(ids))
@@ -171,6 +153,34 @@ func (cc *Contexts) All(ctx context.Context) (map[string]*client.WorkspaceContex
 		})
 	}
 	return out, g.Wait()
+}
+
+// list lists the org's workspaces once per run, keeping their names.
+func (cc *Contexts) list(ctx context.Context) ([]string, error) {
+	cc.mu.Lock()
+	ids := cc.listed
+	cc.mu.Unlock()
+	if ids != nil {
+		return ids, nil
+	}
+	val, err := cc.share(ctx, "\x00list", true, func(ctx context.Context) (any, error) {
+		all, err := cc.client.ListWorkspaces(ctx, client.WorkspaceFilter{})
+		if err != nil {
+			return nil, err
+		}
+		listed := make([]string, 0, len(all))
+		names := make(map[string]string, len(all))
+		for _, w := range all {
+			listed = append(listed, w.ID)
+			names[w.ID] = w.Name
+		}
+		cc.mu.Lock()
+		cc.listed, cc.names = listed, names
+		cc.mu.Unlock()
+		return listed, nil
+	})
+	ids, _ = val.([]string)
+	return ids, err
 }
 
 // ListedAll says whether All has listed the org's workspaces in this run.

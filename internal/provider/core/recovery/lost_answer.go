@@ -62,17 +62,21 @@ func AnsweredSuccess(cause error) (int, bool) {
 	return 0, false
 }
 
+// importHow says how to import what a lost create made: the provider knows neither the resource's address
+// (Terraform shows it with the error) nor, until it is found, the id.
+const importHow = "into this resource (its address is the one Terraform shows with this error): an import block with its id, " +
+	"or terraform import with that address and its id"
+
 // CreateSearch describes an ambiguous create to look for: what it was, how to find candidates, and the
 // time it was sent.
 type CreateSearch[T any] struct {
-	Noun       string // "component", "reference"
-	What       string // how the message names what was sent: `component "Payments" (type ... in workspace ...)`
-	Sent       time.Time
-	Cause      error
-	Find       func(ctx context.Context) ([]T, error)
-	Meta       func(T) client.Meta
-	IDOf       func(T) string
-	ImportHint string // the terraform import hint, e.g. "terraform import <address> <id>"
+	Noun  string // "component", "reference"
+	What  string // how the message names what was sent: `component "Payments" (type ... in workspace ...)`
+	Sent  time.Time
+	Cause error
+	Find  func(ctx context.Context) ([]T, error)
+	Meta  func(T) client.Meta
+	IDOf  func(T) string
 }
 
 // RecoverCreate returns the one entity an ambiguous create made (with a warning saying so), or nil
@@ -94,7 +98,7 @@ func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, s CreateSea
 		looks++
 	}
 	lookFor := fmt.Sprintf("Before the next apply, look in Ardoq for the %s (created by you at about %s) and, if it is there, import it "+
-		"(%s); the next plan warns of it too, as one an interrupted run may have made.", s.Noun, s.Sent.UTC().Format(time.RFC3339), s.ImportHint)
+		"%s; the next plan warns of it too, as one an interrupted run may have made.", s.Noun, s.Sent.UTC().Format(time.RFC3339), importHow)
 	if why, cut := CutShort(caller, ctx, d.Client); err != nil && cut {
 		diags.AddError(summary, fmt.Sprintf("%s %s before it could find out whether Ardoq made it, so it recorded nothing. %s", lost, why, lookFor))
 		return nil, diags
@@ -113,7 +117,7 @@ func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, s CreateSea
 	case len(made) == 0 && succeeded:
 		diags.AddError(summary, fmt.Sprintf("%s Ardoq's status (HTTP %d) said it succeeded, yet the provider found no %s matching what it "+
 			"sent, created by you since %s, so it cannot tell where it went and recorded nothing. Before applying again, look for it in "+
-			"Ardoq and, if it is there, import it (%s).", lost, status, s.Noun, since.UTC().Format(time.RFC3339), s.ImportHint))
+			"Ardoq and, if it is there, import it %s.", lost, status, s.Noun, since.UTC().Format(time.RFC3339), importHow))
 	case len(made) == 0:
 		diags.AddError(summary, fmt.Sprintf("%s The provider looked for a %s matching what it sent, created by you since %s, %d times "+
 			"over %s, and found none, so it recorded nothing. Should Ardoq still make it later, the next plan warns of it as one an "+
@@ -125,8 +129,8 @@ func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, s CreateSea
 			ids[i] = s.IDOf(c)
 		}
 		diags.AddError(summary, fmt.Sprintf("%s The provider then found %d %ss matching what it sent, created by you since %s: %s. "+
-			"It cannot tell which one this create made, so it recorded none. Delete the extra ones in Ardoq and import the one to keep (%s).",
-			lost, len(made), s.Noun, since.UTC().Format(time.RFC3339), strings.Join(ids, ", "), s.ImportHint))
+			"It cannot tell which one this create made, so it recorded none. Delete the extra ones in Ardoq and import the one to keep %s.",
+			lost, len(made), s.Noun, since.UTC().Format(time.RFC3339), strings.Join(ids, ", "), importHow))
 	}
 	return nil, diags
 }

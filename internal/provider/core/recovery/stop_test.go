@@ -63,7 +63,6 @@ func TestRecoverCreate_stoppedWhileArdoqIsFrozen(t *testing.T) {
 			return c.ListComponents(ctx, client.ComponentFilter{RootWorkspace: org.WS, Name: "Lost"})
 		},
 		Meta: func(c client.Component) client.Meta { return c.Meta }, IDOf: func(c client.Component) string { return c.ID },
-		ImportHint: "terraform import <address> <id>",
 	}
 	began := time.Now()
 	got, diags := RecoverCreate(stopSoon(t), d, search, "Unable to Create Component")
@@ -73,10 +72,14 @@ func TestRecoverCreate_stoppedWhileArdoqIsFrozen(t *testing.T) {
 	}
 	detail := diags[0].Detail()
 	for _, want := range []string{"Terraform stopped the provider", "before it could find out whether Ardoq made it", "recorded nothing",
-		"Before the next apply, look in Ardoq for the component", "the next plan warns of it"} {
+		"Before the next apply, look in Ardoq for the component", "the next plan warns of it",
+		"import it into this resource (its address is the one Terraform shows with this error): an import block with its id"} {
 		if !strings.Contains(detail, want) {
 			t.Errorf("the error lacks %q: %s", want, detail)
 		}
+	}
+	if strings.Contains(detail, "<") {
+		t.Errorf("the error has a placeholder to fill: %s", detail)
 	}
 }
 
