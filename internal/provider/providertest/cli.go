@@ -82,7 +82,8 @@ func providerBinary(t *testing.T) string {
 		t.Fatal("this package's tests need a TestMain that calls providertest.RunTests, which removes the provider binary built for them")
 	}
 	built.once.Do(func() {
-		if built.dir, built.err = os.MkdirTemp("", "terraform-provider-ardoq-cli-test-"); built.err != nil {
+		// Not t.TempDir: the first test's cleanup would remove what the tests after it use.
+		if built.dir, built.err = os.MkdirTemp("", "terraform-provider-ardoq-cli-test-"); built.err != nil { //nolint:usetesting // see above
 			return
 		}
 		out, err := exec.Command("go", "build", "-o", filepath.Join(built.dir, "terraform-provider-ardoq"), RepoPath(t)).CombinedOutput()
