@@ -3,7 +3,7 @@
 # else terraform from PATH, else a pinned one built through the Go module proxy (no other download is
 # needed, so it works on a machine that has only Go). The pinned default is the newest stable release.
 # TERRAFORM_VERSION=x.y.z asks for exactly that version: terraform from PATH if it is that one, else the
-# pinned build. CI runs the oldest this provider supports (1.5.7) and the newest (1.15.9).
+# pinned build. CI runs the oldest this provider supports (1.5.7) and the newest (1.16.4).
 #
 # Up to 1.11, `go install` builds a release. From 1.12 on, Terraform's go.mod replaces ten nested modules
 # (nine remote-state backends and internal/legacy) with local directories that its module zip leaves out,
@@ -13,7 +13,7 @@
 # Builds take a few minutes, once: they are kept in
 # ${ARDOQ_TOOLS_CACHE:-${XDG_CACHE_HOME:-~/.cache}/terraform-provider-ardoq}, which outlives a fresh clone.
 set -euo pipefail
-newest=1.15.9
+newest=1.16.4
 want="${TERRAFORM_VERSION:-}"
 version="${want:-${newest}}"
 if [ -z "${want}" ]; then

@@ -74,7 +74,7 @@ func (p *pacer) count() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := p.now()
-	if elapsed := now.Sub(p.window); elapsed >= time.Second {
+	if elapsed := now.Sub(p.window); elapsed >= second {
 		p.lastRate = float64(p.inWindow) / elapsed.Seconds()
 		p.window, p.inWindow = now, 0
 	}
@@ -96,7 +96,7 @@ func (p *pacer) observe(resp *http.Response) {
 	}
 	wait, ok := retryAfter(resp.Header.Get("Retry-After"))
 	if !ok {
-		wait = time.Second
+		wait = second
 	}
 	p.pauseUntil(now.Add(wait))
 	if p.slowed(now) {
@@ -104,7 +104,7 @@ func (p *pacer) observe(resp *http.Response) {
 	}
 	pace := float64(p.adaptive.Limit())
 	if p.adaptive.Limit() == rate.Inf {
-		pace = max(p.lastRate, float64(p.inWindow)/max(now.Sub(p.window).Seconds(), 1))
+		pace = max(p.lastRate, float64(p.inWindow)/max(now.Sub(p.window), second).Seconds())
 	}
 	p.setPace(max(pace/2, slowestPace), now)
 	p.lastSlow = now
@@ -118,7 +118,7 @@ func (p *pacer) pauseUntil(t time.Time) {
 
 func (p *pacer) speedUp(now time.Time) {
 	pace := p.adaptive.Limit()
-	if pace == rate.Inf || now.Sub(p.lastChange) < time.Second {
+	if pace == rate.Inf || now.Sub(p.lastChange) < second {
 		return
 	}
 	if next := float64(pace) * 1.5; next < unlimitedPace {
@@ -136,7 +136,7 @@ func (p *pacer) setPace(perSecond float64, now time.Time) {
 }
 
 func (p *pacer) slowed(now time.Time) bool {
-	return !p.lastSlow.IsZero() && now.Sub(p.lastSlow) < time.Second
+	return !p.lastSlow.IsZero() && now.Sub(p.lastSlow) < second
 }
 
 // pace is the current adaptive pace in requests per second (rate.Inf when unlimited).
@@ -156,11 +156,11 @@ func rateLimitReset(h http.Header) (time.Duration, bool) {
 		secs, err := strconv.ParseInt(h.Get(prefix+"Reset"), 10, 64)
 		switch {
 		case err != nil || secs < 0:
-			return time.Second, true
+			return second, true
 		case secs > 1_000_000_000: // a Unix time rather than seconds from now
 			return min(max(time.Until(time.Unix(secs, 0)), 0), time.Hour), true
 		}
-		return min(time.Duration(secs)*time.Second, time.Hour), true
+		return min(time.Duration(secs)*second, time.Hour), true
 	}
 	return 0, false
 }

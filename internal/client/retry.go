@@ -8,6 +8,10 @@ import (
 	"time"
 )
 
+// second is how long a second of Ardoq's Retry-After and rate-limit headers, and of the pacer's
+// one-second windows, lasts: the tests shorten it (ShortenSecond) so that none waits for real seconds.
+var second = time.Second
+
 // retryAfter reads a Retry-After header: delay seconds or an HTTP date.
 func retryAfter(v string) (time.Duration, bool) {
 	v = strings.TrimSpace(v)
@@ -15,7 +19,7 @@ func retryAfter(v string) (time.Duration, bool) {
 		return 0, false
 	}
 	if secs, err := strconv.Atoi(v); err == nil && secs >= 0 {
-		return time.Duration(secs) * time.Second, true
+		return time.Duration(secs) * second, true
 	}
 	if t, err := http.ParseTime(v); err == nil {
 		return max(time.Until(t), 0), true

@@ -19,7 +19,7 @@ import (
 // Every example is applied, so a broken example fails the tests: as written against the emulator's
 // org, translated for any other (see providertest/examples.go).
 
-func TestAccExamples_resources(t *testing.T) {
+func TestAccExamples_resources_everyCLI(t *testing.T) {
 	for _, typ := range []string{"ardoq_component", "ardoq_reference", "ardoq_batch"} {
 		t.Run(typ, func(t *testing.T) {
 			env := newTestEnv(t)
@@ -42,7 +42,7 @@ func TestAccExamples_resources(t *testing.T) {
 // The import-by-string-id examples import entities the test made; the resource blocks match them, so the
 // plan imports with no change. The component's custom fields are left out of its block, as an import takes
 // over none: Ardoq keeps them.
-func TestAccExamples_importBlocks(t *testing.T) {
+func TestAccExamples_importBlocks_everyCLI(t *testing.T) {
 	for _, typ := range []string{"ardoq_component", "ardoq_reference"} {
 		t.Run(typ, func(t *testing.T) {
 			env := newTestEnv(t)
@@ -107,7 +107,7 @@ func TestAccExamples_importBlocks(t *testing.T) {
 
 // The data-source examples look up what the test made (components and a reference named or keyed as the
 // example says) or found in the org (reports, attachments).
-func TestAccExamples_dataSources(t *testing.T) {
+func TestAccExamples_dataSources_everyCLI(t *testing.T) {
 	dirs, err := os.ReadDir(filepath.Join("..", "..", "examples", "data-sources"))
 	if err != nil {
 		t.Fatal(err)

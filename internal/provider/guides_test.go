@@ -41,7 +41,7 @@ func guideSnippet(t *testing.T, guide, heading string) string {
 // child) and whatever the workspace holds already. The plan is checked to change nothing before it is
 // applied, so nothing the test did not make is ever written, and the custom fields, which the
 // configuration leaves out, stay in Ardoq.
-func TestAccGuide_adoptWorkspace(t *testing.T) {
+func TestAccGuide_adoptWorkspace_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	env.RequireUniqueWorkspaceNames(t)
 	cli := providertest.NewCLIRun(t, env.Env, "1.7.0")
@@ -82,7 +82,7 @@ func TestAccGuide_adoptWorkspace(t *testing.T) {
 
 // The import-by-string-id example with -generate-config-out writes a configuration that applies cleanly.
 // It imports a component the test made.
-func TestAccGuide_generateConfig(t *testing.T) {
+func TestAccGuide_generateConfig_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	cli := providertest.NewCLIRun(t, env.Env, "1.5.0")
 	c := env.CreateComponent(t, client.ComponentCreate{Name: "Customer Management" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType,
@@ -115,7 +115,7 @@ func TestAccGuide_generateConfig(t *testing.T) {
 // The demo (examples/demo, run by make demo) applies, plans empty, and destroys everything it made. Its
 // custom fields and report are translated for the org like the examples'. If a step fails, the test
 // still destroys what the demo made.
-func TestAccExamples_demo(t *testing.T) {
+func TestAccExamples_demo_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	env.RequireUniqueWorkspaceNames(t)
 	comps, refs := providertest.CountsOf(env.Env)[0], providertest.CountsOf(env.Env)[1]
@@ -240,7 +240,7 @@ func mories76StateOf(t *testing.T, values map[string]any) string {
 // run on the result (the JSON has the same shape whatever the provider), gives the example's imports. The
 // example is translated for the org: its workspace, type and reference type names, custom fields, names
 // and ids become what the test made.
-func TestAccGuide_migrateFromMories76(t *testing.T) {
+func TestAccGuide_migrateFromMories76_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	env.RequireUniqueWorkspaceNames(t)
 	example := providertest.ReadExample(t, "guides", "migrate-from-mories76", "main.tf")

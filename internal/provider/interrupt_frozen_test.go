@@ -12,13 +12,13 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
-// frozenTimeout is the request timeout of TestAccInterrupt_frozenArdoq: the stop bound is twice it.
+// frozenTimeout is the request timeout of TestAccInterrupt_frozenArdoq_everyCLI: the stop bound is twice it.
 const frozenTimeout = 3 * time.Second
 
 // Ctrl-C while the provider looks into a lost answer and Ardoq has stopped answering: the run ends
 // within the stop bound (two request timeouts) instead of going through every retry of every look, and
 // the error says that whether Ardoq made the component is not known, and where to look.
-func TestAccInterrupt_frozenArdoq(t *testing.T) {
+func TestAccInterrupt_frozenArdoq_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	env.RequireEmulator(t, "fault control")
 	run := providertest.NewCLIRun(t, env.Env, "1.5.0")

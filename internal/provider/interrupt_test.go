@@ -212,7 +212,8 @@ func requireExactly(t *testing.T, env *testEnv, run *providertest.CLIRun) {
 	}
 }
 
-func TestAccInterrupt_singleResources(t *testing.T) {
+func TestAccInterrupt_singleResources_everyCLI(t *testing.T) {
+	t.Parallel() // it waits mostly on the emulator's latency and held answers: other tests use the CPU meanwhile
 	for _, tc := range []struct {
 		name   string
 		signal syscall.Signal
@@ -256,7 +257,8 @@ func TestAccInterrupt_singleResources(t *testing.T) {
 	}
 }
 
-func TestAccInterrupt_batch(t *testing.T) {
+func TestAccInterrupt_batch_everyCLI(t *testing.T) {
+	t.Parallel() // it waits mostly on the emulator's latency and held answers: other tests use the CPU meanwhile
 	for _, tc := range []struct {
 		name   string
 		signal syscall.Signal
@@ -319,7 +321,8 @@ func importWhatTheWarningsName(t *testing.T, run *providertest.CLIRun) (imported
 // A killed run (SIGKILL: out of memory, a crashed CI runner) leaves no state for what it made. The way
 // back for single resources: the plan warns at each resource whose entity Ardoq already holds, with the
 // id to import; for ardoq_batch: its adoption settings.
-func TestAccInterrupt_killed(t *testing.T) {
+func TestAccInterrupt_killed_everyCLI(t *testing.T) {
+	t.Parallel() // it waits mostly on the emulator's latency and held answers: other tests use the CPU meanwhile
 	// Pages of 2: the already-made searches go on their own; of 100: the workspace fits on one list page,
 	// which answers them.
 	for _, pageSize := range []int{2, 100} {

@@ -15,7 +15,7 @@ import (
 // a provider's logs on only when TF_LOG or TF_LOG_PROVIDER is set, so the HTTP exchanges alone are
 // TF_LOG_PROVIDER=DEBUG TF_LOG_PROVIDER_ARDOQ=OFF TF_LOG_PROVIDER_ARDOQ_API=DEBUG, and TF_LOG_PROVIDER=DEBUG
 // shows them with the provider's other logs. Neither writes the token.
-func TestAccProvider_apiLogThroughTheCLI(t *testing.T) {
+func TestAccProvider_apiLogThroughTheCLI_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	cli := providertest.NewCLIRun(t, env.Env, "1.5.0")
 	cli.Write("main.tf", providertest.CLIProvider+fmt.Sprintf(`variable "n" {

@@ -183,12 +183,12 @@ func folderState(t *testing.T, tmp, planted string) string {
 	return b.String()
 }
 
-// TestAccProvider_terraformTestPlansAgain: `terraform test` plans and applies every run block under one
+// TestAccProvider_terraformTestPlansAgain_everyCLI: `terraform test` plans and applies every run block under one
 // terraform process, which earlier versions took for one command: a search for what an earlier run made
 // that found nothing in the first run block counted for the later ones. Here the second run block makes
 // the component the first one planned, in a module of its own, and the third plans it again: the plan
 // finds it (an error, with prevent_duplicates).
-func TestAccProvider_terraformTestPlansAgain(t *testing.T) {
+func TestAccProvider_terraformTestPlansAgain_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	cli := providertest.NewCLIRun(t, env.Env, "1.7.0")
 	resource := fmt.Sprintf(`resource "ardoq_component" "c" {

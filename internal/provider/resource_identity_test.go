@@ -19,12 +19,12 @@ import (
 )
 
 // Resource identity needs Terraform 1.12 or OpenTofu 1.12. The tests below call the provider server in-process
-// (protocol_helpers_test.go) against the emulator, for every case; TestAccResourceIdentity_importBlock runs
+// (protocol_helpers_test.go) against the emulator, for every case; TestAccResourceIdentity_importBlock_everyCLI runs
 // the real CLI.
 
 // Through the real CLI: the state records each resource's identity, and an import block naming only the
 // identity imports the resource with an empty plan.
-func TestAccResourceIdentity_importBlock(t *testing.T) {
+func TestAccResourceIdentity_importBlock_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	cfg := providertest.ReferenceConfig(env.Env, "b", "{ref}", `display_text = "by identity"`)
 	noop := func(addr string) resource.ImportPlanChecks {

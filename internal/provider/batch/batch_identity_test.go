@@ -217,7 +217,7 @@ func TestAccBatchResource_adoptionShownAtPlanAndConverges(t *testing.T) {
 // naming the fields plans them as added, sends them, and leaves Ardoq's values as they were. It imports
 // by the ext field, so against a real org it runs on its own, and only when nothing else in the workspace
 // has that field set.
-func TestAccBatchResource_importTakesEveryAttribute(t *testing.T) {
+func TestAccBatchResource_importTakesEveryAttribute_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	env.AloneAgainstARealOrg(t)
 	key := func(k string) string { return k + env.Tag } // item keys are the ext values

@@ -99,7 +99,7 @@ func batchRequests(env *testEnv) (batches, expands, gets int) {
 	return
 }
 
-func TestAccBatchResource_lifecycle(t *testing.T) {
+func TestAccBatchResource_lifecycle_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	var comps, refs int // on the emulator: what the org held before
 	if env.Srv != nil {
@@ -310,7 +310,7 @@ func (e *testEnv) versionsOf(t *testing.T, ids map[string]string) map[string]int
 	return out
 }
 
-func TestAccBatchResource_planTimeRejection(t *testing.T) {
+func TestAccBatchResource_planTimeRejection_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	q := regexp.QuoteMeta
 	typeHint := `Its types are: .*` + q(env.App.Name) + ` \(` + q(env.AppType) + `\)`
@@ -411,7 +411,7 @@ func (e *testEnv) requireNothingKeyedBy(t *testing.T, field string, own ...strin
 	}
 }
 
-func TestAccBatchResource_adoptAndImport(t *testing.T) {
+func TestAccBatchResource_adoptAndImport_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	env.AloneAgainstARealOrg(t)
 	existing := env.CreateComponent(t, client.ComponentCreate{Name: "Legacy name" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType,

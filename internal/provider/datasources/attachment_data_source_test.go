@@ -14,7 +14,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
-func TestAccAttachmentsDataSource_filters(t *testing.T) {
+func TestAccAttachmentsDataSource_filters_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	all := env.RequireAttachments(t)
 	env.Parallel(t)
@@ -56,7 +56,7 @@ func TestAccAttachmentsDataSource_filters(t *testing.T) {
 	})
 }
 
-func TestAccAttachmentDataSource_byID(t *testing.T) {
+func TestAccAttachmentDataSource_byID_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	a := env.RequireAttachments(t)[0]
 	const addr = "data.ardoq_attachment.one"

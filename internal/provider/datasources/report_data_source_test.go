@@ -13,7 +13,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
-func TestAccReportsDataSource_basic(t *testing.T) {
+func TestAccReportsDataSource_basic_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	all := env.RequireReports(t)
 	env.ParallelTest(t, resource.TestCase{
@@ -27,7 +27,7 @@ func TestAccReportsDataSource_basic(t *testing.T) {
 	})
 }
 
-func TestAccReportDataSource_lookups(t *testing.T) {
+func TestAccReportDataSource_lookups_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	all := env.RequireReports(t)
 	r := all[0]

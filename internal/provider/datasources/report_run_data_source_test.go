@@ -52,7 +52,7 @@ func reportRowCells(t *testing.T, raw json.RawMessage, columns []client.Column) 
 // A report run, in both formats and key formats, gives the rows the API gives. A component of the app
 // type is made first, so a report over that type has a row to show. Reports are computed from the live
 // model, so against a real org this test runs on its own, while no other test writes.
-func TestAccReportRunDataSource_formats(t *testing.T) {
+func TestAccReportRunDataSource_formats_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	env.AloneAgainstARealOrg(t)
 	all := env.RequireReports(t)

@@ -15,7 +15,7 @@ import (
 // List resources through the real CLI (Terraform 1.14+): terraform query lists what the test made, and
 // -generate-config-out writes a configuration, custom fields included, that imports it with an empty plan
 // and changes nothing.
-func TestAccListResource_queryGenerateConfig(t *testing.T) {
+func TestAccListResource_queryGenerateConfig_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	cli := newQueryRun(t, env)
 	parent := env.CreateComponent(t, client.ComponentCreate{Name: "Listed parent" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType,
@@ -94,7 +94,7 @@ list "ardoq_reference" "outgoing" {
 
 // The list resource examples run through terraform query as written, and what they list imports with an
 // empty plan.
-func TestAccExamples_listResources(t *testing.T) {
+func TestAccExamples_listResources_everyCLI(t *testing.T) {
 	for _, typeName := range []string{"ardoq_component", "ardoq_reference"} {
 		t.Run(typeName, func(t *testing.T) {
 			env := newTestEnv(t)

@@ -4,18 +4,20 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/go-version"
 )
 
-// CLIRun is a Terraform working directory using a freshly built provider through dev_overrides, the way
-// users run it. (terraform-plugin-testing cannot hold for_each instances in its state checks.)
+// CLIRun is a Terraform working directory using the provider built from this checkout through
+// dev_overrides, the way users run it. (terraform-plugin-testing cannot hold for_each instances in its state checks.)
 type CLIRun struct {
 	T         *testing.T
 	Terraform string
@@ -23,8 +25,8 @@ type CLIRun struct {
 	Env       []string
 }
 
-// NewCLIRun makes the working directory and builds the provider into it, or skips the test when TF_ACC
-// and TF_ACC_TERRAFORM_PATH are not both set or the CLI is older than minVersion.
+// NewCLIRun makes the working directory, with the provider built once per test process, or skips the test
+// when TF_ACC and TF_ACC_TERRAFORM_PATH are not both set or the CLI is older than minVersion.
 func NewCLIRun(t *testing.T, env *Env, minVersion string) *CLIRun {
 	t.Helper()
 	tf := os.Getenv("TF_ACC_TERRAFORM_PATH")
@@ -39,11 +41,7 @@ func NewCLIRun(t *testing.T, env *Env, minVersion string) *CLIRun {
 	if msg := VersionShort(strings.Fields(string(out))[0], have, minVersion); msg != "" {
 		SkipOrFail(t, msg)
 	}
-	bin := t.TempDir()
-	build := exec.Command("go", "build", "-o", filepath.Join(bin, "terraform-provider-ardoq"), RepoPath(t))
-	if b, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the provider: %v\n%s", err, b)
-	}
+	bin := providerBinary(t)
 	dir := t.TempDir()
 	rc := filepath.Join(dir, ".terraformrc")
 	if err := os.WriteFile(rc, []byte("provider_installation {\n  dev_overrides {\n    \"seed762a2f0c/ardoq\" = \""+bin+"\"\n  }\n  direct {}\n}\n"), 0o600); err != nil {
@@ -51,6 +49,52 @@ func NewCLIRun(t *testing.T, env *Env, minVersion string) *CLIRun {
 	}
 	return &CLIRun{T: t, Terraform: tf, Dir: dir, Env: append(os.Environ(), "TF_CLI_CONFIG_FILE="+rc, "TF_IN_AUTOMATION=1",
 		"ARDOQ_BASE_URL="+env.BaseURL, "ARDOQ_API_TOKEN="+env.Token, "ARDOQ_ORG="+env.Org)}
+}
+
+// The provider binary the CLI tests of a test process share: built by the first of them into a directory
+// that RunTests removes when the package's tests are done.
+var built struct {
+	main bool // RunTests is running the tests
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// RunTests is the TestMain of a package whose tests use NewCLIRun: it runs the tests and then removes the
+// provider binary they shared. os.Exit(providertest.RunTests(m)).
+func RunTests(m *testing.M) int {
+	built.main = true
+	code := m.Run()
+	if built.dir != "" {
+		if err := os.RemoveAll(built.dir); err != nil && code == 0 {
+			fmt.Fprintf(os.Stderr, "removing the provider built for the CLI tests: %v\n", err)
+			code = 1
+		}
+	}
+	return code
+}
+
+// providerBinary returns the directory holding terraform-provider-ardoq built from this checkout, building
+// it the first time.
+func providerBinary(t *testing.T) string {
+	t.Helper()
+	if !built.main {
+		t.Fatal("this package's tests need a TestMain that calls providertest.RunTests, which removes the provider binary built for them")
+	}
+	built.once.Do(func() {
+		// Not t.TempDir: the first test's cleanup would remove what the tests after it use.
+		if built.dir, built.err = os.MkdirTemp("", "terraform-provider-ardoq-cli-test-"); built.err != nil { //nolint:usetesting // see above
+			return
+		}
+		out, err := exec.Command("go", "build", "-o", filepath.Join(built.dir, "terraform-provider-ardoq"), RepoPath(t)).CombinedOutput()
+		if err != nil {
+			built.err = fmt.Errorf("%w\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatalf("building the provider: %v", built.err)
+	}
+	return built.dir
 }
 
 func (c *CLIRun) Write(name, content string) {

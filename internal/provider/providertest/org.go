@@ -1,5 +1,14 @@
 // Package providertest holds what the tests of several of the provider's packages share. Only _test.go
 // files import it.
+//
+// make test runs every test on the newest Terraform. An acceptance test's name says where else it runs:
+//   - ending in _everyCLI, also on the oldest Terraform and on OpenTofu (make test-oldest, make test-tofu)
+//     and against the thinner real org: what can differ by CLI, that is one lifecycle per resource type
+//     (create, import, update, drift, destroy), the version-gated features (identity, import blocks,
+//     terraform query, terraform test), the docs' examples and guides, and what the CLI itself does with
+//     the provider (interrupts, logs, where a plan-time error points);
+//   - ending in _everyOrg, also against the thinner real org (make test-real-org): a test whose outcome
+//     depends on what the org holds (custom field types, reports, attachments).
 package providertest
 
 import (

@@ -94,7 +94,7 @@ func importedKey(tr *providertest.ExampleTranslation, key string) *providertest.
 // they name; ardoq_component's import blocks by key and by id apply with no change (a configuration
 // without custom_fields, which an import never takes over: Ardoq keeps the component's), and every
 // command of its import.sh imports the same component.
-func TestAccExamples_componentImports(t *testing.T) {
+func TestAccExamples_componentImports_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	env.Parallel(t)
 	byKeyExample, tr := env.TranslatedExample(t, "resources", "ardoq_component", "import-by-key.tf")

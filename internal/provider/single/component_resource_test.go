@@ -57,7 +57,7 @@ func TestAccComponentResource_basic(t *testing.T) {
 	})
 }
 
-func TestAccComponentResource_update(t *testing.T) {
+func TestAccComponentResource_update_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	versions := statecheck.CompareValue(compare.ValuesDiffer())
 	cfg := func(name, extra string) string {
@@ -138,7 +138,7 @@ func TestAccComponentResource_replace(t *testing.T) {
 	})
 }
 
-func TestAccComponentResource_import(t *testing.T) {
+func TestAccComponentResource_import_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	cfg := env.Config(`resource "ardoq_component" "test" {
   name           = "Imported"
@@ -183,7 +183,7 @@ func TestAccComponentResource_disappears(t *testing.T) {
 	})
 }
 
-func TestAccComponentResource_driftCorrected(t *testing.T) {
+func TestAccComponentResource_driftCorrected_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	owner := env.RequireField(t, "Text")
 	// a second field, set in the app only: unmanaged, it must not show in the plan

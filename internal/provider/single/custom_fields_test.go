@@ -57,7 +57,7 @@ func sampleValue(f client.Field) string {
 
 // One custom field of every Ardoq type the app type allows, each with its native HCL type, together; a
 // type the org's app type lacks is left out, and a subtest named after it skips, saying why.
-func TestAccComponentResource_customFieldTypes(t *testing.T) {
+func TestAccComponentResource_customFieldTypes_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	env.Parallel(t)
 	text, number := env.RequireField(t, "Text"), env.RequireField(t, "Number")
@@ -165,7 +165,7 @@ func TestAccComponentResource_customFieldTypes(t *testing.T) {
 
 // Plan-time validation of custom fields against the org's field definitions: each case uses a field of
 // the org with the property it tests, and is skipped, saying so, where the org has none.
-func TestAccComponentResource_validationErrors(t *testing.T) {
+func TestAccComponentResource_validationErrors_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	q := regexp.QuoteMeta
 	type fieldCase struct{ name, key, value, err, needs string }

@@ -191,7 +191,7 @@ func TestAccComponentResource_customFieldsImport(t *testing.T) {
 	testCustomFieldsImport(t, newComponentWithFields(t, env))
 }
 
-func TestAccReferenceResource_customFieldsImport(t *testing.T) {
+func TestAccReferenceResource_customFieldsImport_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	testCustomFieldsImport(t, newReferenceWithFields(t, env))
 }
@@ -269,7 +269,7 @@ func TestAccComponentResource_customFieldsAfterCreate(t *testing.T) {
 	testCustomFieldsAfterCreate(t, e)
 }
 
-func TestAccReferenceResource_customFieldsAfterCreate(t *testing.T) {
+func TestAccReferenceResource_customFieldsAfterCreate_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	f1, v1, f2, v2 := stringFields(t, env, env.Ref.CustomFields, fmt.Sprintf("reference type %q", env.Ref.Name))
 	e := &fieldsEntity{env: env, kind: "ardoq_reference", addr: "ardoq_reference.kept", f1: f1, v1: v1, f2: f2, v2: v2,

@@ -17,7 +17,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
-// TestAccCustomFields_settledByArdoq adopts a component holding a calculated or a read-only value. An
+// TestAccCustomFields_settledByArdoq_everyOrg adopts a component holding a calculated or a read-only value. An
 // import takes over no custom field (core/fields), so the value never reaches state: a configuration
 // without custom_fields (as `terraform query -generate-config-out` or the adopting guide writes it)
 // imports with no change, naming the field is refused at plan even with the value Ardoq holds (no one
@@ -26,7 +26,7 @@ import (
 // No client can write such a value: on the test's own emulator the component is given one as Ardoq would
 // (the emulator's control), against a real org it holds whatever Ardoq gives a new component (often none,
 // and then the configuration keeps none).
-func TestAccCustomFields_settledByArdoq(t *testing.T) {
+func TestAccCustomFields_settledByArdoq_everyOrg(t *testing.T) {
 	for _, kind := range []struct {
 		name, summary string
 		is            func(client.Field) bool

@@ -209,7 +209,7 @@ resource "ardoq_batch" "x" {
 // A reference between two new components is checked at plan, though its source's workspace is known
 // only at apply: an unknown type, an unknown field or a field its type does not allow fails the plan,
 // and the apply, before anything is created. A valid one plans.
-func TestAccReferenceResource_newSourceChecked(t *testing.T) {
+func TestAccReferenceResource_newSourceChecked_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	q := regexp.QuoteMeta
 	config := func(typ, fields string) string {

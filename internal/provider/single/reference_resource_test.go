@@ -19,7 +19,7 @@ import (
 
 const addrR = "ardoq_reference.test"
 
-func TestAccReferenceResource_lifecycle(t *testing.T) {
+func TestAccReferenceResource_lifecycle_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	env.Parallel(t)
 	t.Run("create, update, import", func(t *testing.T) { referenceLifecycle(t, env) })
@@ -85,7 +85,7 @@ func referenceLifecycle(t *testing.T, env *testEnv) {
 // Drift corrected (display text and, where the reference type has one, a List field), a conflict
 // between plan and apply, the reference deleted in the app, and its source deleted in the app (which
 // takes the source's child and references along).
-func TestAccReferenceResource_driftDisappearsConflict(t *testing.T) {
+func TestAccReferenceResource_driftDisappearsConflict_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	env.Parallel(t)
 	t.Run("drift, conflict, disappears", func(t *testing.T) { referenceDriftDisappearsConflict(t, env) })
@@ -169,7 +169,7 @@ func referenceDriftDisappearsConflict(t *testing.T, env *testEnv) {
 }
 
 // Plan-time validation against the source workspace's reference types and their fields.
-func TestAccReferenceResource_validation(t *testing.T) {
+func TestAccReferenceResource_validation_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	q := regexp.QuoteMeta
 	steps := []resource.TestStep{

@@ -135,6 +135,9 @@ func TestCheckCascade_requests(t *testing.T) {
 }
 
 func TestGuardDeletes(t *testing.T) {
+	saved := cascadeRecheckPause
+	cascadeRecheckPause = 200 * time.Millisecond // the refusal's second look, without waiting two seconds
+	t.Cleanup(func() { cascadeRecheckPause = saved })
 	org := providertest.NewEmulatedOrg(t)
 	srv, c, ws, wctx := org.Srv, org.Client, org.WS, org.Wctx
 	ctx := context.Background()
