@@ -73,7 +73,8 @@ func (b *batchRun) deleteTargets(op deleteOp, match func(map[string]any) ([]stri
 		return []string{id}, nil
 	}
 	if b.deleted[id] {
-		return []string{id}, nil // removed by an earlier cascade in this batch; still reported as deleted
+		b.st.requestedDelete(id) // removed by an earlier cascade in this batch; still reported as deleted
+		return []string{id}, nil
 	}
 	return nil, notFound("%s %q does not exist", noun, op.ID)
 }

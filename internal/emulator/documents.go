@@ -198,9 +198,9 @@ type versionMatch struct {
 	version int64
 }
 
-func parseVersionQuery(s string, present bool) (versionMatch, error) {
-	if !present || s == "" {
-		return versionMatch{}, badRequest("ifVersionMatch is required: pass the entity's current _version, or latest")
+func parseVersion(s string) (versionMatch, error) {
+	if s == "" {
+		return versionMatch{}, badRequest("ifVersionMatch is required: pass the entity's current _version, or \"latest\"")
 	}
 	if s == "latest" {
 		return versionMatch{latest: true}, nil
@@ -215,7 +215,7 @@ func parseVersionQuery(s string, present bool) (versionMatch, error) {
 func parseVersionJSON(v any) (versionMatch, error) {
 	switch x := v.(type) {
 	case string:
-		return parseVersionQuery(x, true)
+		return parseVersion(x)
 	case float64:
 		if x < 1 || x != math.Trunc(x) {
 			return versionMatch{}, badRequest("ifVersionMatch must be a positive integer or \"latest\", got %v", x)

@@ -106,21 +106,42 @@ func TestComponentCRUD(t *testing.T) {
 func TestVersions(t *testing.T) {
 	c := start(t)
 	id := c.app("A")["_id"].(string)
+	ref := c.must(201, c.do("POST", "/api/v2/references", map[string]any{"source": id, "target": c.app("T")["_id"], "type": 1})).body["_id"].(string)
+	const missing = "ifVersionMatch is a required query parameter: add ?ifVersionMatch=<_version> (or latest) to the URL"
+	const inBody = "ifVersionMatch is a query parameter, not a field of the body: remove it from the body and add ?ifVersionMatch=<_version> (or latest) to the URL"
 	cases := []struct {
 		query  string
+		body   map[string]any
 		status int
 		msg    string
 	}{
-		{"", 400, "ifVersionMatch is required"},
-		{"?ifVersionMatch=", 400, "ifVersionMatch is required"},
-		{"?ifVersionMatch=abc", 400, "positive integer or latest"},
-		{"?ifVersionMatch=0", 400, "positive integer or latest"},
-		{"?ifVersionMatch=7", 409, "stored _version is 1"},
+		{"", map[string]any{"name": "B"}, 400, missing},
+		{"?ifVersionMatch=", map[string]any{"name": "B"}, 400, missing},
+		{"", map[string]any{"name": "B", "ifVersionMatch": "latest"}, 400, inBody},
+		{"?ifVersionMatch=latest", map[string]any{"name": "B", "ifVersionMatch": "latest"}, 400, inBody},
+		{"?ifVersionMatch=abc", map[string]any{"name": "B"}, 400, "positive integer or latest"},
+		{"?ifVersionMatch=0", map[string]any{"name": "B"}, 400, "positive integer or latest"},
+		{"?ifVersionMatch=7", map[string]any{"name": "B"}, 409, "stored _version is 1"},
 	}
 	for _, tc := range cases {
-		r := c.do("PATCH", "/api/v2/components/"+id+tc.query, map[string]any{"name": "B"})
+		r := c.do("PATCH", "/api/v2/components/"+id+tc.query, tc.body)
 		if r.status != tc.status || !strings.Contains(errMessage(r), tc.msg) {
-			t.Errorf("%q: %d %s", tc.query, r.status, r.raw)
+			t.Errorf("component %q %v: %d %s", tc.query, tc.body, r.status, r.raw)
+		}
+		if tc.msg == missing && !strings.Contains(string(r.raw), "?ifVersionMatch=<_version>") {
+			t.Errorf("component %q: the hint is escaped: %s", tc.query, r.raw)
+		}
+		if r.status == 400 && (r.body["status"] != float64(400) || r.body["code"] == nil) {
+			t.Errorf("component %q %v: not the API's error shape: %s", tc.query, tc.body, r.raw)
+		}
+		if tc.status == 400 {
+			rb := map[string]any{"description": "x"}
+			if _, ok := tc.body["ifVersionMatch"]; ok {
+				rb["ifVersionMatch"] = "latest"
+			}
+			if r := c.do("PATCH", "/api/v2/references/"+ref+tc.query, rb); r.status != 400 || !strings.Contains(errMessage(r), tc.msg) {
+				t.Errorf("reference %q %v: %d %s", tc.query, rb, r.status, r.raw)
+			}
 		}
 	}
 	if got, _ := c.srv.Component(id); got.Name != "A" || got.Version != 1 {
@@ -558,4 +579,32 @@ func TestReadSeed_refusesOtherJSON(t *testing.T) {
 	if _, err := emulator.ReadSeed(path); err == nil || !strings.Contains(err.Error(), "is not a seed") {
 		t.Fatalf("a Terraform state read as a seed: %v", err)
 	}
+}
+
+// Behind a TLS-terminating proxy the next link names the proxy's scheme and host, which the provider
+// requires of a next link (it refuses one to another scheme, host or port).
+func TestNextLinkBehindProxy(t *testing.T) {
+	c := start(t, emulator.WithPageSize(1))
+	c.app("A")
+	c.app("B")
+	direct := c.must(200, c.do("GET", "/api/v2/components?rootWorkspace="+wsApps, nil))
+	if href := nextHref(t, direct); !strings.HasPrefix(href, c.srv.URL+"/api/v2/components?") {
+		t.Errorf("direct: next link %q, want one on %s", href, c.srv.URL)
+	}
+	proxied := c.must(200, c.do("GET", "/api/v2/components?rootWorkspace="+wsApps, nil,
+		"X-Forwarded-Proto", "https", "X-Forwarded-Host", "ardoq.example.test:8443"))
+	if href := nextHref(t, proxied); !strings.HasPrefix(href, "https://ardoq.example.test:8443/api/v2/components?") {
+		t.Errorf("behind a proxy: next link %q, want the proxy's https address", href)
+	}
+}
+
+func nextHref(t *testing.T, r reply) string {
+	t.Helper()
+	links, _ := r.body["_links"].(map[string]any)
+	next, _ := links["next"].(map[string]any)
+	href, _ := next["href"].(string)
+	if href == "" {
+		t.Fatalf("no next link in %s", r.raw)
+	}
+	return href
 }

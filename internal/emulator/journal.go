@@ -108,6 +108,28 @@ func (s *store) record(kind changeKind, comp *Component, ref *Reference, cause s
 	}
 }
 
+// requestedDelete records that a delete operation named an entity an earlier cascade of the same batch
+// had already removed: the batch answers it as deleted, so the page shows it as asked for, not as a cascade.
+func (s *store) requestedDelete(id string) {
+	if s.journal == nil {
+		return
+	}
+	if c, ok := s.journal.last(id); ok && c.kind == changeCascaded {
+		s.record(changeDeleted, c.comp, c.ref, "")
+	}
+}
+
+// last returns the newest change of an entity the journal holds.
+func (j *journal) last(id string) (change, bool) {
+	n := len(j.entries)
+	for i := n - 1; i >= 0; i-- {
+		if c := j.entries[(j.start+i)%n]; c.id() == id {
+			return c, true
+		}
+	}
+	return change{}, false
+}
+
 // netChange is what happened to one entity since a point in the journal, with the entity as it is last
 // known: created (maybe updated after), updated, deleted or deleted by cascade (maybe created after the
 // point: created then says so).

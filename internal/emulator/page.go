@@ -133,7 +133,8 @@ type panel struct {
 	Fields                            []field
 }
 
-type field struct{ Label, Value, Link string }
+// field is a line of a panel; Key is the API's name of a custom field, shown in small print by its label.
+type field struct{ Label, Key, Value, Link string }
 
 type changeRow struct {
 	Anchor, Status, Badge, Entity, Name, Workspace, Note string

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -21,13 +22,13 @@ const (
 	padY      = 12
 	rowH      = 30 // a component's row
 	boxH      = 24
+	lineH     = 15 // each further line of a long name
 	indent    = 20
 	boxW      = 330 // the box of the deepest component
 	laneStart = 30  // from the tree's right edge to the first lane
 	laneGap   = 16
 	maxLanes  = 48
-	charW     = 7 // an average character of a 12px name
-	labelW    = 6 // of a 10px label
+	labelW    = 6 // an average character of a 10px label
 )
 
 type drawing struct {
@@ -44,9 +45,10 @@ type drawing struct {
 type box struct {
 	ID, Anchor  string
 	X, Y, W, H  int
-	TX, TY, RX  int    // name start, text baseline, right-aligned text end
-	Label       string // the name, shortened to fit
-	Title       string // the whole name and type, as a tooltip
+	TX, TY, RX  int        // name start, text baseline, right-aligned text end
+	Label       string     // the whole name
+	Lines       []textLine // the name, wrapped to fit: never cut
+	Title       string     // the whole name and type, as a tooltip
 	Type, Badge string
 	Color       string // the type's (or the component's own) colour
 	Glyph       string // the shape, an SVG path
@@ -54,12 +56,17 @@ type box struct {
 	External    string // the other workspace's name, for a component drawn as an end of a cross reference
 }
 
+type textLine struct {
+	X, Y int
+	Text string
+}
+
 type arrow struct {
 	ID, Anchor string
 	D          string // the path, ending at the target's box
 	LX, LY     int    // the label's anchor, rotated along the lane next to the source's end
 	TextAnchor string // start or end, so that the label runs from the source along the lane
-	Label      string // the reference type's name
+	Label      string // the display text, or the reference type's name
 	Title      string
 	Status     string
 	Cross      bool // to or from another workspace
@@ -70,6 +77,7 @@ type arrow struct {
 type row struct {
 	c        *viewComp
 	depth, n int
+	y, h     int // the top and height of its box
 }
 
 func layoutWorkspace(v *orgView, ws *Workspace) drawing {
@@ -124,27 +132,36 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 	slices.SortFunc(external, func(a, b *viewComp) int {
 		return cmp.Or(cmp.Compare(v.workspaceName(a.c.RootWorkspace), v.workspaceName(b.c.RootWorkspace)), cmp.Compare(a.c.Name, b.c.Name))
 	})
-	nRows := len(order)
-	if len(external) > 0 {
-		d.ExternalY = padY + nRows*rowH + rowH*2/3
-		nRows++
-		for _, c := range external {
-			r := rows[c.c.ID]
-			r.n = nRows
-			order = append(order, r)
-			nRows++
-		}
+	local := len(order)
+	for _, c := range external {
+		r := rows[c.c.ID]
+		r.n = len(order)
+		order = append(order, r)
 	}
 
+	// A row is as high as its box, which grows by a line for each further line of a long name.
 	right := padX + maxDepth*indent + boxW
-	rowY := func(r *row) int { return padY + r.n*rowH }
+	y := padY
+	for i, r := range order {
+		if i == local {
+			d.ExternalY = y + rowH*2/3
+			y += rowH
+		}
+		b := v.box(r, y, right, ws.ID)
+		r.y, r.h = y, b.H
+		y += rowH + b.H - boxH
+		d.Boxes = append(d.Boxes, b)
+	}
+	if len(order) == 0 {
+		y += rowH
+	}
+	rowY := func(r *row) int { return r.y }
 	var guides strings.Builder
 	for _, r := range order {
-		d.Boxes = append(d.Boxes, v.box(r, rowY(r), right, ws.ID))
 		if kids := children[r.c.c.ID]; len(kids) > 0 && r.c.c.RootWorkspace == ws.ID {
 			x := padX + r.depth*indent + 8
 			last := rows[kids[len(kids)-1].c.ID]
-			fmt.Fprintf(&guides, "M%d %dV%d", x, rowY(r)+boxH, rowY(last)+boxH/2)
+			fmt.Fprintf(&guides, "M%d %dV%d", x, rowY(r)+r.h, rowY(last)+boxH/2)
 			for _, k := range kids {
 				fmt.Fprintf(&guides, "M%d %dH%d", x, rowY(rows[k.c.ID])+boxH/2, x+indent-8)
 			}
@@ -181,7 +198,7 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 		d.Arrows = append(d.Arrows, a)
 	}
 	d.W = right + laneStart + used*laneGap + padX
-	d.H = max(padY*2+max(nRows, 1)*rowH, bottom+padY) // a label may run past the last row
+	d.H = max(y+padY, bottom+padY) // a label may run past the last row
 	return d
 }
 
@@ -248,24 +265,71 @@ func (v *orgView) box(r *row, y, right int, wsID string) box {
 		name = b.External + " › " + name
 	}
 	b.Title = fmt.Sprintf("%s (%s)", name, t.Name)
-	room := func() int { return (b.W - 22 - utf8.RuneCountInString(b.Type+" "+b.Badge)*labelW - 10) / charW }
-	if room() < min(utf8.RuneCountInString(name), 14)+3 { // the widths are estimates: keep a margin
-		b.Type = "" // the name comes first; the type is in the tooltip and the panel
+	room := func() int { return b.W - 22 - utf8.RuneCountInString(b.Type+" "+b.Badge)*labelW - 12 }
+	if room() < 90 {
+		b.Type = "" // too narrow for both: the type is in the tooltip and the panel
 	}
-	b.Label = shorten(name, room())
+	b.Label = name
+	for i, l := range wrap(name, room()) {
+		b.Lines = append(b.Lines, textLine{X: b.TX, Y: b.TY + i*lineH, Text: l})
+	}
+	b.H += (len(b.Lines) - 1) * lineH
 	return b
 }
 
-// refLabel is the text along a reference's arrow: its type's name, after the change's marker (a symbol:
-// the legend says which).
+// nameWidth estimates the width in pixels of a 12px name, generously: a wrapped name must fit its box.
+func nameWidth(s string) int {
+	w := 0
+	for _, r := range s {
+		switch {
+		case strings.ContainsRune("iljtfr.,;:'!|() ", r):
+			w += 4
+		case strings.ContainsRune("mwMW@%", r), unicode.IsUpper(r), r > 0x2e7f: // wide letters, capitals, CJK
+			w += 10
+		default:
+			w += 7
+		}
+	}
+	return w
+}
+
+// wrap breaks a name into lines of at most width pixels, between words where it can (a word too long
+// for a line is broken inside). Each line but the last keeps its trailing space, so the lines joined are
+// the name.
+func wrap(s string, width int) []string {
+	var lines []string
+	var line []rune
+	for _, word := range strings.SplitAfter(s, " ") {
+		if len(line) > 0 && nameWidth(string(line)+strings.TrimRight(word, " ")) > width {
+			lines, line = append(lines, string(line)), nil
+		}
+		for _, r := range word {
+			if len(line) > 0 && r != ' ' && nameWidth(string(line)+string(r)) > width {
+				lines, line = append(lines, string(line)), nil
+			}
+			line = append(line, r)
+		}
+	}
+	if len(line) > 0 || len(lines) == 0 {
+		lines = append(lines, string(line))
+	}
+	return lines
+}
+
+// refLabel is the text along a reference's arrow: its display text, or its type's name when it has none,
+// after the change's marker (a symbol: the legend says which).
 func (v *orgView) refLabel(r *viewRef) string {
+	text := v.referenceTypeName(r.r)
+	if d := r.r.DisplayText; d != nil && *d != "" {
+		text = *d
+	}
 	if b := symbol(r.kind); b != "" {
-		return b + " " + v.referenceTypeName(r.r)
+		return b + " " + text
 	}
 	if r.r.RootWorkspace != r.r.TargetWorkspace {
-		return "⇄ " + v.referenceTypeName(r.r)
+		return "⇄ " + text
 	}
-	return v.referenceTypeName(r.r)
+	return text
 }
 
 func status(k changeKind) string {
@@ -339,15 +403,6 @@ func glyph(shape string, x, y int) string {
 		return fmt.Sprintf("M%d %dL%d %dL%d %dz", x, y-7, x+7, y+6, x-7, y+6)
 	}
 	return fmt.Sprintf("M%d %dh14v12h-14z", x-7, y-6)
-}
-
-// shorten cuts s to at most n characters, marking the cut with an ellipsis.
-func shorten(s string, n int) string {
-	n = max(n, 4)
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n-1]) + "…"
 }
 
 var anchorRE = regexp.MustCompile(`^[0-9A-Za-z_-]+$`)

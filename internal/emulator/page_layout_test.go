@@ -2,12 +2,14 @@ package emulator
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
 
-// Every box and label lies inside its drawing, and no two labels on one lane overlap: with the default
-// seed, and with references running up and down between near and far rows.
+// Every box and label lies inside its drawing, no two boxes overlap, and no two labels on one lane
+// overlap: with the default seed, and with references running up and down between near and far rows and
+// names long enough to take several lines.
 func TestLayout_insideAndApart(t *testing.T) {
 	s, err := New(WithDeterministicIDs())
 	if err != nil {
@@ -17,6 +19,9 @@ func TestLayout_insideAndApart(t *testing.T) {
 	var ids []string
 	for i := range 60 {
 		in := ComponentSeed{Name: fmt.Sprintf("c%02d", i), RootWorkspace: ws, TypeID: typ}
+		if i%7 == 0 {
+			in.Name += strings.Repeat(" with a rather long name", i%3+1) + strings.Repeat("W", i)
+		}
 		if i >= 3 {
 			p := ids[(i-3)/3]
 			in.Parent = &p
@@ -37,7 +42,13 @@ func TestLayout_insideAndApart(t *testing.T) {
 	v := newOrgView(s.st, nil, false)
 	for _, w := range v.workspaces() {
 		d := layoutWorkspace(v, w)
-		for _, b := range d.Boxes {
+		for i, b := range d.Boxes {
+			if i > 0 && b.Y < d.Boxes[i-1].Y+d.Boxes[i-1].H {
+				t.Errorf("%s: box %q overlaps the one above", w.Name, b.Label)
+			}
+			if strings.Join(lineTexts(b.Lines), "") != b.Label {
+				t.Errorf("%s: box %q drawn as %q", w.Name, b.Label, lineTexts(b.Lines))
+			}
 			if b.X < 0 || b.Y < 0 || b.X+b.W > d.W || b.Y+b.H > d.H {
 				t.Errorf("%s: box %q at %d,%d %dx%d outside %dx%d", w.Name, b.Label, b.X, b.Y, b.W, b.H, d.W, d.H)
 			}
@@ -68,6 +79,32 @@ func TestLayout_insideAndApart(t *testing.T) {
 				}
 			}
 			lanes[a.LX] = append(lanes[a.LX], e)
+		}
+	}
+}
+
+func lineTexts(lines []textLine) []string {
+	var out []string
+	for _, l := range lines {
+		out = append(out, l.Text)
+	}
+	return out
+}
+
+func TestWrap(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		width int
+		want  []string
+	}{
+		{"Orders DB", 200, []string{"Orders DB"}},
+		{"", 200, []string{""}},
+		{"Applications › Orders Database", 100, []string{"Applications › ", "Orders Database"}},
+		{"Applications › Orders Database", 60, []string{"Applicati", "ons › ", "Orders ", "Database"}},
+		{"Supercalifragilistic", 60, []string{"Supercali", "fragilistic"}},
+	} {
+		if got := wrap(tc.in, tc.width); strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("wrap(%q, %d) = %q, want %q", tc.in, tc.width, got, tc.want)
 		}
 	}
 }

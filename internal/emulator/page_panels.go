@@ -3,6 +3,7 @@ package emulator
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -54,6 +55,9 @@ func (v *orgView) refTitle(r *Reference) string {
 		}
 		return id
 	}
+	if r.DisplayText != nil && *r.DisplayText != "" {
+		return fmt.Sprintf("%s → %s: %s (%s)", name(r.Source), name(r.Target), *r.DisplayText, v.referenceTypeName(r))
+	}
 	return fmt.Sprintf("%s → %s (%s)", name(r.Source), name(r.Target), v.referenceTypeName(r))
 }
 
@@ -77,7 +81,7 @@ func (v *orgView) componentPanel(c *viewComp) panel {
 	if n := v.causeNote(c.cause); n != "" {
 		p.Fields = append(p.Fields, field{Label: "deleted", Value: "by cascade, " + n, Link: anchor(c.cause)})
 	}
-	return appendCustomFields(p, c.c.CustomFields)
+	return appendCustomFields(p, v.st.modelOf(c.c.RootWorkspace), c.c.CustomFields)
 }
 
 func (v *orgView) referencePanel(r *viewRef) panel {
@@ -97,7 +101,7 @@ func (v *orgView) referencePanel(r *viewRef) panel {
 	if n := v.causeNote(r.cause); n != "" {
 		p.Fields = append(p.Fields, field{Label: "deleted", Value: "by cascade, " + n, Link: anchor(r.cause)})
 	}
-	return appendCustomFields(p, r.r.CustomFields)
+	return appendCustomFields(p, v.st.modelOf(r.r.RootWorkspace), r.r.CustomFields)
 }
 
 func appendOptional(fs []field, label string, s *string) []field {
@@ -107,10 +111,20 @@ func appendOptional(fs []field, label string, s *string) []field {
 	return fs
 }
 
-// appendCustomFields adds the custom fields, by key: a text as it is, any other value as JSON (the
-// template escapes both).
-func appendCustomFields(p panel, cf map[string]any) panel {
-	for _, k := range sortedKeys(cf) {
+// appendCustomFields adds the custom fields by their labels in the model (the API key in small print), in
+// the order of the labels: a text as it is, any other value as JSON (the template escapes both).
+func appendCustomFields(p panel, m *Model, cf map[string]any) panel {
+	label := func(k string) string {
+		if m != nil {
+			if f, ok := m.field(k); ok && f.Label != "" {
+				return f.Label
+			}
+		}
+		return k
+	}
+	keys := sortedKeys(cf)
+	slices.SortStableFunc(keys, func(a, b string) int { return strings.Compare(strings.ToLower(label(a)), strings.ToLower(label(b))) })
+	for _, k := range keys {
 		val, ok := cf[k].(string)
 		if !ok {
 			var b strings.Builder
@@ -122,7 +136,7 @@ func appendCustomFields(p panel, cf map[string]any) panel {
 				val = strings.TrimSpace(b.String())
 			}
 		}
-		p.Fields = append(p.Fields, field{Label: "customFields." + k, Value: val})
+		p.Fields = append(p.Fields, field{Label: label(k), Key: "customFields." + k, Value: val})
 	}
 	return p
 }

@@ -78,8 +78,8 @@ func TestPage_fields(t *testing.T) {
 	}
 	panel := html[i : i+strings.Index(html[i:], "</aside>")]
 	for _, want := range []string{"Billing &lt;API&gt;", child["componentKey"].(string), "Application", id, "<dt>version</dt><dd>1</dd>",
-		`<a href="#e-` + parent + `">Platform</a>`, "Bills &amp; invoices", "<dt>customFields.owner</dt><dd>team-&lt;b&gt;</dd>",
-		"<dt>customFields.cost</dt><dd>1200</dd>", "<dt>customFields.critical</dt><dd>true</dd>"} {
+		`<a href="#e-` + parent + `">Platform</a>`, "Bills &amp; invoices", "<dt>Owner <small>customFields.owner</small></dt><dd>team-&lt;b&gt;</dd>",
+		"<dt>Yearly cost <small>customFields.cost</small></dt><dd>1200</dd>", "<dt>Business critical <small>customFields.critical</small></dt><dd>true</dd>"} {
 		if !strings.Contains(panel, want) {
 			t.Errorf("the panel lacks %q:\n%s", want, panel)
 		}
@@ -154,13 +154,70 @@ func TestPage_changes(t *testing.T) {
 		t.Errorf("reference drawn as %q, want cascade", d["ref"][ref])
 	}
 	for _, want := range []string{`data-status="created" data-count="1"`, `data-status="updated" data-count="1"`,
-		`data-status="deleted" data-count="2"`, `data-status="cascade" data-count="2"`, "× CASCADE-DELETED", "with the delete of Parent", ">Child</text>"} {
+		`data-status="deleted" data-count="2"`, `data-status="cascade" data-count="2"`, "× CASCADE-DELETED", "with the delete of Parent", ">Child</tspan>"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the change view lacks %q", want)
 		}
 	}
 	if all, _ := page(t, c, "/changes?since=start"); drawn(all)["comp"][gone] != "deleted" || !strings.Contains(all, `data-status="created" data-count="2"`) {
 		t.Errorf("since the start: %v", drawn(all)["comp"])
+	}
+}
+
+// A delete the request asked for is a delete, also when an earlier delete of the same batch already took
+// the entity along (as ardoq_batch sends a parent before its child): only what nobody named is a cascade.
+func TestPage_requestedDeleteIsNoCascade(t *testing.T) {
+	c := startUnchecked(t)
+	crm := c.app("CRM")["_id"].(string)
+	contacts := c.app("CRM Contacts", "parent", crm)["_id"].(string)
+	notes := c.app("CRM Notes", "parent", crm)["_id"].(string)
+	c.srv.Mark()
+	c.must(200, c.do("POST", "/api/v2/batch", map[string]any{"components": map[string]any{"delete": []any{
+		map[string]any{"id": crm}, map[string]any{"id": contacts}}}}))
+	html, _ := page(t, c, "/changes")
+	d := drawn(html)
+	for id, want := range map[string]string{crm: "deleted", contacts: "deleted", notes: "cascade"} {
+		if d["comp"][id] != want {
+			t.Errorf("component %s drawn as %q, want %q", id, d["comp"][id], want)
+		}
+	}
+	for _, want := range []string{`data-status="deleted" data-count="2"`, `data-status="cascade" data-count="1"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the change view lacks %q", want)
+		}
+	}
+	if strings.Count(html, "with the delete of CRM") != 2 { // CRM Notes: its row and its panel
+		t.Errorf("the change view names CRM as the cause %d times, want 2 (CRM Notes only)", strings.Count(html, "with the delete of CRM"))
+	}
+}
+
+// What a reader needs: an arrow says its display text (its type when it has none), and a long name is
+// drawn whole, on as many lines as it needs.
+func TestPage_displayTextAndLongNames(t *testing.T) {
+	c := startUnchecked(t)
+	long := "Customer Relationship Management Platform for the Northern European Retail Division"
+	a := c.app(long)["_id"].(string)
+	b := c.app("Billing")["_id"].(string)
+	c.must(201, c.do("POST", "/api/v2/references", map[string]any{"source": a, "target": b, "type": 1, "displayText": "sends invoices to"}))
+	c.must(201, c.do("POST", "/api/v2/references", map[string]any{"source": b, "target": a, "type": 1}))
+	html, _ := page(t, c, "/")
+	for _, want := range []string{`>sends invoices to</text>`, `>Depends on</text>`, long + " → Billing", "Billing → " + long,
+		`: sends invoices to (Depends on)`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the model view lacks %q", want)
+		}
+	}
+	m := regexp.MustCompile(`data-id="` + a + `"[^>]*><title>[^<]*</title><rect[^>]*/><path[^>]*/><text class="n">(.*?)</text>`).FindStringSubmatch(html)
+	if m == nil {
+		t.Fatalf("no box for %q", long)
+	}
+	lines := regexp.MustCompile(`<tspan[^>]*>([^<]*)</tspan>`).FindAllStringSubmatch(m[1], -1)
+	var whole string
+	for _, l := range lines {
+		whole += l[1]
+	}
+	if len(lines) < 2 || whole != long {
+		t.Errorf("the long name is drawn as %q, want it whole on several lines", lines)
 	}
 }
 

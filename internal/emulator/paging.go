@@ -67,17 +67,25 @@ func writePage[T any](s *Server, w http.ResponseWriter, r *http.Request, items [
 	writeJSON(w, http.StatusOK, page{Values: values, Links: nextLink(r, next), Meta: meta})
 }
 
-// nextLink builds the absolute URL of the next page: the same path and filters plus the cursor.
+// nextLink builds the absolute URL of the next page: the same path and filters plus the cursor, at the
+// address the client used. Behind a TLS-terminating proxy that is the proxy's (X-Forwarded-Proto and
+// -Host), since the provider follows a next link only on the scheme, host and port it was given.
 func nextLink(r *http.Request, cursor string) map[string]any {
 	if cursor == "" {
 		return map[string]any{}
 	}
-	scheme := "http"
+	scheme, host := "http", r.Host
 	if r.TLS != nil {
 		scheme = "https"
 	}
+	if proto := r.Header.Get("X-Forwarded-Proto"); proto == "http" || proto == "https" {
+		scheme = proto
+	}
+	if forwarded := r.Header.Get("X-Forwarded-Host"); forwarded != "" {
+		host = forwarded
+	}
 	q := r.URL.Query()
 	q.Set("cursor", cursor)
-	u := url.URL{Scheme: scheme, Host: r.Host, Path: r.URL.Path, RawQuery: q.Encode()}
+	u := url.URL{Scheme: scheme, Host: host, Path: r.URL.Path, RawQuery: q.Encode()}
 	return map[string]any{"next": map[string]any{"href": u.String()}}
 }

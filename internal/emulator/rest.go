@@ -62,12 +62,12 @@ func (s *Server) createComponent(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) updateComponent(w http.ResponseWriter, r *http.Request) {
-	vm, err := parseVersionQuery(r.URL.Query().Get("ifVersionMatch"), r.URL.Query().Has("ifVersionMatch"))
+	body, err := decodeBody(r)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	body, err := decodeBody(r)
+	vm, err := updateVersion(r, body)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -141,12 +141,12 @@ func (s *Server) createReference(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) updateReference(w http.ResponseWriter, r *http.Request) {
-	vm, err := parseVersionQuery(r.URL.Query().Get("ifVersionMatch"), r.URL.Query().Has("ifVersionMatch"))
+	body, err := decodeBody(r)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	body, err := decodeBody(r)
+	vm, err := updateVersion(r, body)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -174,4 +174,19 @@ func (s *Server) deleteReference(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// updateVersion reads a PATCH's ifVersionMatch, which is a query parameter (in a batch it is a member of
+// the operation instead, hence the hints).
+func updateVersion(r *http.Request, body any) (versionMatch, error) {
+	if m, ok := body.(map[string]any); ok {
+		if _, inBody := m["ifVersionMatch"]; inBody {
+			return versionMatch{}, badRequest("ifVersionMatch is a query parameter, not a field of the body: remove it from the body and add ?ifVersionMatch=<_version> (or latest) to the URL")
+		}
+	}
+	q := r.URL.Query()
+	if q.Get("ifVersionMatch") == "" {
+		return versionMatch{}, badRequest("ifVersionMatch is a required query parameter: add ?ifVersionMatch=<_version> (or latest) to the URL")
+	}
+	return parseVersion(q.Get("ifVersionMatch"))
 }

@@ -231,9 +231,15 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
+// writeError answers with the error as JSON, its message readable as it is (a hint such as
+// ?ifVersionMatch=<_version> keeps its brackets; JSON escapes them only to be safe in HTML).
 func writeError(w http.ResponseWriter, err error) {
 	e := asAPIError(err)
-	writeJSON(w, e.Status, e)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(e.Status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(e)
 }
 
 // decodeBody reads a JSON body; numbers become float64 as in any JSON client.

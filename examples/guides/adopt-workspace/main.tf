@@ -25,8 +25,8 @@ import {
 }
 
 # The configuration that matches them, written from the same data: the first plan imports and changes nothing.
-# custom_fields is left out: an import takes over no custom field, so Ardoq keeps them all. Name the ones
-# Terraform should manage later; the plan shows them as added, and the apply sends those only.
+# custom_fields is left out, so Ardoq keeps them all. Once you add it, name every field to keep: the import
+# recorded them, and one left out is cleared (see custom_fields on the ardoq_component page).
 resource "ardoq_component" "adopted" {
   for_each       = local.existing
   name           = each.value.name

@@ -190,8 +190,9 @@ func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batc
 	case 409:
 		detail += " An item was changed in Ardoq after Terraform read it; run terraform plan again to see the difference."
 	case 404:
-		detail += " An item was deleted in Ardoq after Terraform read it; run terraform apply again: the refresh drops it and the " +
-			"plan creates it again."
+		detail += " An item was not found in Ardoq: it was deleted after Terraform read it, in Ardoq or by another resource of this " +
+			"apply (Ardoq deletes a component's descendants and their references with it). Run terraform apply again: the refresh " +
+			"drops it and the plan creates it again."
 	case 413: // told by the status alone: Ardoq documents neither a batch limit nor its error messages
 		detail += " The server refused the batch for its size. Split the items among several ardoq_batch resources, each " +
 			"its own transaction, or make a large change over several applies."

@@ -49,6 +49,7 @@ func (r *batchResource) importState(ctx context.Context, typ tftypes.Type, id st
 		"references":          imported.references,
 		"computed_components": computedComponents(imported.items.Components, nil, tftypes.Value{}),
 		"computed_references": computedReferences(imported.items.References, nil, tftypes.Value{}),
+		"deletions":           noDeletions(),
 	}), nil
 }
 

@@ -59,6 +59,7 @@ func (s *Server) dynamic(v tftypes.Value) (*tfprotov6.DynamicValue, []*tfprotov6
 // PlanResourceChange plans ardoq_batch: a create, an update, no change or a destroy (PlanDestroy).
 func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
 	resp := &tfprotov6.PlanResourceChangeResponse{PlannedPrivate: req.PriorPrivate}
+	defer s.planMoves(ctx, req, resp) // plan_moves.go
 	if tfwire.SameMsgPack(req.PriorState, req.ProposedNewState) {
 		// The plan of an unchanged batch is its state: nothing below would alter it (batchResource.modifyPlan), so
 		// it is not decoded (at 20,000 + 20,000 items, three values of tens of MiB each).
@@ -74,7 +75,7 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	if !planned.IsNull() && !planned.Equal(prior) {
 		planned = s.plannedComputed(prior, planned)
 	}
-	if !planned.IsNull() {
+	if !planned.IsNull() || !prior.IsNull() { // a destroy too: it says what it deletes
 		r, diags := batchOf(s.data())
 		if diags != nil {
 			resp.Diagnostics = diags

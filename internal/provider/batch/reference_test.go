@@ -37,6 +37,9 @@ func frameworkSchema() schema.Schema {
 			"references":      schema.DynamicAttribute{Optional: true, MarkdownDescription: batchReferencesDescription},
 			"computed_components": schema.MapAttribute{Computed: true, ElementType: computedSchemaType(entity.ComponentAttributes),
 				MarkdownDescription: batchComputedComponentsDescription},
+			"deletions": schema.ListAttribute{Computed: true, ElementType: types.ObjectType{AttrTypes: map[string]attr.Type{
+				"kind": types.StringType, "key": types.StringType, "name": types.StringType, "id": types.StringType, "workspace": types.StringType}},
+				MarkdownDescription: batchDeletionsDescription},
 			"computed_references": schema.MapAttribute{Computed: true, ElementType: computedSchemaType(entity.ReferenceAttributes),
 				MarkdownDescription: batchComputedReferencesDescription},
 		},

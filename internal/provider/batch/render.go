@@ -213,5 +213,6 @@ func renderRefreshed(state batchRaw, refreshed batchItems) batchRaw {
 		"references":          renderItems(state.get("references"), references),
 		"computed_components": computedComponents(refreshed.Components, nil, state.get("computed_components")),
 		"computed_references": computedReferences(refreshed.References, nil, state.get("computed_references")),
+		"deletions":           noDeletions(), // what the next apply deletes is the next plan's to say
 	}
 }

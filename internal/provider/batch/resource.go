@@ -29,13 +29,20 @@ type batchResource struct{ data *providerdata.Data }
 // fails the plan. It returns planned as it is when nothing is created or changed.
 func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 	var diags diag.Diagnostics
+	if planned.IsNull() && !prior.IsNull() {
+		r.reportDeletions(ctx, &diags, destroyDeletions(batchRawOf(prior).items()), "", true)
+		return planned, diags
+	}
 	if planned.IsNull() || (!prior.IsNull() && planned.Equal(prior)) {
 		return planned, nil // nothing created or changed: nothing to check (reference_checks.go and core/diagnostics)
 	}
 	plan := batchRawOf(planned)
 	items, known, d := plan.planned()
-	if !known || d.HasError() {
-		return planned, nil // validate reports the errors; unknown values wait for apply
+	if d.HasError() {
+		return planned, nil // validate reports the errors
+	}
+	if !known {
+		return plan.value(planned.Type(), batchRaw{"deletions": unknownDeletions()}), nil // unknown values wait for apply
 	}
 	priorRaw := batchRawOf(prior)
 	priorItems := priorRaw.items()
@@ -45,7 +52,11 @@ func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.V
 		return planned, diags
 	}
 	plannedComputed(priorItems, items, keys)
-	planned = plan.value(planned.Type(), renderPlanned(items, keys, priorRaw))
+	computed, dels := renderPlanned(items, keys, priorRaw), plannedDeletions(priorItems, keys, items)
+	computed["deletions"] = deletionsValue(dels)
+	planned = plan.value(planned.Type(), computed)
+	r.reportDeletions(ctx, &diags, dels, rawString(prior, "id"), false)
+	diags.Append(r.warnIfItemsMade(ctx, priorItems, items, keys)...)
 	if notice := adoptionNotice(items, keys.adopted); notice != "" {
 		diags.AddWarning("Adoption Overwrites Values in Ardoq", notice)
 	}
@@ -80,6 +91,8 @@ func (r *batchResource) write(ctx context.Context, priorRaw batchRaw, planned, i
 	request, keys, d := r.request(ctx, prior, items, plan)
 	diags.Append(d...)
 	diags.Append(checkPlannedAdoptions(plan, prior, keys.adopted)...)
+	dels := deletionsValue(plannedDeletions(prior, keys, items))
+	diags.Append(checkPlannedDeletions(plan.get("deletions"), dels)...)
 	if diags.HasError() {
 		return unchanged, diags
 	}
@@ -87,7 +100,9 @@ func (r *batchResource) write(ctx context.Context, priorRaw batchRaw, planned, i
 	if !ok {
 		return unchanged, diags
 	}
-	return plan.value(planned.Type(), renderApplied(id, result, plan)), diags
+	applied := renderApplied(id, result, plan)
+	applied["deletions"] = dels
+	return plan.value(planned.Type(), applied), diags
 }
 
 // read refreshes the items of state; on failure the state is unchanged.

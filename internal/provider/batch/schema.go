@@ -27,6 +27,11 @@ var (
 		"changes is re-created, and the items pointing at it by key move to the new one in the same request). The error lists " +
 		"what would be lost; the provider setting `allow_cascade_delete` lets the cascade happen. If the batch's answer is " +
 		"lost, the provider reads the items back and records the whole result or nothing.\n\n" +
+		"A plan whose apply deletes items (removed or replaced, or all of them in a destroy) warns at the resource, naming each, " +
+		"and holds them in `deletions` for policy checks; with the provider setting `prevent_implicit_deletions` the warning is an " +
+		"error. A new item whose component or reference Ardoq already holds (the same workspace, name, type and parent; source, " +
+		"target and type), made by the token's user, gets the single resources' warning at the item, an error with " +
+		"`prevent_duplicates`.\n\n" +
 		"Ardoq documents no limit on a batch's size. A server that refuses one for its size (HTTP 413) fails the plan's dry " +
 		"run, or the apply where no dry run runs (a destroy, or a plan with values known only at apply), changing nothing " +
 		"either way; split the items among several `ardoq_batch` resources (each its own transaction), or add or remove " +
@@ -50,9 +55,24 @@ var (
 		"`computed_references`. Each item is an object with:\n" + describeItems(entity.ReferenceAttributes)
 	batchComputedComponentsDescription = "What Ardoq assigned to each component item, keyed like `components`: " +
 		describeComputed(entity.ComponentAttributes) + "."
+	batchDeletionsDescription = "What the apply of this plan deletes in Ardoq, known at plan: an object per entity, with `kind` " +
+		"(`component` or `reference`), `key` (the item's key), `name` (a reference's is `Source → Target`), `id`, and `workspace` " +
+		"(its id; a reference's is its source's). Items removed from the configuration are deleted, and so is the entity of an item " +
+		"whose type or workspace changes (the apply creates it again). Empty when nothing is deleted; a refresh empties it, so it " +
+		"describes the next apply only. Terraform's summary counts the batch as `1 to change` whatever it deletes (the plan also " +
+		"warns, but warnings do not reach `terraform show -json`), so a policy check counts this instead; a destroy of the batch " +
+		"(`1 to destroy`) deletes every item of its prior `computed_components` and `computed_references`. For example, the " +
+		"entities a saved plan deletes through ardoq_batch:\n\n" +
+		"```sh\nterraform show -json tfplan | " + DeletionsJQ + "\n```"
 	batchComputedReferencesDescription = "What Ardoq assigned to each reference item, keyed like `references`: " +
 		describeComputed(entity.ReferenceAttributes) + "."
 )
+
+// DeletionsJQ is a jq program that counts the entities a plan's ardoq_batch resources delete in Ardoq, read
+// from `terraform show -json` of the plan (TestAccBatchDeletions_countedInPlanJSON runs it).
+const DeletionsJQ = `jq '[.resource_changes[] | select(.type == "ardoq_batch" and .change.actions != ["no-op"]) | ` +
+	`if (.change.actions | index("delete")) then (.change.before.computed_components // {} | length) + ` +
+	`(.change.before.computed_references // {} | length) else (.change.after.deletions // [] | length) end] | add // 0'`
 
 // The adoption lists, which must name at least one property (protocol_validate.go).
 const (
@@ -84,6 +104,7 @@ func resourceSchema() *tfprotov6.Schema {
 					batchComputedComponentsDescription, false, true),
 				attr("computed_references", tftypes.Map{ElementType: computedType(entity.ReferenceAttributes)},
 					batchComputedReferencesDescription, false, true),
+				attr("deletions", deletionsType, batchDeletionsDescription, false, true),
 				attr("id", tftypes.String, batchIDDescription, false, true),
 				attr("references", tftypes.DynamicPseudoType, batchReferencesDescription, true, false),
 			},

@@ -6,6 +6,7 @@ import (
 	"iter"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -15,6 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
@@ -38,9 +40,9 @@ type componentListConfig struct {
 func componentListSchema() listschema.Schema {
 	return listschema.Schema{
 		MarkdownDescription: "The components of a workspace, for `terraform query` (Terraform 1.14 and later): each result carries " +
-			"the component's identity (its id) and, with `include_resource = true`, its attributes as an import records them (no " +
-			"custom field: an import takes over none), so `terraform query -generate-config-out=FILE` writes an `import` and a " +
-			"`resource` block for each. " +
+			"the component's identity (its id) and, with `include_resource = true`, its attributes as an import records them (with " +
+			"every custom field that can be set), so `terraform query -generate-config-out=FILE` writes an `import` and a " +
+			"`resource` block for each, which plan no change. " +
 			entity.ComponentFilterHelp + " Results come in the API's order, a page at a time.",
 		Attributes: map[string]listschema.Attribute{
 			"workspace_id": listschema.StringAttribute{
@@ -72,8 +74,8 @@ func startComponentList(ctx context.Context, d *providerdata.Data, cfg component
 	ws := cfg.WorkspaceID.ValueString()
 	filter := client.ComponentFilter{RootWorkspace: ws, Name: cfg.Name.ValueString(), TypeID: cfg.TypeID.ValueString(),
 		Parent: cfg.Parent.ValueString(), ComponentKey: cfg.ComponentKey.ValueString(), CustomFields: cfg.CustomFields}
+	wctx, err := d.Contexts.Get(ctx, ws) // read once per provider run: the type names, and the fields a result records
 	if !cfg.TypeName.IsNull() {
-		wctx, err := d.Contexts.Get(ctx, ws)
 		if err != nil {
 			return nil, listEntity[client.Component]{}, listError("Unable to Read Workspace Context", diagnostics.ClientErrorDetail(err))
 		}
@@ -90,8 +92,12 @@ func startComponentList(ctx context.Context, d *providerdata.Data, cfg component
 		displayName: func(c *client.Component) string {
 			return fmt.Sprintf("%s (%s, %s)", c.Name, convert.FirstNonEmpty(c.ComponentKey, c.ID), convert.FirstNonEmpty(c.Type, c.TypeID))
 		},
-		// What an import records: no custom field, so the configuration -generate-config-out writes plans no change.
-		model: func(c *client.Component) any { m := entity.ComponentFromAPI(c, types.DynamicNull(), false); return &m },
+		// What an import records, so the configuration -generate-config-out writes plans no change.
+		model: func(c *client.Component) (any, diag.Diagnostics) {
+			held, diags := adoptedFields(wctx, err, c.CustomFields, func(m *client.WorkspaceContext) fields.Scope { return fields.ComponentScope(m, c.TypeID) })
+			m := entity.ComponentFromAPI(c, held, false)
+			return &m, diags
+		},
 	}, nil
 }
 

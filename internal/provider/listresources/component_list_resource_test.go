@@ -116,8 +116,9 @@ func TestListResourceComponent_list(t *testing.T) {
 	if providertest.Text(p, got, "name") != "List B" || providertest.Text(p, got, "component_key") != apps[1].ComponentKey || providertest.Text(p, got, "root_workspace") != env.WS {
 		t.Errorf("listed resource: %v", got)
 	}
-	if !got["custom_fields"].IsNull() {
-		t.Errorf("listed resource has custom fields, which an import does not take over: %s", got["custom_fields"])
+	if want := tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{env.Owner: tftypes.String}},
+		map[string]tftypes.Value{env.Owner: providertest.TFStr("team-B")}); !got["custom_fields"].Equal(want) {
+		t.Errorf("listed resource has custom_fields %s, want %s, as an import records them", got["custom_fields"], want)
 	}
 	for _, r := range results {
 		if id := p.IdentityID("ardoq_component", r.Identity); id == apps[1].ID && r.DisplayName != "List B ("+apps[1].ComponentKey+", "+apps[1].Type+")" {

@@ -13,7 +13,8 @@ import (
 )
 
 // List resources through the real CLI (Terraform 1.14+): terraform query lists what the test made, and
-// -generate-config-out writes a configuration that imports it with an empty plan and changes nothing.
+// -generate-config-out writes a configuration, custom fields included, that imports it with an empty plan
+// and changes nothing.
 func TestAccListResource_queryGenerateConfig_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	cli := newQueryRun(t, env)
@@ -72,6 +73,9 @@ list "ardoq_reference" "outgoing" {
 	}
 	if n := regexp.MustCompile(`(?m)^\s*identity\s*=\s*\{`).FindAllIndex(generated, -1); len(n) != 5 {
 		t.Fatalf("the generated configuration imports %d by identity, want 5:\n%s", len(n), generated)
+	}
+	if field := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(env.Ext) + `\s*=\s*"listed-1` + regexp.QuoteMeta(env.Tag) + `"\s*$`); !field.Match(generated) {
+		t.Errorf("the generated configuration does not carry the parent's custom field %s:\n%s", env.Ext, generated)
 	}
 	want := "5 to import, 0 to add, 0 to change, 0 to destroy"
 	if out, code := cli.Run("plan"); code != 0 || !strings.Contains(out, want) {

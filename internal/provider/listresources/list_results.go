@@ -13,10 +13,12 @@ import (
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
@@ -79,10 +81,10 @@ func (r *listResource[C, T]) List(ctx context.Context, req list.ListRequest, str
 
 // listEntity is what a list resource knows how to turn into a result.
 type listEntity[T any] struct {
-	noun        string          // "Components", for the error summary
-	id          func(*T) string // the identity
-	displayName func(*T) string // for terraform query's output
-	model       func(*T) any    // the resource's state, when IncludeResource
+	noun        string                           // "Components", for the error summary
+	id          func(*T) string                  // the identity
+	displayName func(*T) string                  // for terraform query's output
+	model       func(*T) (any, diag.Diagnostics) // the resource's state, when IncludeResource
 }
 
 // streamPages turns pages of entities into list results, one per entity, at most req.Limit of them
@@ -104,7 +106,10 @@ func streamPages[T any](ctx context.Context, req list.ListRequest, pages iter.Se
 				result.DisplayName = e.displayName(item)
 				result.Diagnostics.Append(entity.SetIdentity(ctx, result.Identity, e.id(item))...)
 				if req.IncludeResource {
-					result.Diagnostics.Append(result.Resource.Set(ctx, e.model(item))...)
+					m, diags := e.model(item)
+					if result.Diagnostics.Append(diags...); !diags.HasError() {
+						result.Diagnostics.Append(result.Resource.Set(ctx, m)...)
+					}
 				}
 				n++
 				if !push(result) || (req.Limit > 0 && n >= req.Limit) {
@@ -120,4 +125,15 @@ func listError(summary, detail string) iter.Seq[list.ListResult] {
 	var diags diag.Diagnostics
 	diags.AddError(summary, detail)
 	return list.ListResultsStreamDiagnostics(diags)
+}
+
+// adoptedFields are the custom fields an import of an entity records (core/fields.Adopted), from its
+// workspace's model wctx, which failed to be read with err.
+func adoptedFields(wctx *client.WorkspaceContext, err error, api client.CustomFields, scope func(*client.WorkspaceContext) fields.Scope) (types.Dynamic, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	if err != nil {
+		diagnostics.AddClientError(&diags, "Unable to Read Workspace Context", err)
+		return types.DynamicNull(), diags
+	}
+	return fields.Adopted(api, scope(wctx)), diags
 }

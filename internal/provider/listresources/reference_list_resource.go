@@ -6,6 +6,7 @@ import (
 	"iter"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -15,6 +16,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
@@ -40,8 +42,8 @@ func referenceListSchema() listschema.Schema {
 	return listschema.Schema{
 		MarkdownDescription: "The references of a workspace (those whose source is in it), for `terraform query` (Terraform 1.14 " +
 			"and later): each result carries the reference's identity (its id) and, with `include_resource = true`, its attributes " +
-			"as an import records them (no custom field: an import takes over none), so `terraform query -generate-config-out=FILE` " +
-			"writes an `import` and a `resource` block for each. Filters go to the API as query parameters, AND-combined; texts " +
+			"as an import records them (with every custom field that can be set), so `terraform query -generate-config-out=FILE` " +
+			"writes an `import` and a `resource` block for each, which plan no change. Filters go to the API as query parameters, AND-combined; texts " +
 			"match exactly. Results come in the API's order, a page at a time.",
 		Attributes: map[string]listschema.Attribute{
 			"workspace_id": listschema.StringAttribute{
@@ -103,10 +105,11 @@ func startReferenceList(ctx context.Context, d *providerdata.Data, cfg reference
 			}
 			return fmt.Sprintf("%s: %s -> %s", kind, ref.Source, ref.Target)
 		},
-		// What an import records: no custom field, so the configuration -generate-config-out writes plans no change.
-		model: func(ref *client.Reference) any {
-			m := entity.ReferenceFromAPI(ref, types.DynamicNull(), false)
-			return &m
+		// What an import records, so the configuration -generate-config-out writes plans no change.
+		model: func(ref *client.Reference) (any, diag.Diagnostics) {
+			held, diags := adoptedFields(wctx, err, ref.CustomFields, func(m *client.WorkspaceContext) fields.Scope { return fields.ReferenceScope(m, ref.Type) })
+			m := entity.ReferenceFromAPI(ref, held, false)
+			return &m, diags
 		},
 	}, nil
 }

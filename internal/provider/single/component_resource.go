@@ -50,14 +50,15 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"overwritten silently. Do not manage a component with both this resource and `ardoq_batch`.\n\n" +
 			"Ardoq deletes a component's descendants and every reference touching them along with it. Before deleting a " +
 			"component, the provider checks what Ardoq would take along and refuses the delete (at apply, before sending it) if any of it is not " +
-			"deleted by the plan too; the error lists it. Changing `type_id` replaces the component: add " +
+			"deleted by the plan too; the error lists it. The plan of the destroy already lists what would go along that the plan does not destroy, as a " +
+			"warning (an error with `prevent_implicit_deletions`). Changing `type_id` replaces the component: add " +
 			"`lifecycle { create_before_destroy = true }` so that children and references in the configuration move to the new " +
 			"component (keeping their ids) before the old one goes. (A `root_workspace` change replaces it too, and its children " +
 			"must change workspace with it.) The provider setting `allow_cascade_delete` lets the cascade happen, with a warning " +
 			"that lists what went along.",
 		Attributes: withAttributes(schemaAttributes(entity.ComponentAttributes, "component"), map[string]schema.Attribute{
 			"id":            idAttribute("component"),
-			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: fields.Description},
+			"custom_fields": customFieldsAttribute(),
 			"component_key": schema.StringAttribute{
 				Computed:            true,
 				MarkdownDescription: "Human-readable Ardoq id such as `APP-12` (the API's `componentKey`).",
@@ -79,11 +80,15 @@ func (r *componentResource) Configure(_ context.Context, req resource.ConfigureR
 	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
 }
 
-// ModifyPlan checks the type_id and custom fields of a component the plan creates or changes against its
+// ModifyPlan records what the plan does with an existing component, says at its destroy what Ardoq
+// deletes with it (plan_destroy.go), checks the type_id and custom fields of a component the plan creates or changes against its
 // workspace's model (reference_checks.go and core/diagnostics), and looks for one an interrupted run made
 // (core/recovery) meanwhile.
 func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
+	if r.data != nil {
+		r.planEntity(ctx, req, resp) // plan_destroy.go
+	}
+	if resp.Diagnostics.HasError() || req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
 	}
 	var plan, prior entity.ComponentModel
@@ -162,8 +167,11 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 		return
 	}
 	r.data.RememberWorkspace(got)
-	// Only the custom fields state holds are read back: none after an import (core/fields).
-	r.kind().setState(ctx, &resp.State, nil, &resp.Diagnostics, got, prior.CustomFields)
+	// Only the custom fields state holds are read back; after an import, those a configuration can set (adoption.go).
+	held, diags := heldFields(ctx, r.data, resp.Private, prior.CustomFields, got.RootWorkspace,
+		func(m *client.WorkspaceContext) fields.Scope { return fields.ComponentScope(m, got.TypeID) }, got.CustomFields)
+	resp.Diagnostics.Append(diags...)
+	r.kind().setState(ctx, &resp.State, nil, &resp.Diagnostics, got, held)
 }
 
 func (r *componentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -178,8 +186,9 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if updated := r.kind().updated(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), prior.Version.ValueInt64(), body, plan); updated != nil {
+	if updated := r.kind().updated(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), prior.Version.ValueInt64(), body, prior, plan); updated != nil {
 		r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, updated, plan.CustomFields)
+		resp.Diagnostics.Append(endAdoption(ctx, req.Config, resp.Private)...)
 	}
 }
 
@@ -214,6 +223,7 @@ func (r *componentResource) kind() kind[entity.ComponentModel, client.Component,
 		},
 		customFields: func(m *entity.ComponentModel) types.Dynamic { return m.CustomFields },
 		holds:        entity.ComponentModel.Holds,
+		sameBesides:  sameComponentBesidesFields,
 		idOf:         func(e *client.Component) string { return e.ID },
 		versionOf:    func(e *client.Component) int64 { return e.Version },
 		create:       c.CreateComponent, get: c.GetComponent, update: c.UpdateComponent, remove: c.DeleteComponent,

@@ -22,10 +22,10 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
-// The one rule of custom_fields (core/fields), after a create and after an import alike: state holds
-// the keys the configuration manages and Terraform changes exactly those. An import takes over none, so a
-// configuration without custom_fields plans nothing and nothing is cleared in Ardoq; one naming a field
-// plans it as added and sends only it; removing a key Terraform set clears it, and nothing else.
+// The rule of custom_fields (core/fields): state holds the keys Terraform manages and Terraform changes
+// exactly those. An import records every field that can be set (what -generate-config-out writes), so a
+// configuration naming the values Ardoq holds plans nothing; one without custom_fields plans nothing and
+// clears nothing (single/adoption.go); one that leaves a recorded field out clears it, and nothing else.
 
 // fieldsEntity is an ardoq_component or ardoq_reference under test, made in Ardoq by hand with two
 // custom fields, f1 and f2.
@@ -48,8 +48,19 @@ func (e *fieldsEntity) block(fields string) string {
 
 func (e *fieldsEntity) none() string { return e.block("") }
 
+// bothFields is custom_fields holding f1 and f2 with Ardoq's values, as an import records them.
+func (e *fieldsEntity) bothFields() tftypes.Value {
+	return tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{e.f1: tftypes.String, e.f2: tftypes.String}},
+		map[string]tftypes.Value{e.f1: providertest.TFStr(e.v1), e.f2: providertest.TFStr(e.v2)})
+}
+
 // some names f1 with the value Ardoq holds, and leaves f2 out.
 func (e *fieldsEntity) some() string { return e.block(fmt.Sprintf("%s = %q", e.f1, e.v1)) }
+
+// all names f1 and f2 with the values Ardoq holds, as -generate-config-out writes them.
+func (e *fieldsEntity) all() string {
+	return e.block(fmt.Sprintf("%s = %q, %s = %q", e.f1, e.v1, e.f2, e.v2))
+}
 
 // held reads the entity's custom fields and version from Ardoq.
 func (e *fieldsEntity) held(t *testing.T) (client.CustomFields, int64) {
@@ -186,51 +197,56 @@ func TestAccReferenceResource_customFieldsImport_everyOrg(t *testing.T) {
 }
 
 // testCustomFieldsImport imports an entity with two custom fields (by terraform import and by import
-// blocks, by every import id it takes) into a configuration without custom_fields, and into one naming f1.
+// blocks, by every import id it takes): the import records both; a configuration without custom_fields or
+// naming both with Ardoq's values plans nothing, and one naming f1 alone clears f2.
 func testCustomFieldsImport(t *testing.T, e *fieldsEntity) {
 	e.env.Parallel(t)
 	_, version := e.held(t)
-	noFieldsInState := func(states []*terraform.InstanceState) error {
+	bothInState := func(states []*terraform.InstanceState) error {
 		for _, s := range states {
-			for k := range s.Attributes {
-				if strings.HasPrefix(k, "custom_fields") {
-					return fmt.Errorf("the import recorded %s = %q; it takes over no custom field", k, s.Attributes[k])
-				}
+			if s.Attributes["custom_fields."+e.f1] != e.v1 || s.Attributes["custom_fields."+e.f2] != e.v2 {
+				return fmt.Errorf("the import recorded %v; want %s = %q and %s = %q", s.Attributes, e.f1, e.v1, e.f2, e.v2)
 			}
 		}
 		return nil
 	}
-	fieldsPlanned := plancheck.ExpectKnownValue(e.addr, tfjsonpath.New("custom_fields"),
+	onlyF1Planned := plancheck.ExpectKnownValue(e.addr, tfjsonpath.New("custom_fields"),
 		knownvalue.ObjectExact(map[string]knownvalue.Check{e.f1: knownvalue.StringExact(e.v1)}))
+	noop := resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(e.addr, plancheck.ResourceActionNoop)}}
 	steps := []resource.TestStep{
-		// terraform import: the state holds no custom field.
+		// terraform import: the state holds both fields.
 		{Config: e.none(), ResourceName: e.addr, ImportState: true, ImportStateId: e.importIDs[len(e.importIDs)-1],
-			ImportStatePersist: true, ImportStateCheck: noFieldsInState},
+			ImportStatePersist: true, ImportStateCheck: bothInState},
 	}
 	for _, id := range e.importIDs {
-		// An import block into a configuration without custom_fields plans nothing; into one naming f1, it
-		// plans f1 as added, Ardoq's value or not: the import took over no field (plan only).
+		// An import block into a configuration without custom_fields, or naming both fields as Ardoq holds them,
+		// plans nothing; into one naming f1 alone, it plans f2 cleared (plan only).
 		steps = append(steps,
-			resource.TestStep{Config: e.none(), ResourceName: e.addr, ImportState: true, ImportStateKind: resource.ImportBlockWithID, ImportStateId: id,
-				ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(e.addr, plancheck.ResourceActionNoop)}}},
+			resource.TestStep{Config: e.none(), ResourceName: e.addr, ImportState: true, ImportStateKind: resource.ImportBlockWithID,
+				ImportStateId: id, ImportPlanChecks: noop},
+			resource.TestStep{Config: e.all(), ResourceName: e.addr, ImportState: true, ImportStateKind: resource.ImportBlockWithID,
+				ImportStateId: id, ImportPlanChecks: noop},
 			resource.TestStep{Config: e.some(), ResourceName: e.addr, ImportState: true, ImportStateKind: resource.ImportBlockWithID, ImportStateId: id,
 				ExpectNonEmptyPlan: true, ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(e.addr, plancheck.ResourceActionUpdate), fieldsPlanned}}})
+					plancheck.ExpectResourceAction(e.addr, plancheck.ResourceActionUpdate), onlyF1Planned}}})
 	}
+	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 	steps = append(steps,
-		// After terraform import, a configuration without custom_fields plans nothing, and Ardoq is untouched.
-		resource.TestStep{Config: e.none(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			Check: e.holds(t, e.v1, e.v2, version)},
-		// Naming f1 plans it as added and sends only it; f2 stays.
+		// After terraform import, a configuration without custom_fields plans nothing, applied twice, and Ardoq is untouched.
+		resource.TestStep{Config: e.none(), ConfigPlanChecks: empty, Check: e.holds(t, e.v1, e.v2, version)},
+		resource.TestStep{Config: e.none(), ConfigPlanChecks: empty, Check: e.holds(t, e.v1, e.v2, version)},
+		// Naming both as Ardoq holds them plans nothing either.
+		resource.TestStep{Config: e.all(), ConfigPlanChecks: empty, Check: e.holds(t, e.v1, e.v2, version)},
+		// Leaving f2 out clears it, and sends nothing else.
 		resource.TestStep{PreConfig: e.env.ResetRequests, Config: e.some(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-			plancheck.ExpectResourceAction(e.addr, plancheck.ResourceActionUpdate), fieldsPlanned}},
-			Check: resource.ComposeTestCheckFunc(e.holds(t, e.v1, e.v2, 0), e.sent(map[string]any{e.f1: e.v1}))},
-		resource.TestStep{Config: e.some(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
-		// f1 is now Terraform's: removing it clears it, and only it.
+			plancheck.ExpectResourceAction(e.addr, plancheck.ResourceActionUpdate), onlyF1Planned}},
+			Check: resource.ComposeTestCheckFunc(e.holds(t, e.v1, "", 0), e.sent(map[string]any{e.f2: nil}))},
+		resource.TestStep{Config: e.some(), ConfigPlanChecks: empty},
+		// f1 is Terraform's now that a configuration set custom_fields: removing custom_fields clears it.
 		resource.TestStep{Config: e.none(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 			plancheck.ExpectResourceAction(e.addr, plancheck.ResourceActionUpdate)}},
-			Check: e.holds(t, "", e.v2, 0)},
-		resource.TestStep{Config: e.none(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			Check: e.holds(t, "", "", 0)},
+		resource.TestStep{Config: e.none(), ConfigPlanChecks: empty},
 	)
 	e.env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
@@ -319,10 +335,10 @@ func testCustomFieldsAfterCreate(t *testing.T, e *fieldsEntity) {
 	})
 }
 
-// Every way of importing records no custom field, and the plan that follows changes nothing under a
-// configuration without custom_fields: by id, by component key, by resource identity (Terraform 1.12+,
-// so in-process), and what the list resources give terraform query -generate-config-out. Ardoq keeps
-// the fields.
+// Every way of importing records the custom fields Ardoq holds, and the plan that follows changes nothing
+// under a configuration naming them: by id, by component key, by resource identity (Terraform 1.12+, so
+// in-process), and what the list resources give terraform query -generate-config-out (which writes them).
+// Ardoq keeps the fields.
 func TestCustomFieldsImport_everyPath(t *testing.T) {
 	env := newTestEnv(t)
 	component, reference := newComponentWithFields(t, env), newReferenceWithFields(t, env)
@@ -342,13 +358,13 @@ func TestCustomFieldsImport_everyPath(t *testing.T) {
 				p.NoErrors("import", diags)
 				typ := p.ResourceType(e.kind)
 				state := p.Attrs(typ, read.NewState)
-				if !state["custom_fields"].IsNull() {
-					t.Fatalf("the import recorded custom_fields %s; it takes over none", state["custom_fields"])
+				if got := state["custom_fields"]; !got.Equal(e.bothFields()) {
+					t.Fatalf("the import recorded custom_fields %s, want %s", got, e.bothFields())
 				}
 				planned := p.PlanConfigured(e.kind, read, nil)
 				for name, v := range state {
 					if !planned[name].Equal(v) {
-						t.Errorf("a configuration without custom_fields plans a change of %s: %s -> %s", name, v, planned[name])
+						t.Errorf("a configuration naming what the import recorded plans a change of %s: %s -> %s", name, v, planned[name])
 					}
 				}
 				want := tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{e.f1: tftypes.String}},
@@ -370,8 +386,8 @@ func TestCustomFieldsImport_everyPath(t *testing.T) {
 			if len(listed) != 1 {
 				t.Fatalf("%s %s listed %d times", e.kind, e.id, len(listed))
 			}
-			if config := p.Adopt(e.kind, listed[0]); !config["custom_fields"].IsNull() {
-				t.Errorf("%s: the generated configuration has custom_fields %s", e.kind, config["custom_fields"])
+			if config := p.Adopt(e.kind, listed[0]); !config["custom_fields"].Equal(e.bothFields()) {
+				t.Errorf("%s: the generated configuration has custom_fields %s, want %s", e.kind, config["custom_fields"], e.bothFields())
 			}
 		}
 	})

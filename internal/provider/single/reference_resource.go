@@ -44,7 +44,7 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"and a reference that only its own workspace's model refuses then fails at apply, after the source is created.",
 		Attributes: withAttributes(schemaAttributes(entity.ReferenceAttributes, "reference"), map[string]schema.Attribute{
 			"id":            idAttribute("reference"),
-			"custom_fields": schema.DynamicAttribute{Optional: true, MarkdownDescription: fields.Description},
+			"custom_fields": customFieldsAttribute(),
 			"root_workspace": schema.StringAttribute{
 				Computed:            true,
 				MarkdownDescription: "Workspace of the reference: its source's workspace.",
@@ -64,12 +64,15 @@ func (r *referenceResource) Configure(_ context.Context, req resource.ConfigureR
 	r.data = providerdata.From(req.ProviderData, &resp.Diagnostics)
 }
 
-// ModifyPlan keeps root_workspace and target_workspace known when their component does not change, and
+// ModifyPlan records what the plan does with an existing reference (plan_destroy.go), keeps root_workspace and target_workspace known when their component does not change, and
 // checks the type and custom fields of a reference the plan creates or changes against the model of the
 // source's workspace (reference_checks.go and core/diagnostics), or of every workspace it could be in
 // while the source is not known yet.
 func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
+	if r.data != nil {
+		r.planEntity(ctx, req, resp) // plan_destroy.go
+	}
+	if resp.Diagnostics.HasError() || req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
 	}
 	var plan entity.ReferenceModel
@@ -156,8 +159,11 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 		return r.data.ReadReference(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
 	})
 	if got != nil {
-		// Only the custom fields state holds are read back: none after an import (core/fields).
-		r.kind().setState(ctx, &resp.State, nil, &resp.Diagnostics, got, prior.CustomFields)
+		// Only the custom fields state holds are read back; after an import, those a configuration can set (adoption.go).
+		held, diags := heldFields(ctx, r.data, resp.Private, prior.CustomFields, got.RootWorkspace,
+			func(m *client.WorkspaceContext) fields.Scope { return fields.ReferenceScope(m, got.Type) }, got.CustomFields)
+		resp.Diagnostics.Append(diags...)
+		r.kind().setState(ctx, &resp.State, nil, &resp.Diagnostics, got, held)
 	}
 }
 
@@ -173,8 +179,9 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if updated := r.kind().updated(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), prior.Version.ValueInt64(), body, plan); updated != nil {
+	if updated := r.kind().updated(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), prior.Version.ValueInt64(), body, prior, plan); updated != nil {
 		r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, updated, plan.CustomFields)
+		resp.Diagnostics.Append(endAdoption(ctx, req.Config, resp.Private)...)
 	}
 }
 
@@ -196,6 +203,7 @@ func (r *referenceResource) kind() kind[entity.ReferenceModel, client.Reference,
 		},
 		customFields: func(m *entity.ReferenceModel) types.Dynamic { return m.CustomFields },
 		holds:        entity.ReferenceModel.Holds,
+		sameBesides:  sameReferenceBesidesFields,
 		idOf:         func(e *client.Reference) string { return e.ID },
 		versionOf:    func(e *client.Reference) int64 { return e.Version },
 		create:       c.CreateReference, get: c.GetReference, update: c.UpdateReference, remove: c.DeleteReference,

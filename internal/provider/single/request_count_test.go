@@ -123,9 +123,25 @@ resource "ardoq_reference" "r" {
 				},
 			},
 			{
-				PreConfig: reset,
-				Config:    cfg(5),
-				Destroy:   true,
+				// a plan that removes every resource reads the workspace once per plan (provider process) for what
+				// Ardoq deletes along with the components (core/guard's PlanReading), shared by all 40 destroys
+				PreConfig:          reset,
+				Config:             env.Config(""),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				PreConfig: func() {
+					got := counts()
+					t.Logf("plan removing everything: %v", got)
+					if err := expect(got, map[string]int{"GET /api/v2/references?targetWorkspace": got["GET /api/v2/me"], "GET /api/v2/components?parent": 0,
+						"GET /api/v2/references?source": 0, "GET /api/v2/references?target": 0}); err != nil {
+						t.Error(err)
+					}
+					reset()
+				},
+				Config:  cfg(5),
+				Destroy: true,
 				Check: func(*terraform.State) error {
 					got := counts()
 					t.Logf("destroy: %v", got)

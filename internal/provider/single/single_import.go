@@ -66,4 +66,5 @@ func importByOID(ctx context.Context, req resource.ImportStateRequest, resp *res
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, id)...)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, adoptionKey, importing)...) // the Read that follows records the fields (adoption.go)
 }

@@ -26,6 +26,7 @@ func versionAttribute(what string) schema.Int64Attribute {
 		Computed: true,
 		MarkdownDescription: "The " + what + "'s `_version` in Ardoq, which grows by one on every write. Updates send it as " +
 			"`ifVersionMatch`, so a change made in Ardoq after the last refresh fails the apply instead of being overwritten.",
+		PlanModifiers: []planmodifier.Int64{unknownWhenFieldsCleared{}},
 	}
 }
 
@@ -41,6 +42,7 @@ func lastUpdatedAttribute(what string) schema.StringAttribute {
 	return schema.StringAttribute{
 		Computed:            true,
 		MarkdownDescription: "When the " + what + " was last changed (ISO-8601, UTC).",
+		PlanModifiers:       []planmodifier.String{unknownWhenFieldsCleared{}},
 	}
 }
 

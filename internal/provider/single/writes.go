@@ -28,6 +28,7 @@ type kind[M, E, C, U any] struct {
 	fromAPI      func(e *E, prior types.Dynamic) M
 	customFields func(m *M) types.Dynamic
 	holds        func(read, plan M) bool
+	sameBesides  func(prior, plan M) bool // the same configurable values, custom fields apart
 	idOf         func(e *E) string
 	versionOf    func(e *E) int64
 	create       func(ctx context.Context, body C) (*E, error)
@@ -82,8 +83,13 @@ func (k kind[M, E, C, U]) read(ctx context.Context, d *providerdata.Data, state 
 
 // updated is the entity after an update of prior to plan, sent only if it is still at prior's version. A
 // lost answer, or a conflict met by a retry of its own, is settled by reading the entity back: the update
-// is applied when the entity holds the planned values at a newer version.
-func (k kind[M, E, C, U]) updated(ctx context.Context, d *providerdata.Data, diags *diag.Diagnostics, id string, version int64, body U, plan M) *E {
+// is applied when the entity holds the planned values at a newer version. An entity that holds them
+// already is not written (no_write.go).
+func (k kind[M, E, C, U]) updated(ctx context.Context, d *providerdata.Data, diags *diag.Diagnostics, id string, version int64, body U,
+	prior, plan M) *E {
+	if held := k.heldAlready(ctx, id, version, prior, plan); held != nil {
+		return held
+	}
 	updated, err := k.update(ctx, id, client.IfVersion(version), body)
 	if client.IsAmbiguous(err) || client.IsConflict(err) {
 		read := func(ctx context.Context) (*E, error) { return k.get(ctx, id) }

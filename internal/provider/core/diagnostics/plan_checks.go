@@ -12,16 +12,14 @@ import (
 // nothing in Ardoq, so a model that changed under it (a type or field removed since) does not fail the
 // plan, nor `terraform destroy`, whose refresh plans the configuration as a normal plan does.
 //
-// That refresh is why a check's errors end with DestroyHint: Terraform runs it with the configuration
+// That refresh is why each of a check's errors ends with DestroyHint: Terraform runs it with the configuration
 // before every destroy (unless -refresh=false), and nothing in the protocol tells a provider that a
 // plan is that refresh rather than `terraform plan`, so a resource whose configuration has a mistake
 // (a create of something not in state, or a change to something in state) fails the destroy as it
 // fails the plan (hashicorp/terraform#33908).
 
-// DestroyHint ends the first error of a resource's model checks.
-const DestroyHint = " Running `terraform destroy`? It plans the configuration first (to refresh the state), so this error " +
-	"stops it too: correct or remove this resource's configuration, or destroy with `terraform destroy -refresh=false`, " +
-	"which this provider supports (what is already gone from Ardoq is skipped with a warning)."
+// DestroyHint ends each error of a resource's model checks: one line, as every such error stops a destroy.
+const DestroyHint = " If this stops `terraform destroy` (which plans the configuration first), run `terraform destroy -refresh=false`."
 
 // PlanChanges reports whether a plan creates or changes the resource: a plan equal to the state does
 // neither (the framework leaves computed values known only then).
@@ -29,9 +27,9 @@ func PlanChanges(req resource.ModifyPlanRequest) bool {
 	return req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw)
 }
 
-// WithDestroyHint is diags with DestroyHint at the end of the first error's detail.
+// WithDestroyHint is diags with DestroyHint at the end of every error's detail.
 func WithDestroyHint(diags diag.Diagnostics) diag.Diagnostics {
-	return WithDetail(diags, DestroyHint, true)
+	return WithDetail(diags, DestroyHint, false)
 }
 
 // WithDetail appends text to the detail of every error of diags, or of the first only.

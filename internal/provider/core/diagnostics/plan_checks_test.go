@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -30,5 +31,19 @@ func TestWithDetail(t *testing.T) {
 	}
 	if p, ok := first[1].(diag.DiagnosticWithPath); !ok || !p.Path().Equal(path.Root("type")) {
 		t.Errorf("the path is lost: %#v", first[1])
+	}
+}
+
+func TestWithDestroyHint_oneLineOnEveryError(t *testing.T) {
+	var diags diag.Diagnostics
+	diags.AddAttributeError(path.Root("type_id"), "A", "a.")
+	diags.AddError("B", "b.")
+	for _, d := range WithDestroyHint(diags) {
+		if !strings.HasSuffix(d.Detail(), DestroyHint) {
+			t.Errorf("%s: no destroy hint: %q", d.Summary(), d.Detail())
+		}
+		if strings.Count(DestroyHint, "\n") > 0 || strings.Count(DestroyHint, ". ") > 1 {
+			t.Errorf("the hint is more than one line: %q", DestroyHint)
+		}
 	}
 }

@@ -49,8 +49,8 @@ type Attribute[M, V, E, C, U any] struct {
 	Number      func(*V) *int64        // type, and computed numbers
 	Fields      func(*V) *map[string]fields.Value
 
-	// Optional texts are mapped to and from the API through the table too; emptyIsUnset is for a
-	// member the API cannot clear with null: it reads "" as unset and clears with "".
+	// Optional texts are mapped to and from the API through the table too ("" reads as unset); EmptyIsUnset
+	// is for a member the API cannot clear with null: it is cleared with "".
 	Optional     func(*V) **string
 	Entity       func(*E) **string
 	Create       func(*C) **string
@@ -140,12 +140,14 @@ func (t Attributes[M, V, E, C, U]) toModel(v *V, m *M) {
 	}
 }
 
-// fromEntity reads the optional texts of an entity from the API.
+// fromEntity reads the optional texts of an entity from the API. An empty text is unset: no
+// configuration can hold one (strings given must not be empty), so reading it as set would plan a
+// change, and an update, of a value that is no different.
 func (t Attributes[M, V, E, C, U]) fromEntity(e *E, v *V) {
 	for _, a := range t {
 		if a.Optional != nil {
 			s := *a.Entity(e)
-			if a.EmptyIsUnset && s != nil && *s == "" {
+			if s != nil && *s == "" {
 				s = nil
 			}
 			*a.Optional(v) = s

@@ -143,3 +143,16 @@ func TestReferenceDisplayTextMapping(t *testing.T) {
 		t.Fatalf("clearing display text sends \"\": %s", b)
 	}
 }
+
+// An empty optional text reads as unset: no configuration can hold "", so reading it as set would plan a
+// change of a value that is no different.
+func TestFromAPI_emptyTextIsUnset(t *testing.T) {
+	c := entity.ComponentFromAPI(&client.Component{Description: ptr(""), Color: ptr("")}, types.DynamicNull(), false)
+	if !c.Description.IsNull() || !c.Color.IsNull() {
+		t.Errorf("description %s, color %s: want null", c.Description, c.Color)
+	}
+	r := entity.ReferenceFromAPI(&client.Reference{Description: ptr("")}, types.DynamicNull(), false)
+	if !r.Description.IsNull() {
+		t.Errorf("reference description %s: want null", r.Description)
+	}
+}

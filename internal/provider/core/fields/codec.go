@@ -7,21 +7,15 @@
 // number or a string of decimal text ("12"), a Checkbox field a boolean or "true"/"false", text fields
 // a string, number or boolean. It is sent typed, and state keeps it as written.
 //
-// The one rule, after a create and after an import alike: state holds exactly the keys the
-// configuration manages, and Terraform changes exactly those. custom_fields is Optional and not
-// Computed, so the planned value is the configuration; the prior state decides what the plan shows
-// and what an update clears. An import cannot know the configuration it will meet, and anything it
-// recorded would show as removed under a configuration without custom_fields (and be cleared by the
-// update), so an import records none: custom_fields is null after an import (and absent from every
-// item of an ardoq_batch import, and from the list resources' results), as in a configuration that
-// never had it; a configuration naming fields then plans them as added and the update sends exactly
-// those. This is the Google provider's rule for its non-authoritative labels (empty after an import).
-// Optional+Computed would let an import record every field, but a configuration naming some would
-// then plan the others as removed while nothing clears them, and removing a key could clear nothing.
-// A null value is the same as leaving the key out; removing a key that state holds (one Terraform
-// set) clears that field on update; a key Terraform never set is never cleared. A state written by an
-// import before this rule holds every field: its calculated and read-only values are kept without
-// being sent, and dropping them clears nothing (Encode).
+// The rule (Description says it to users): state holds the keys Terraform manages, and Terraform
+// changes exactly those; the prior state decides what the plan shows and what an update clears. A null
+// value is the same as leaving the key out; removing a key that state holds clears that field on
+// update; a key state never held is never cleared. An import of ardoq_component or ardoq_reference
+// records every settable field the entity holds (Adopted), so that -generate-config-out writes them;
+// the single resources keep that record under a configuration without custom_fields (single/adoption.go).
+// ardoq_batch's import records none. A state that holds a calculated or read-only value (an import of
+// an earlier version recorded every field) keeps it without sending it, and dropping it clears nothing
+// (Encode).
 package fields
 
 import (
@@ -47,11 +41,14 @@ const Description = "Custom field values keyed by the field's API key, in their 
 	"TextArea, Email, Url, DateTime, List and User fields, numbers for Number fields, booleans for Checkbox fields and lists of " +
 	"strings for SelectMultipleList fields. A value Terraform converts to the field's type is accepted too, and sent typed: " +
 	"`\"12.5\"` for a Number field, `\"true\"` for a Checkbox field, `12` for a Text field. Keys and values are checked at plan " +
-	"time against the workspace's field definitions; calculated and read-only fields cannot be set. Only the keys given here " +
-	"are managed, by one rule after a create and after an import: fields set in Ardoq but absent here (or `null`) cause no " +
-	"diff and are never sent, and removing a key Terraform set clears that field in Ardoq. An import takes over no custom " +
-	"field and records none, so a configuration without them plans no change and nothing is cleared, and one naming fields " +
-	"plans them as added, whatever Ardoq holds, and sends exactly those values on apply (Ardoq keeps every other field). " +
+	"time against the workspace's field definitions; calculated and read-only fields cannot be set. Only the keys the state " +
+	"holds are managed: a field set in Ardoq that the state does not hold causes no diff and is never sent, a value Ardoq " +
+	"holds already is not sent again, and removing a key the state holds (or setting it to `null`) clears that field in " +
+	"Ardoq. **After an import** the state holds every field the entity has a value for that can be set, in its natural type: " +
+	"`-generate-config-out` writes them, and a configuration naming the values Ardoq holds plans no change, while one " +
+	"that sets `custom_fields` but leaves out a field the import recorded clears that field (the plan warns, naming it). " +
+	"A configuration without `custom_fields` takes none of them over: it plans no change and clears nothing, however often " +
+	"it is applied, until it sets `custom_fields`. After a create, the state holds the keys the configuration set. " +
 	"The data sources read every field an entity has. Every field type's HCL form, DateTime's format included, is in " +
 	"[Custom field values](component#custom-field-values) on the `ardoq_component` page."
 

@@ -205,13 +205,19 @@ func Check(planned, prior types.Dynamic, scope Scope) diag.Diagnostics {
 	}
 	if cleared = scope.settable(cleared); len(cleared) > 0 {
 		slices.Sort(cleared)
-		diags.AddAttributeWarning(path.Root("custom_fields"), "Custom Fields Cleared in Ardoq", fmt.Sprintf("This plan clears the custom fields %s in "+
-			"Ardoq: the state holds them and the configuration no longer names them, and removing a key clears the field. If they "+
-			"are in the state because an earlier version of this provider imported the resource (it recorded every field the "+
-			"entity had; an import now takes over none), name the fields to keep them, or run terraform state rm and import the "+
-			"resource again.", wsmodel.QuotedList(cleared)))
+		diags.AddAttributeWarning(path.Root("custom_fields"), "Custom Fields Cleared in Ardoq", clearedDetail(cleared))
 	}
 	return diags
+}
+
+// clearedDetail says which fields a plan clears, in the singular for one.
+func clearedDetail(cleared []string) string {
+	if len(cleared) == 1 {
+		return fmt.Sprintf("This plan clears the custom field %s in Ardoq: the state holds it (Terraform set it, or an import "+
+			"recorded it) and the configuration does not name it. To keep it, name it in custom_fields with its value.", wsmodel.QuotedList(cleared))
+	}
+	return fmt.Sprintf("This plan clears the custom fields %s in Ardoq: the state holds them (Terraform set them, or an import "+
+		"recorded them) and the configuration does not name them. To keep them, name them in custom_fields with their values.", wsmodel.QuotedList(cleared))
 }
 
 // ScopeLookup finds the scope an ardoq_component's or ardoq_reference's custom fields are typed by
@@ -220,8 +226,10 @@ func Check(planned, prior types.Dynamic, scope Scope) diag.Diagnostics {
 type ScopeLookup func() (Scope, error)
 
 // EncodeWith encodes a single resource's custom fields, looking their scope up only when there are
-// values to type.
+// values to type. A value prior holds already (prior is what Ardoq held at the refresh) is not sent:
+// the update's version guard fails it if Ardoq changed since.
 func EncodeWith(lookup ScopeLookup, values, prior map[string]Value) (client.CustomFields, diag.Diagnostics) {
+	values, prior = Changed(values, prior)
 	var scope Scope
 	if len(values) > 0 {
 		s, err := lookup()
@@ -233,4 +241,21 @@ func EncodeWith(lookup ScopeLookup, values, prior map[string]Value) (client.Cust
 		scope = s
 	}
 	return Encode(path.Root("custom_fields"), values, prior, scope)
+}
+
+// Changed leaves out of values, and of prior, the values prior holds already: what is left of values is
+// to be sent, and a key of prior that values lack is still to be cleared.
+func Changed(values, prior map[string]Value) (changed, priorLeft map[string]Value) {
+	changed, priorLeft = make(map[string]Value, len(values)), make(map[string]Value, len(prior))
+	for key, v := range values {
+		if was, held := prior[key]; !held || !was.Means(v) {
+			changed[key] = v
+		}
+	}
+	for key, was := range prior {
+		if v, kept := values[key]; !kept || !was.Means(v) {
+			priorLeft[key] = was
+		}
+	}
+	return changed, priorLeft
 }

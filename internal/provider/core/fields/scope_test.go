@@ -37,7 +37,7 @@ func TestCheckCustomFields_warnsWhatItClears(t *testing.T) {
 	scope := Scope{Model: model, Allowed: []string{"score", "owner", "tier"}, TypeName: "App"}
 	prior := dynamicObject(map[string]attr.Value{"score": types.NumberValue(big.NewFloat(3)), "owner": types.StringValue("a"), "tier": types.StringValue("b")})
 	diags := Check(dynamicObject(map[string]attr.Value{"tier": types.StringValue("b")}), prior, scope)
-	if diags.HasError() || diags.WarningsCount() != 1 || !strings.Contains(diags[0].Detail(), `custom fields "owner" in Ardoq`) {
+	if diags.HasError() || diags.WarningsCount() != 1 || !strings.Contains(diags[0].Detail(), `custom field "owner" in Ardoq`) {
 		t.Fatalf("want one warning naming owner only: %v", diags)
 	}
 	if diags := Check(types.DynamicNull(), dynamicObject(map[string]attr.Value{"score": types.NumberValue(big.NewFloat(3))}), scope); len(diags) != 0 {
@@ -51,4 +51,15 @@ func dynamicObject(attrs map[string]attr.Value) types.Dynamic {
 		typesOf[k] = v.Type(nil) //nolint:staticcheck // primitive types ignore the context
 	}
 	return types.DynamicValue(types.ObjectValueMust(typesOf, attrs))
+}
+
+func TestClearedDetail_singularAndPlural(t *testing.T) {
+	one := clearedDetail([]string{"contact"})
+	if !strings.Contains(one, `the custom field "contact" in Ardoq: the state holds it`) || strings.Contains(one, "earlier version") {
+		t.Errorf("one field: %q", one)
+	}
+	two := clearedDetail([]string{"contact", "owner"})
+	if !strings.Contains(two, "the custom fields ") || !strings.Contains(two, "holds them") {
+		t.Errorf("two fields: %q", two)
+	}
 }

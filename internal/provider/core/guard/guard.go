@@ -36,6 +36,7 @@ type Input struct {
 	DeleteReferences map[string]bool      // reference ids deleted explicitly
 	NewParent        map[string]string    // component id -> parent after the request ("" for none)
 	NewEndpoints     map[string][2]string // reference id -> source and target after the request
+	from             []string             // where the walk starts, when not at every delete (Reading.Along)
 }
 
 // Lost is what Ardoq would delete although the plan does not.
@@ -65,7 +66,10 @@ func cascadeOf(slice orgSlice, in Input) Lost {
 	}
 	gone := map[string]bool{}
 	var lost Lost
-	queue := convert.SortedKeys(in.DeleteComponents)
+	queue := in.from
+	if queue == nil {
+		queue = convert.SortedKeys(in.DeleteComponents)
+	}
 	for _, id := range queue {
 		gone[id] = true
 	}

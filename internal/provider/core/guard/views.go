@@ -27,6 +27,7 @@ type Views struct {
 	mu         sync.Mutex
 	deleted    map[string]bool // ids this run deleted, components and references
 	workspaces map[string]*cascadeView
+	planned    map[string]*planReading // readings for plan-time notices, one per workspace (plan.go)
 }
 
 // cascadeViewLifetime is how long one reading of a workspace judges deletes.

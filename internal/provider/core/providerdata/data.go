@@ -38,12 +38,14 @@ type Data struct {
 	listedReferences *listing.Shared[client.Reference]
 	WholeWorkspaces  *listing.Whole[client.Component] // the already-made searches' listing of each workspace (core/listing)
 	CascadeViews     *guard.Views                     // the cascade guard's readings of workspaces, shared by this run's deletes
+	Plans            *Plans                           // what this run's plans destroy and keep (plans.go)
 }
 
 // New returns the data of a provider configured with c.
 func New(c *client.Client, allowCascadeDelete bool) *Data {
 	d := &Data{
 		Client: c, Contexts: newContextCache(c), AllowCascadeDelete: allowCascadeDelete, CascadeViews: guard.NewViews(c),
+		Plans: newPlans(),
 		listedComponents: listing.NewShared(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
 		}, func(e *client.Component) string { return e.ID }, c.Writes, detach.StopBound(c.RequestTimeout())),
@@ -126,7 +128,10 @@ func (d *Data) CallerEmail(ctx context.Context) (string, error) {
 
 // Claim remembers an id that a resource of this run read, so that no lost-answer search (or
 // core/recovery's already-made search) takes it for its own.
-func (d *Data) Claim(id string) { d.remember(id, false) }
+func (d *Data) Claim(id string) {
+	d.remember(id, false)
+	d.Plans.read()
+}
 
 // ClaimCreated remembers an id that a create of this run made, which claim's searches skip too; and
 // nothing an earlier run made can hang from it (core/recovery).

@@ -6,59 +6,96 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
-// After a run that was killed (SIGKILL, an out-of-memory kill, a crashed CI runner), Ardoq holds what its
-// writes made but no state does, and the next apply would make it again. The plan of a new component or
+// Ardoq may already hold what the plan is about to create: made by another configuration, a second
+// terraform workspace, someone in Ardoq's UI, or a run that was killed (SIGKILL, an out-of-memory kill, a
+// crashed CI runner) after its writes and before Terraform saved its state. The plan of a new component or
 // reference therefore looks for one Ardoq already holds with the same identity, the way the lost-answer
 // search does (lost_answer.go): created by the token's user, and not read by any resource of this run so
 // far (Terraform refreshes and plans resources in parallel, so this is a hint, not proof). It warns at
-// the resource, with the id to import. The summary names the entity, so that Terraform does not fold the
-// warnings of many resources into one and hide their ids. Terraform plans a create again in the apply walk
-// of `terraform apply`, in a new provider process, and the search is made again there: the provider keeps
-// nothing between processes. A search that fails is an error with prevent_duplicates (the plan cannot
-// promise what the setting asks), a warning without.
+// the resource (or the ardoq_batch item), with the id to take over. The summary names the entity, so that
+// Terraform does not fold the warnings of many resources into one and hide their ids. Terraform plans a
+// create again in the apply walk of `terraform apply`, in a new provider process, and the search is made
+// again there: the provider keeps nothing between processes. A search that fails is an error with
+// prevent_duplicates (the plan cannot promise what the setting asks), a warning without.
 
-// WarnAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates.
+// AlreadyMade is where an already-made warning goes and how it says to take the entity over.
+type AlreadyMade struct {
+	Noun, Name string    // "Component", `"Payments"`: the summary is `Component "Payments" Already in Ardoq`
+	At         path.Path // an attribute (an ardoq_batch item); empty for the resource as a whole
+	// TakeOver says how to take over the entity with this id instead of making a second one: a full
+	// sentence or more.
+	TakeOver func(id string) string
+}
+
+// ImportInto is the single resources' way to take an entity over: import it into the resource the
+// warning is at (Terraform prints its address above the message).
+func ImportInto(id string) string {
+	return fmt.Sprintf("To take it over, import it into this resource (its address is the one Terraform shows with this warning): "+
+		"an import block with id = %q, or terraform import with that address and %s.", id, id)
+}
+
+// WarnAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates; the
+// fix it names is an import into the resource.
 func WarnAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s CreateSearch[T], noun, name string) diag.Diagnostics {
+	return WarnIfAlreadyMade(ctx, d, s, AlreadyMade{Noun: noun, Name: name, TakeOver: ImportInto})
+}
+
+// WarnIfAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates.
+func WarnIfAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s CreateSearch[T], at AlreadyMade) diag.Diagnostics {
 	var diags diag.Diagnostics
 	made, err := lookForCreated(ctx, d, s, time.Time{})
 	if err != nil {
-		addSearchFailed(&diags, d.PreventDuplicates, noun, name, s.What, err)
+		addSearchFailed(&diags, d.PreventDuplicates, at, s.What, err)
 		return diags
 	}
 	for _, m := range made {
 		id := s.IDOf(m)
-		add := diags.AddWarning
+		summary := fmt.Sprintf("%s %s Already in Ardoq", at.Noun, at.Name)
+		detail := fmt.Sprintf("Ardoq already holds %s with id %s, created by you at %s, which no resource has read so far in this run. "+
+			"Another configuration, a second terraform workspace, someone in Ardoq's UI, or a run interrupted before it saved its state "+
+			"may have made it; creating this one makes a second. %s If a resource of this configuration manages it (one not "+
+			"refreshed yet, with -refresh=false or a replacement), ignore this; if it is not wanted, delete it in Ardoq. See the guide "+
+			"\"When a run is interrupted\".", s.What, id, s.Meta(m).Created, at.TakeOver(id))
 		if d.PreventDuplicates {
-			add = diags.AddError // prevent_duplicates
+			add(&diags, at.At, diag.NewErrorDiagnostic(summary, detail+preventDuplicatesStops), diag.NewAttributeErrorDiagnostic(at.At, summary, detail+preventDuplicatesStops))
+			continue
 		}
-		add(fmt.Sprintf("%s %s Already in Ardoq", noun, name), fmt.Sprintf("Ardoq already holds %s with id %s, "+
-			"created by you at %s, which no resource has read so far in this run. A run that was interrupted before Terraform "+
-			"saved its state (killed, out of memory, a crashed CI runner) may have made it, and creating this resource would make "+
-			"a second one. To take it over, import it into this resource: terraform import <this resource's address> %s (or an "+
-			"import block with id = %q). If a resource of this configuration manages it (one not refreshed yet, with -refresh=false "+
-			"or a replacement), ignore this warning; if it is not wanted, delete it in Ardoq. See the guide \"When a run is "+
-			"interrupted\".", s.What, id, s.Meta(m).Created, id, id))
+		add(&diags, at.At, diag.NewWarningDiagnostic(summary, detail), diag.NewAttributeWarningDiagnostic(at.At, summary, detail))
 	}
 	return diags
 }
 
-// addSearchFailed reports a search for what an interrupted run made that could not be made: an error with
-// prevent_duplicates, a warning without.
-func addSearchFailed(diags *diag.Diagnostics, preventDuplicates bool, noun, name, what string, err error) {
-	summary := fmt.Sprintf("%s %s Not Checked for Duplicates", noun, name)
-	lookedFor := fmt.Sprintf("Before creating %s, the plan looks for one Ardoq already holds, made by an interrupted run; "+
-		"looking failed (%s).", what, diagnostics.ClientErrorDetail(err))
-	if preventDuplicates {
-		diags.AddError(summary, lookedFor+" With prevent_duplicates set, the plan stops here rather than risk creating it "+
-			"a second time. Try again once Ardoq answers, or set prevent_duplicates = false (or ARDOQ_PREVENT_DUPLICATES=false) "+
-			"to plan without the check.")
+const preventDuplicatesStops = " The plan stops here because prevent_duplicates is set (or ARDOQ_PREVENT_DUPLICATES=true)."
+
+// add appends whole, or attribute when at names an attribute.
+func add(diags *diag.Diagnostics, at path.Path, whole, attribute diag.Diagnostic) {
+	if at.Equal(path.Empty()) {
+		diags.Append(whole)
 		return
 	}
-	diags.AddWarning(summary, lookedFor+" The plan does not know whether creating it makes a second one. Plan again "+
-		"to check, or set prevent_duplicates = true to make a failed check stop the plan.")
+	diags.Append(attribute)
+}
+
+// addSearchFailed reports a search for what an interrupted run made that could not be made: an error with
+// prevent_duplicates, a warning without.
+func addSearchFailed(diags *diag.Diagnostics, preventDuplicates bool, at AlreadyMade, what string, err error) {
+	summary := fmt.Sprintf("%s %s Not Checked for Duplicates", at.Noun, at.Name)
+	lookedFor := fmt.Sprintf("Before creating %s, the plan looks for one Ardoq already holds (made by another configuration or "+
+		"workspace, in Ardoq's UI, or by an interrupted run); looking failed (%s).", what, diagnostics.ClientErrorDetail(err))
+	if preventDuplicates {
+		detail := lookedFor + " With prevent_duplicates set, the plan stops here rather than risk creating it " +
+			"a second time. Try again once Ardoq answers, or set prevent_duplicates = false (or ARDOQ_PREVENT_DUPLICATES=false) " +
+			"to plan without the check."
+		add(diags, at.At, diag.NewErrorDiagnostic(summary, detail), diag.NewAttributeErrorDiagnostic(at.At, summary, detail))
+		return
+	}
+	detail := lookedFor + " The plan does not know whether creating it makes a second one. Plan again " +
+		"to check, or set prevent_duplicates = true to make a failed check stop the plan."
+	add(diags, at.At, diag.NewWarningDiagnostic(summary, detail), diag.NewAttributeWarningDiagnostic(at.At, summary, detail))
 }

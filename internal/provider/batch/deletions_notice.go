@@ -1,0 +1,151 @@
+package batch
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/deletions"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+)
+
+// listedDeletions is how many deleted items a notice lists one by one; the rest are counted.
+const listedDeletions = 20
+
+// reportDeletions says at the resource what the apply deletes (deletions.go): a warning, or an error
+// with prevent_implicit_deletions. batchID is the resource's id, an import id for an imported batch.
+func (r *batchResource) reportDeletions(ctx context.Context, diags *diag.Diagnostics, dels []deletion, batchID string, destroy bool) {
+	if len(dels) == 0 {
+		return
+	}
+	var components, references int
+	for _, d := range dels {
+		if d.kind == "component" {
+			components++
+		} else {
+			references++
+		}
+	}
+	var counts, summary []string
+	if components > 0 {
+		counts = append(counts, deletions.Plural(components, "component", "components"))
+		summary = append(summary, deletions.Plural(components, "Component", "Components"))
+	}
+	if references > 0 {
+		counts = append(counts, deletions.Plural(references, "reference", "references"))
+		summary = append(summary, deletions.Plural(references, "Reference", "References"))
+	}
+	var detail strings.Builder
+	if destroy {
+		fmt.Fprintf(&detail, "Destroying this ardoq_batch deletes every item it holds from Ardoq: %s (Terraform's summary counts "+
+			"the batch as 1 to destroy):\n", strings.Join(counts, " and "))
+	} else {
+		fmt.Fprintf(&detail, "The apply deletes %s from Ardoq that this ardoq_batch holds and its configuration no longer has, "+
+			"or replaces (Terraform's summary counts the batch as 1 to change):\n", strings.Join(counts, " and "))
+	}
+	names := r.deletionNames(ctx, dels)
+	for i, d := range dels {
+		if i == listedDeletions {
+			fmt.Fprintf(&detail, "  - and %d more\n", len(dels)-i)
+			break
+		}
+		detail.WriteString("  - " + names.line(d) + "\n")
+	}
+	if destroy {
+		detail.WriteString("A policy check finds them in the plan's prior value of this resource (change.before's computed_components " +
+			"and computed_references in terraform show -json).")
+	} else {
+		detail.WriteString("To keep an item, put it back in the configuration under the same key.")
+		if ws, field, imported := strings.Cut(batchID, "/"); imported {
+			fmt.Fprintf(&detail, " This ardoq_batch was imported with id %q, which takes over every component and reference of workspace "+
+				"%s that has %s set, including those no configuration of yours declares: declare the ones to keep, or remove the batch "+
+				"from the state (terraform state rm, or a removed block) and import by a custom field only this configuration's "+
+				"entities have.", batchID, names.workspace(ws), field)
+		}
+		detail.WriteString("\nThe same list is the plan's value of this resource's deletions attribute (terraform show -json), for policy checks.")
+	}
+	deletions.Report(diags, r.data.PreventImplicitDeletions, path.Empty(), "Batch Deletes "+strings.Join(summary, " and ")+" in Ardoq",
+		detail.String())
+}
+
+// deletedNames are the names of the workspaces and types of deleted items, looked up for the notice:
+// what cannot be looked up is named by its id.
+type deletedNames struct {
+	workspaces map[string]string
+	models     map[string]*client.WorkspaceContext
+}
+
+func (r *batchResource) deletionNames(ctx context.Context, dels []deletion) deletedNames {
+	names := deletedNames{workspaces: map[string]string{}, models: map[string]*client.WorkspaceContext{}}
+	for _, d := range dels {
+		if _, seen := names.models[d.workspace]; seen || d.workspace == "" {
+			continue
+		}
+		names.models[d.workspace], _ = r.data.Contexts.Get(ctx, d.workspace)
+		if w, err := r.data.Client.GetWorkspace(ctx, d.workspace); err == nil && w.Name != "" {
+			names.workspaces[d.workspace] = w.Name
+		}
+	}
+	return names
+}
+
+func (n deletedNames) workspace(id string) string {
+	if name, ok := n.workspaces[id]; ok {
+		return fmt.Sprintf("%q", name)
+	}
+	return id
+}
+
+// line names a deleted item: `components["c"]: "Orders DB" (Database, DB-3, workspace "Architecture"), id …`, or
+// `references["r"]: Payments → Orders DB (Depends on), workspace "Architecture", id …`.
+func (n deletedNames) line(d deletion) string {
+	model := n.models[d.workspace]
+	var line string
+	switch item := d.item.(type) {
+	case entity.ComponentValues:
+		typeName := "type " + item.TypeID
+		for _, t := range modelComponentTypes(model) {
+			if t.TypeID == item.TypeID {
+				typeName = t.Name
+			}
+		}
+		line = fmt.Sprintf("components[%q]: %q (%s", d.key, d.name, typeName)
+		if item.ComponentKey != "" {
+			line += ", " + item.ComponentKey
+		}
+		line += fmt.Sprintf(", workspace %s), id %s", n.workspace(d.workspace), d.id)
+	case entity.ReferenceValues:
+		typeName := "type " + convert.Itoa(item.Type)
+		for _, t := range modelReferenceTypes(model) {
+			if t.Type == item.Type {
+				typeName = t.Name
+			}
+		}
+		source, target, _ := strings.Cut(d.name, " → ")
+		line = fmt.Sprintf("references[%q]: %s, workspace %s, id %s", d.key, deletions.ReferenceLabel(source, target, typeName),
+			n.workspace(d.workspace), d.id)
+	}
+	if d.replaced {
+		line += ": replaced (its type or workspace changes), so Ardoq deletes it and the apply creates it again with a new id"
+	}
+	return line
+}
+
+func modelComponentTypes(m *client.WorkspaceContext) []client.ComponentType {
+	if m == nil {
+		return nil
+	}
+	return m.ComponentTypes
+}
+
+func modelReferenceTypes(m *client.WorkspaceContext) []client.ReferenceType {
+	if m == nil {
+		return nil
+	}
+	return m.ReferenceTypes
+}

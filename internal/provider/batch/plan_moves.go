@@ -1,0 +1,98 @@
+package batch
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+)
+
+// planMoves records, once the batch's plan is made, which entities it keeps (the items it holds, adopts
+// or imports) and which it deletes (items removed, replaced, or the whole batch destroyed), and fails the
+// plan when a single resource of the same plan does the opposite (providerdata.Plans): moving an entity
+// between ardoq_component/ardoq_reference and ardoq_batch without a removed block would delete it in
+// Ardoq and make it again with a new id. It runs deferred from PlanResourceChange, on every path out of it;
+// the values are read only when the process plans single resources too (providerdata.Plans.Batch).
+func (s *Server) planMoves(_ context.Context, req *tfprotov6.PlanResourceChangeRequest, resp *tfprotov6.PlanResourceChangeResponse) {
+	data := s.data()
+	if data == nil || req.PriorState == nil && resp.PlannedState == nil || protocolHasError(resp.Diagnostics) {
+		return
+	}
+	priorValue, plannedValue := req.PriorState, resp.PlannedState
+	var diags diag.Diagnostics
+	for _, c := range data.Plans.Batch(func() []providerdata.BatchEntry { return s.plannedEntries(priorValue, plannedValue) }) {
+		summary, detail := providerdata.MoveConflict(c.ID, c.Single, c.Batch)
+		p := path.Root(c.Batch.Resource)
+		if kind, key, ok := itemOf(c.Batch.Key); ok {
+			p = path.Root(kind).AtMapKey(key)
+		}
+		diags.AddAttributeError(p, summary, c.Batch.Key+": "+detail)
+	}
+	resp.Diagnostics = append(resp.Diagnostics, diagnostics.ToProtocol(diags)...)
+}
+
+// plannedEntries reads what the batch's plan does with each entity: the items of planned with an id are
+// kept (held, adopted or imported), those of prior whose id planned no longer holds are deleted.
+func (s *Server) plannedEntries(priorValue, plannedValue *tfprotov6.DynamicValue) []providerdata.BatchEntry {
+	vals, d := s.values(priorValue, plannedValue)
+	if d != nil {
+		return nil // the plan itself decoded these
+	}
+	prior, planned := batchRawOf(vals[0]).items(), batchRawOf(vals[1]).items()
+	kept := map[string]bool{}
+	var entries []providerdata.BatchEntry
+	add := func(id, kind, key, name string, destroyed bool) {
+		entries = append(entries, providerdata.BatchEntry{ID: id, Planned: providerdata.Planned{Destroyed: destroyed, Resource: "ardoq_batch",
+			Name: name, Key: fmt.Sprintf("%s[%q]", kind, key)}})
+	}
+	for _, key := range convert.SortedKeys(planned.Components) {
+		if c := planned.Components[key]; c.ID != "" {
+			kept[c.ID] = true
+			add(c.ID, "components", key, c.Name, false)
+		}
+	}
+	for _, key := range convert.SortedKeys(planned.References) {
+		if r := planned.References[key]; r.ID != "" {
+			kept[r.ID] = true
+			add(r.ID, "references", key, r.Source+" → "+r.Target, false)
+		}
+	}
+	for _, key := range convert.SortedKeys(prior.Components) {
+		if c := prior.Components[key]; c.ID != "" && !kept[c.ID] {
+			add(c.ID, "components", key, c.Name, true)
+		}
+	}
+	for _, key := range convert.SortedKeys(prior.References) {
+		if r := prior.References[key]; r.ID != "" && !kept[r.ID] {
+			add(r.ID, "references", key, r.Source+" → "+r.Target, true)
+		}
+	}
+	return entries
+}
+
+// itemOf splits an item's path as Planned.Key writes it, components["payments"], into kind and key.
+func itemOf(itemPath string) (kind, key string, ok bool) {
+	kind, quoted, found := strings.Cut(itemPath, "[")
+	if !found {
+		return "", "", false
+	}
+	key, err := strconv.Unquote(strings.TrimSuffix(quoted, "]"))
+	return kind, key, err == nil
+}
+
+func protocolHasError(diags []*tfprotov6.Diagnostic) bool {
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,205 @@
+package providerdata
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Plans is what the plans of this provider process have said about each entity so far: destroyed or
+// kept, by a single resource (ardoq_component, ardoq_reference) or by an ardoq_batch. Terraform plans
+// resources in an order the provider cannot choose (a destroy plans dependents first, but the resources
+// a plan removes from the configuration come in any order), so each check records its own plan and looks
+// at what the others recorded, under one lock: of two plans that contradict each other, the second fails.
+//
+// A batch's entities are read from its value only once a single resource is planned too: a configuration
+// of batches alone (thousands of items each) never decodes its values twice for nothing.
+type Plans struct {
+	resolving sync.Mutex // held while the waiting batches are read, so that no plan checks against them half-read
+	mu        sync.Mutex
+	single    map[string]Planned
+	batch     map[string]Planned
+	pending   []func() []BatchEntry // batches planned while no single resource was
+	changed   chan struct{}         // closed and replaced whenever a plan is recorded or an entity read
+}
+
+// Planned is one resource's plan for one entity.
+type Planned struct {
+	Destroyed bool
+	Resource  string // "ardoq_component", "ardoq_reference" or "ardoq_batch"
+	Name      string // the entity's name, or its label for a reference ("Payments → Orders DB (Depends on)")
+	Key       string // the item's path in an ardoq_batch: components["payments"]
+	// where a kept entity hangs after the plan: a component's parent, a reference's source and target
+	// (UnknownID when the plan does not know it yet)
+	Parent, Source, Target string
+}
+
+// BatchEntry is an ardoq_batch's plan for one entity.
+type BatchEntry struct {
+	ID      string
+	Planned Planned
+}
+
+// Conflict is a single resource's plan and a batch's that contradict each other for one entity.
+type Conflict struct {
+	ID            string
+	Single, Batch Planned
+}
+
+// UnknownID stands for an id a plan does not know yet (a component it creates).
+const UnknownID = "(known after apply)"
+
+func newPlans() *Plans {
+	return &Plans{single: map[string]Planned{}, batch: map[string]Planned{}, changed: make(chan struct{})}
+}
+
+// Single records a single resource's plan for id and returns the batch plan that contradicts it, if
+// one was recorded: the batch keeps what the single resource destroys, or deletes what it keeps.
+func (p *Plans) Single(id string, planned Planned) (Planned, bool) {
+	p.resolving.Lock()
+	defer p.resolving.Unlock()
+	for {
+		p.resolveHeld()
+		p.mu.Lock()
+		if len(p.pending) == 0 {
+			break
+		}
+		p.mu.Unlock()
+	}
+	defer p.mu.Unlock()
+	p.single[id] = planned
+	p.wake()
+	b, found := p.batch[id]
+	return b, found && b.Destroyed != planned.Destroyed
+}
+
+// Batch records an ardoq_batch's plan, whose entries entries reads from its value, and returns its
+// conflicts with the single resources' plans recorded so far. While no single resource has been
+// planned, entries waits until one is (or until Of or Settle asks).
+func (p *Plans) Batch(entries func() []BatchEntry) []Conflict {
+	p.mu.Lock()
+	if len(p.single) == 0 {
+		p.pending = append(p.pending, entries)
+		p.mu.Unlock()
+		return nil
+	}
+	p.mu.Unlock()
+	return p.recordBatch(entries())
+}
+
+func (p *Plans) recordBatch(entries []BatchEntry) []Conflict {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var conflicts []Conflict
+	for _, e := range entries {
+		p.batch[e.ID] = e.Planned
+		if s, found := p.single[e.ID]; found && s.Destroyed != e.Planned.Destroyed {
+			conflicts = append(conflicts, Conflict{ID: e.ID, Single: s, Batch: e.Planned})
+		}
+	}
+	p.wake()
+	return conflicts
+}
+
+// resolve reads the entries of the batches waiting. Their conflicts need no report: a conflict needs a
+// single resource's plan, and none was recorded while they waited (Single resolves before it records).
+func (p *Plans) resolve() {
+	p.resolving.Lock()
+	defer p.resolving.Unlock()
+	p.resolveHeld()
+}
+
+// resolveHeld is resolve, with resolving held.
+func (p *Plans) resolveHeld() {
+	p.mu.Lock()
+	waiting := p.pending
+	p.pending = nil
+	p.mu.Unlock()
+	for _, entries := range waiting {
+		p.recordBatch(entries())
+	}
+}
+
+// wake tells the waiters of Settle that something changed; the caller holds mu.
+func (p *Plans) wake() {
+	close(p.changed)
+	p.changed = make(chan struct{})
+}
+
+// Of is what this process's plans said about id so far.
+func (p *Plans) Of(id string) (Planned, bool) {
+	p.resolve()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if s, ok := p.single[id]; ok {
+		return s, true
+	}
+	b, ok := p.batch[id]
+	return b, ok
+}
+
+// Settle waits until every id has been planned by this process, or until nothing was planned or read for
+// quiet: a resource removed from the configuration is planned in no particular order, so a parent's plan
+// may come before its children's; one that is not planned by then is, as far as the provider can know, not
+// in this configuration.
+func (p *Plans) Settle(ctx context.Context, ids []string, quiet time.Duration) {
+	for {
+		p.resolve()
+		p.mu.Lock()
+		pending := false
+		for _, id := range ids {
+			_, single := p.single[id]
+			_, batch := p.batch[id]
+			pending = pending || !single && !batch
+		}
+		changed := p.changed
+		p.mu.Unlock()
+		if !pending {
+			return
+		}
+		timer := time.NewTimer(quiet)
+		select {
+		case <-changed:
+			timer.Stop()
+		case <-timer.C:
+			return
+		case <-ctx.Done():
+			timer.Stop()
+			return
+		}
+	}
+}
+
+// read tells Settle's waiters that a resource was read: its plan follows.
+func (p *Plans) read() {
+	if p == nil { // a Data made by hand in a test
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.wake()
+}
+
+// MoveConflict is the error of a plan in which one resource destroys what another keeps: the apply
+// would delete it in Ardoq, and the one that keeps it would hold an id that no longer exists.
+func MoveConflict(id string, single, batch Planned) (summary, detail string) {
+	what := fmt.Sprintf("%s %q (id %s)", single.Resource, single.Name, id)
+	item := fmt.Sprintf("ardoq_batch item %s", batch.Key)
+	if single.Destroyed {
+		return "Entity Moves Into ardoq_batch but This Plan Destroys It", fmt.Sprintf("This plan destroys %s, and %s takes the same "+
+			"entity over (adopts or imports it). Applying would delete it in Ardoq, and the batch would then create it again with a "+
+			"new id, losing its history and every link to it from outside this configuration.\n\nTo move it into the batch keeping its "+
+			"id, replace the %s's resource block with a removed block, so that Terraform forgets it without deleting it (Terraform 1.7 "+
+			"or later):\n\n  removed {\n    from = %s.<name>\n    lifecycle {\n      destroy = false\n    }\n  }\n\n"+
+			"and plan again: the batch then takes it over with its id. (The guide \"Moving between single resources and "+
+			"ardoq_batch\" shows the whole move.)", what, item, single.Resource, single.Resource)
+	}
+	return "Entity Moves Out of ardoq_batch but This Plan Deletes It", fmt.Sprintf("This plan deletes %s (%q, id %s), and %s keeps or "+
+		"imports the same entity. Applying would delete it in Ardoq and leave the %s holding an id that no longer exists.\n\nAn item "+
+		"removed from an ardoq_batch is deleted. To move items out of the batch keeping their ids, take the batch out of Terraform "+
+		"without deleting anything (Terraform 1.7 or later):\n\n  removed {\n    from = ardoq_batch.<name>\n    lifecycle {\n      "+
+		"destroy = false\n    }\n  }\n\nimport what stays managed into resources of their own with import blocks, and manage the "+
+		"rest in a new ardoq_batch that adopts or imports it. (The guide \"Moving between single resources and ardoq_batch\" shows "+
+		"the whole move.)", item, batch.Name, id, single.Resource, single.Resource)
+}

@@ -1,0 +1,63 @@
+package providerdata
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// Of two contradicting plans for one entity, the second is told, whichever it is; a batch planned before
+// any single resource is read only once one is.
+func TestPlans_theSecondOfTwoContradictingPlansFails(t *testing.T) {
+	destroyed := Planned{Destroyed: true, Resource: "ardoq_component", Name: "Payments"}
+	kept := Planned{Resource: "ardoq_batch", Key: `components["payments"]`}
+	entries := func(read *int) func() []BatchEntry {
+		return func() []BatchEntry { *read++; return []BatchEntry{{ID: "c1", Planned: kept}} }
+	}
+
+	p := newPlans()
+	var read int
+	if c := p.Batch(entries(&read)); c != nil || read != 0 {
+		t.Fatalf("a batch planned alone is read later: conflicts %v, read %d times", c, read)
+	}
+	if b, conflict := p.Single("c1", destroyed); !conflict || b.Key != kept.Key || read != 1 {
+		t.Fatalf("single after batch: conflict %v with %+v, batch read %d times", conflict, b, read)
+	}
+
+	p = newPlans()
+	read = 0
+	if _, conflict := p.Single("c1", destroyed); conflict {
+		t.Fatal("a single plan alone conflicts")
+	}
+	if c := p.Batch(entries(&read)); len(c) != 1 || c[0].Single.Name != "Payments" || c[0].ID != "c1" {
+		t.Fatalf("batch after single: %+v", c)
+	}
+
+	p = newPlans()
+	if _, conflict := p.Single("c1", Planned{Resource: "ardoq_component"}); conflict {
+		t.Fatal("a kept single conflicts alone")
+	}
+	if c := p.Batch(entries(&read)); len(c) != 0 {
+		t.Fatalf("both keeping is no move conflict: %+v", c)
+	}
+}
+
+func TestPlans_settleWaitsForPlansThenForQuiet(t *testing.T) {
+	p := newPlans()
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		p.read()
+		time.Sleep(50 * time.Millisecond)
+		p.Single("child", Planned{Destroyed: true})
+	}()
+	start := time.Now()
+	p.Settle(context.Background(), []string{"child"}, time.Second)
+	if _, ok := p.Of("child"); !ok || time.Since(start) > 900*time.Millisecond {
+		t.Fatalf("Settle returned after %v without waiting for the plan", time.Since(start))
+	}
+	start = time.Now()
+	p.Settle(context.Background(), []string{"elsewhere"}, 100*time.Millisecond)
+	if d := time.Since(start); d < 100*time.Millisecond || d > time.Second {
+		t.Fatalf("Settle for what no plan records took %v, want the quiet period", d)
+	}
+}

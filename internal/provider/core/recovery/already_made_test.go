@@ -1,0 +1,60 @@
+package recovery
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
+)
+
+// The already-made warning names who may have made the entity without claiming it was an interrupted
+// run, gives the id to import (no placeholder), sits at an ardoq_batch item when told, and is an error
+// with prevent_duplicates.
+func TestWarnAlreadyMade_wording(t *testing.T) {
+	org := providertest.NewEmulatedOrg(t)
+	c, err := client.New(client.Config{BaseURL: org.Srv.URL, Token: org.Srv.Token(), Org: org.Srv.OrgLabel(), RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := providerdata.New(c, false)
+	me, err := d.CallerEmail(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := client.Component{ID: "5eed0000000000000000c0a1", Meta: client.Meta{CreatedByEmail: me, Created: "2026-11-24T08:14:03Z"}}
+	search := CreateSearch[client.Component]{What: `component "Payments API" (type t in workspace w)`,
+		Find: func(context.Context) ([]client.Component, error) { return []client.Component{found}, nil },
+		Meta: func(c client.Component) client.Meta { return c.Meta }, IDOf: func(c client.Component) string { return c.ID }}
+
+	diags := WarnAlreadyMade(context.Background(), d, search, "Component", `"Payments API"`)
+	if len(diags) != 1 || diags.HasError() || diags[0].Summary() != `Component "Payments API" Already in Ardoq` {
+		t.Fatalf("want one warning, got %v", diags)
+	}
+	detail := diags[0].Detail()
+	for _, want := range []string{"with id 5eed0000000000000000c0a1", "Another configuration, a second terraform workspace, someone in Ardoq's UI, " +
+		"or a run interrupted before it saved its state may have made it", `an import block with id = "5eed0000000000000000c0a1"`,
+		"terraform import with that address and 5eed0000000000000000c0a1"} {
+		if !strings.Contains(detail, want) {
+			t.Errorf("the warning lacks %q:\n%s", want, detail)
+		}
+	}
+	if strings.Contains(detail, "<") || strings.Contains(detail, "A run that was interrupted") {
+		t.Errorf("the warning has a placeholder or blames an interrupted run:\n%s", detail)
+	}
+
+	d.PreventDuplicates = true
+	at := path.Root("components").AtMapKey("api")
+	diags = WarnIfAlreadyMade(context.Background(), d, search, AlreadyMade{Noun: "Component", Name: `"Payments API"`, At: at,
+		TakeOver: func(id string) string { return "Adopt " + id + "." }})
+	withPath, ok := diags[0].(diag.DiagnosticWithPath)
+	if !diags.HasError() || !ok || !withPath.Path().Equal(at) || !strings.Contains(diags[0].Detail(), "Adopt 5eed0000000000000000c0a1.") ||
+		!strings.Contains(diags[0].Detail(), "prevent_duplicates is set") {
+		t.Fatalf("with prevent_duplicates, want an error at %s with the way to take it over, got %v", at, diags)
+	}
+}
