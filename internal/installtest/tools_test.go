@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -185,5 +186,61 @@ func checkEmulatorServes(t *testing.T, binary string) {
 	_ = resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("GET %s/api/v2/me answered %d, want 200:\n%s", baseURL, resp.StatusCode, body)
+	}
+}
+
+const releases = "https://github.com/seed762a2f0c/terraform-provider-ardoq/releases"
+
+// The guides' steps that download the tools (the "# once" block and the CI job's step "Install
+// ardoq-emulator and ardoq-snapshot"), run as written against a stand-in for GitHub's release pages serving
+// dist/tools/, install an emulator that serves the API.
+func TestInstall_guidesDownloadTools(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the guides' steps are for Linux and macOS shells")
+	}
+	dist := distDir(t)
+	version := readRelease(t, dist).version
+	mux := http.NewServeMux()
+	mux.HandleFunc("/releases/latest", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/releases/tag/v"+version, http.StatusFound)
+	})
+	mux.HandleFunc("/releases/tag/v"+version, func(http.ResponseWriter, *http.Request) {})
+	mux.Handle("/releases/download/v"+version+"/", http.StripPrefix("/releases/download/v"+version, http.FileServer(http.Dir(filepath.Join(dist, "tools")))))
+	server := httptest.NewServer(mux)
+	defer server.Close()
+	run := func(script string, env ...string) {
+		t.Helper()
+		cmd := exec.Command("bash", "-euo", "pipefail", "-c", strings.ReplaceAll(script, releases, server.URL+"/releases"))
+		cmd.Dir, cmd.Env = t.TempDir(), append(os.Environ(), env...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%v\n%s\n--- output:\n%s", err, script, out)
+		}
+	}
+	for _, guide := range []string{"testing-your-configuration.md.tmpl", "trying-changes-on-a-copy.md.tmpl"} {
+		text := string(readFile(t, filepath.Join("..", "..", "templates", "guides"), guide))
+		once := regexp.MustCompile("(?s)```sh\n(# once.*?)```").FindStringSubmatch(text)
+		if once == nil || !strings.Contains(once[1], releases) {
+			t.Fatalf("%s has no '# once' block downloading the tools from %s", guide, releases)
+		}
+		home := t.TempDir()
+		run(once[1], "HOME="+home)
+		checkEmulatorServes(t, filepath.Join(home, ".local", "bin", "ardoq-emulator"))
+		if runtime.GOOS != "linux" {
+			continue
+		}
+		step := regexp.MustCompile(`(?s)- name: Install ardoq-emulator and ardoq-snapshot\n\s+run: \|\n(.*?)\n\s+- `).FindStringSubmatch(text)
+		if step == nil {
+			t.Fatalf("%s has no CI step 'Install ardoq-emulator and ardoq-snapshot'", guide)
+		}
+		script := regexp.MustCompile(`(?m)^ {8}`).ReplaceAllString(step[1], "")
+		runner, path := t.TempDir(), filepath.Join(t.TempDir(), "github_path")
+		run(script, "RUNNER_TEMP="+runner, "GITHUB_PATH="+path)
+		if got := strings.TrimSpace(string(readFile(t, filepath.Dir(path), filepath.Base(path)))); got != filepath.Join(runner, "bin") {
+			t.Fatalf("%s's CI step added %q to GITHUB_PATH, want %s", guide, got, filepath.Join(runner, "bin"))
+		}
+		checkEmulatorServes(t, filepath.Join(runner, "bin", "ardoq-emulator"))
+		if _, err := os.Stat(filepath.Join(runner, "bin", "ardoq-snapshot")); err != nil {
+			t.Fatalf("%s's CI step installed no ardoq-snapshot: %v", guide, err)
+		}
 	}
 }
