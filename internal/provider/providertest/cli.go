@@ -106,7 +106,7 @@ func (c *CLIRun) Write(name, content string) {
 // Run runs terraform and returns its output and exit code.
 func (c *CLIRun) Run(args ...string) (string, int) {
 	args = append(args, "-no-color")
-	if args[0] != "query" { // terraform query asks for nothing and has no -input
+	if args[0] != "query" && args[0] != "get" { // terraform query and get ask for nothing and have no -input
 		args = append(args, "-input=false")
 	}
 	cmd := exec.Command(c.Terraform, args...)
