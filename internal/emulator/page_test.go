@@ -310,7 +310,8 @@ func TestPage_500Components(t *testing.T) {
 // no latency, fault or request log applies to it.
 func TestPage_concurrentWritesAndControls(t *testing.T) {
 	c := startUnchecked(t)
-	c.srv.SetLatency(time.Minute)                                                                            // ten page requests that took it would take ten minutes
+	// Ten page requests that took the API's latency would take ten minutes.
+	c.srv.SetLatency(time.Minute)
 	c.srv.Inject(emulator.Fault{Method: http.MethodGet, Status: http.StatusInternalServerError, Times: 100}) // every GET of the API
 	c.srv.ResetRequests()
 	done := make(chan struct{})
