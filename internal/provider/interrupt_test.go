@@ -365,6 +365,7 @@ func killSingles(t *testing.T, pageSize int) {
 	apply.wait(t, time.Minute)
 	waitIdle(t, env) // what was in flight is finished by the emulator
 	env.Srv.SetLatency(0)
+	skipIfStateCutShort(t, run.Dir)
 	// With prevent_duplicates (as in CI), applying straight away fails at plan instead of making them twice.
 	before, _ := interruptedHeld(t, env)
 	out, code := run.Shell("ARDOQ_PREVENT_DUPLICATES=true terraform apply -auto-approve -no-color -input=false")
@@ -386,6 +387,18 @@ func killSingles(t *testing.T, pageSize int) {
 
 // componentsInState counts the ardoq_component instances in dir's state file: none when the run was
 // killed before its first save (no file, or an empty one).
+// skipIfStateCutShort skips the rest of a test whose SIGKILL landed while Terraform was writing its state
+// file in place (Terraform 1.5 does): what is left is not JSON, and every later command stops at it
+// before the provider is asked anything.
+func skipIfStateCutShort(t *testing.T, dir string) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(dir, "terraform.tfstate"))
+	if err == nil && len(bytes.TrimSpace(raw)) > 0 && !json.Valid(raw) {
+		t.Skipf("the kill cut the CLI's state file short (%d bytes, not JSON): Terraform wrote it in place, and no "+
+			"later command can read it, so the provider is not reached", len(raw))
+	}
+}
+
 func componentsInState(t *testing.T, dir string) int {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join(dir, "terraform.tfstate"))
