@@ -77,6 +77,16 @@ func TestInstall_tools(t *testing.T) {
 	}
 	binary := unpackTool(t, filepath.Join(dir, name), "ardoq-emulator")
 	checkEmulatorServes(t, binary)
+	for _, tool := range []string{"ardoq-emulator", "ardoq-snapshot"} {
+		bin := binary
+		if tool != "ardoq-emulator" {
+			bin = unpackTool(t, filepath.Join(dir, archives[tool+"_"+host]), tool)
+		}
+		out, err := exec.Command(bin, "-version").CombinedOutput()
+		if want := tool + " " + rel.version + "\n"; err != nil || string(out) != want {
+			t.Errorf("%s -version: %v, printed %q, want %q (the release's version, stamped by .goreleaser-tools.yml)", tool, err, out, want)
+		}
+	}
 }
 
 // unpackTool extracts the archive's LICENSE and binary into a new directory and returns the binary's path.

@@ -23,8 +23,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/cmd/toolversion"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
+
+// version is set by the release: -ldflags "-X main.version=1.2.3" (.goreleaser-tools.yml).
+var version string
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -53,7 +57,12 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	requestLog := fs.String("request-log", "", "append one line per request (METHOD /path with ids as {id}) to this file")
 	latency := fs.Duration("latency", 0, "delay every request by this much, e.g. 100ms for an org across the internet")
 	rateLimit := fs.Float64("rate-limit", 0, "answer 429 with Retry-After above this many requests per second (0: no limit)")
+	showVersion := fs.Bool("version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *showVersion {
+		_, err := fmt.Fprintln(out, "ardoq-emulator", toolversion.String(version))
 		return err
 	}
 	seedPath := *seedFile

@@ -208,3 +208,13 @@ func TestReachableURL(t *testing.T) {
 		}
 	}
 }
+
+func TestRun_version(t *testing.T) {
+	var out strings.Builder
+	if err := run(context.Background(), []string{"-version"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != "ardoq-emulator (devel)\n" {
+		t.Errorf("-version printed %q, want %q (a build from a clone)", got, "ardoq-emulator (devel)\n")
+	}
+}

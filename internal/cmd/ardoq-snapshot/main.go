@@ -21,8 +21,12 @@ import (
 	"syscall"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/cmd/toolversion"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/snapshot"
 )
+
+// version is set by the release: -ldflags "-X main.version=1.2.3" (.goreleaser-tools.yml).
+var version string
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -52,7 +56,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	fs.Var(&workspaces, "workspace", "copy only this workspace, by name, id or key such as APP (repeat for more; default: every workspace)")
 	baseURL := fs.String("base-url", "", "Ardoq host (default: ARDOQ_BASE_URL, else "+client.DefaultBaseURL+")")
 	org := fs.String("org", "", "organization label (default: ARDOQ_ORG)")
+	showVersion := fs.Bool("version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *showVersion {
+		_, err := fmt.Fprintln(out, "ardoq-snapshot", toolversion.String(version))
 		return err
 	}
 	if *path == "" || fs.NArg() > 0 {

@@ -112,3 +112,14 @@ func TestRun_interruptedAndByKey(t *testing.T) {
 		t.Fatalf("-workspace CAP copied %v (%v)", seed, err)
 	}
 }
+
+func TestRun_version(t *testing.T) {
+	var out bytes.Buffer
+	// no -out and no token: -version needs neither
+	if err := run(context.Background(), []string{"-version"}, env(nil), &out); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != "ardoq-snapshot (devel)\n" {
+		t.Errorf("-version printed %q, want %q (a build from a clone)", got, "ardoq-snapshot (devel)\n")
+	}
+}
