@@ -379,6 +379,11 @@ func killSingles(t *testing.T, pageSize int) {
 	if named := strings.Count(out, "Warning: Component "); named != leftOut {
 		t.Fatalf("the first plan after the killed run named %d components, want the %d it left out of the state:\n%s", named, leftOut, out)
 	}
+	// each by what the model says of its type and workspace, not by their ids
+	if named := `Ardoq already holds component "[^"]+" \(type "` + regexp.QuoteMeta(env.App.Name) + `" in workspace "[^"]+" \(` + env.WS + `\)\)`; leftOut > 0 &&
+		!providertest.ExpectErr(named).MatchString(out) {
+		t.Fatalf("the warnings do not name the type and workspace (%s):\n%s", named, out)
+	}
 	if imported := importWhatTheWarningsName(t, run); imported == 0 {
 		t.Fatal("the killed run left entities behind, yet no plan warning named one")
 	}

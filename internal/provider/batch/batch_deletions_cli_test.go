@@ -263,7 +263,10 @@ func TestAccBatchResource_duplicatesWarned(t *testing.T) {
 		`Warning: Component "Twin`+env.Tag+`" Already in Ardoq`, `with id `+twin.ID,
 		`Another configuration, a second terraform workspace, someone in Ardoq's UI, or a run interrupted before it saved its state`,
 		`adopt_components_by = \["rootWorkspace", "name", "typeId", "parent"\]`,
-		`Warning: Reference `+source.ID+` → `+twin.ID+` Already in Ardoq`, `with id `+ref.ID, `adopt_references_by`)
+		`Warning: Reference `+source.ID+` → `+twin.ID+` Already in Ardoq`, `with id `+ref.ID, `adopt_references_by`,
+		// named by what the model says: the type's and the workspace's names
+		`Ardoq already holds component "Twin`+env.Tag+`" \(type "`+regexp.QuoteMeta(env.App.Name)+`" in workspace "[^"]+" \(`+env.WS+`\)\)`,
+		`Ardoq already holds reference `+source.ID+` → `+twin.ID+` \(`+regexp.QuoteMeta(env.Ref.Name)+`\)`)
 	if strings.Contains(out, "Fresh"+env.Tag+`" Already`) || strings.Contains(out, "interrupted before Terraform") {
 		t.Fatalf("the plan warns of a component Ardoq does not hold, or blames an interrupted run:\n%s", out)
 	}

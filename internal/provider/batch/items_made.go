@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -80,10 +79,6 @@ func (s *madeSearch) existing(ref string) (string, bool) {
 	return id, id != ""
 }
 
-func componentIdentity(ws, name, typeID, parent string) string {
-	return strings.Join([]string{ws, name, typeID, parent}, "\x00")
-}
-
 func (s *madeSearch) component(ctx context.Context, key string) diag.Diagnostics {
 	c := s.plan.Components[key]
 	parent := ""
@@ -95,15 +90,17 @@ func (s *madeSearch) component(ctx context.Context, key string) diag.Diagnostics
 		parent = id
 	}
 	search := recovery.CreateSearch[client.Component]{
-		Noun: "component", What: fmt.Sprintf("component %q (type %s in workspace %s)", c.Name, c.TypeID, c.RootWorkspace),
+		Noun: "component", What: func(ctx context.Context) string {
+			return "component " + s.r.data.Contexts.Names(ctx).Component(c.Name, c.TypeID, c.RootWorkspace)
+		},
 		Find: func(ctx context.Context) ([]client.Component, error) {
 			l := s.listComponents(ctx, c.RootWorkspace)
-			return s.notHeldComponents(l.by[componentIdentity(c.RootWorkspace, c.Name, c.TypeID, parent)]), l.err
+			return s.notHeldComponents(l.by[recovery.ComponentIdentity(c.RootWorkspace, c.Name, c.TypeID, parent)]), l.err
 		},
 		Meta: func(c client.Component) client.Meta { return c.Meta },
 		IDOf: func(c client.Component) string { return c.ID },
 	}
-	return recovery.WarnIfAlreadyMade(ctx, s.r.data, search, recovery.AlreadyMade{Noun: "Component", Name: fmt.Sprintf("%q", c.Name),
+	return recovery.WarnIfAlreadyMade(ctx, s.r.data, search, recovery.AlreadyMade{Noun: "Component", Name: recovery.Known(fmt.Sprintf("%q", c.Name)),
 		At: path.Root("components").AtMapKey(key), TakeOver: func(id string) string {
 			return fmt.Sprintf("To take it over instead, let this ardoq_batch adopt it: with adopt_components_by = [\"rootWorkspace\", "+
 				"\"name\", \"typeId\", \"parent\"], a new item updates the component with its values of those properties (the plan then "+
@@ -122,7 +119,7 @@ func (s *madeSearch) listComponents(ctx context.Context, ws string) listed[clien
 	}
 	l := listed[client.Component]{by: map[string][]client.Component{}, err: err}
 	for _, c := range all {
-		k := componentIdentity(c.RootWorkspace, c.Name, c.TypeID, convert.TextOf(c.Parent))
+		k := recovery.ComponentIdentity(c.RootWorkspace, c.Name, c.TypeID, convert.TextOf(c.Parent))
 		l.by[k] = append(l.by[k], c)
 	}
 	s.components[ws] = l
@@ -151,9 +148,16 @@ func (s *madeSearch) reference(ctx context.Context, key string) diag.Diagnostics
 		return nil
 	}
 	label := deletions.ReferenceLabel(s.nameOf(ref.Source), s.nameOf(ref.Target), "")
-	what := fmt.Sprintf("reference %s (type %d)", label, ref.Type)
-	if label != deletions.ReferenceLabel(source, target, "") {
-		what = fmt.Sprintf("reference %s (type %d, from %s to %s)", label, ref.Type, source, target)
+	what := func(ctx context.Context) string {
+		typeName := fmt.Sprintf("type %d", ref.Type)
+		if ws, err := s.sourceWorkspace(ctx, ref.Source, source); err == nil {
+			typeName = s.r.data.Contexts.Names(ctx).ReferenceType(ref.Type, ws)
+		}
+		named := "reference " + deletions.ReferenceLabel(s.nameOf(ref.Source), s.nameOf(ref.Target), typeName)
+		if label != deletions.ReferenceLabel(source, target, "") {
+			named += fmt.Sprintf(" (from %s to %s)", source, target)
+		}
+		return named
 	}
 	search := recovery.CreateSearch[client.Reference]{
 		Noun: "reference", What: what,
@@ -174,7 +178,7 @@ func (s *madeSearch) reference(ctx context.Context, key string) diag.Diagnostics
 		Meta: func(r client.Reference) client.Meta { return r.Meta },
 		IDOf: func(r client.Reference) string { return r.ID },
 	}
-	return recovery.WarnIfAlreadyMade(ctx, s.r.data, search, recovery.AlreadyMade{Noun: "Reference", Name: label,
+	return recovery.WarnIfAlreadyMade(ctx, s.r.data, search, recovery.AlreadyMade{Noun: "Reference", Name: recovery.Known(label),
 		At: path.Root("references").AtMapKey(key), TakeOver: func(id string) string {
 			return fmt.Sprintf("To take it over instead, let this ardoq_batch adopt it: with adopt_references_by = [\"source\", "+
 				"\"target\", \"type\"], a new item updates the reference with its source, target and type (the plan then shows %s as "+

@@ -238,7 +238,9 @@ func (r *componentResource) kind() kind[entity.ComponentModel, client.Component,
 func (r *componentResource) createSearch(body client.ComponentCreate, sent time.Time, cause error) recovery.CreateSearch[client.Component] {
 	return recovery.CreateSearch[client.Component]{
 		Noun: "component", Sent: sent, Cause: cause,
-		What: fmt.Sprintf("component %q (type %s in workspace %s)", body.Name, body.TypeID, body.RootWorkspace),
+		What: func(ctx context.Context) string {
+			return "component " + r.data.Contexts.Names(ctx).Component(body.Name, body.TypeID, body.RootWorkspace)
+		},
 		Find: func(ctx context.Context) ([]client.Component, error) {
 			found, err := r.data.Client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: body.RootWorkspace, Name: body.Name,
 				TypeID: body.TypeID, Parent: convert.TextOf(body.Parent)})
@@ -249,12 +251,12 @@ func (r *componentResource) createSearch(body client.ComponentCreate, sent time.
 	}
 }
 
-// sameAsCreated keeps the components a create with body would have made: same workspace, name, type and
-// parent.
+// sameAsCreated keeps the components a create with body would have made (recovery.ComponentIdentity).
 func sameAsCreated(components []client.Component, body client.ComponentCreate) []client.Component {
+	created := recovery.ComponentIdentity(body.RootWorkspace, body.Name, body.TypeID, convert.TextOf(body.Parent))
 	var same []client.Component
 	for _, c := range components {
-		if c.RootWorkspace == body.RootWorkspace && c.Name == body.Name && c.TypeID == body.TypeID && convert.TextOf(c.Parent) == convert.TextOf(body.Parent) {
+		if recovery.ComponentIdentity(c.RootWorkspace, c.Name, c.TypeID, convert.TextOf(c.Parent)) == created {
 			same = append(same, c)
 		}
 	}
@@ -284,5 +286,5 @@ func (r *componentResource) warnIfComponentMade(ctx context.Context, plan entity
 		}
 		return searchOnItsOwn(ctx)
 	}
-	return recovery.WarnAlreadyMade(ctx, r.data, search, "Component", fmt.Sprintf("%q", body.Name))
+	return recovery.WarnAlreadyMade(ctx, r.data, search, "Component", recovery.Known(fmt.Sprintf("%q", body.Name)))
 }

@@ -3,7 +3,6 @@ package single
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -216,7 +215,9 @@ func (r *referenceResource) kind() kind[entity.ReferenceModel, client.Reference,
 func (r *referenceResource) createSearch(body client.ReferenceCreate, sent time.Time, cause error) recovery.CreateSearch[client.Reference] {
 	return recovery.CreateSearch[client.Reference]{
 		Noun: "reference", Sent: sent, Cause: cause,
-		What: fmt.Sprintf("a reference of type %d from %s to %s", body.Type, body.Source, body.Target),
+		What: func(ctx context.Context) string {
+			return "reference " + r.data.Contexts.Names(ctx).Reference(body.Source, body.Target, body.Type)
+		},
 		Find: func(ctx context.Context) ([]client.Reference, error) {
 			return r.data.Client.ListReferences(ctx, client.ReferenceFilter{Source: body.Source, Target: body.Target, Type: &body.Type})
 		},
@@ -239,6 +240,8 @@ func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan entity
 		return nil
 	}
 	body := client.ReferenceCreate{Source: plan.Source.ValueString(), Target: plan.Target.ValueString(), Type: plan.Type.ValueInt64()}
-	name := fmt.Sprintf("From %s to %s", body.Source, body.Target)
-	return recovery.WarnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Reference", strings.TrimSpace(name))
+	name := func(ctx context.Context) string {
+		return r.data.Contexts.Names(ctx).Reference(body.Source, body.Target, body.Type)
+	}
+	return recovery.WarnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Reference", name)
 }

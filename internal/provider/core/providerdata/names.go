@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/deletions"
 )
 
 // maxOtherModels bounds the models of other workspaces an error reads to say where a type id belongs:
@@ -114,4 +115,61 @@ func (n Names) models() map[string]*client.WorkspaceContext {
 		return n.cc.Loaded()
 	}
 	return all
+}
+
+// Component is `"Payments" (type "Application" in workspace "Applications" (5eed…))`: a component the
+// provider is about to create, named with what the model says of its type and workspace. Ids stand in
+// for what cannot be read.
+func (n Names) Component(name, typeID, workspace string) string {
+	return fmt.Sprintf("%q (type %s in workspace %s)", name, n.componentType(typeID, workspace), n.Workspace(workspace))
+}
+
+// Reference is "Payments → Orders DB (Depends on)" (deletions.ReferenceLabel), from the ids of its source and target and its
+// type number: each component is read for its name (its id stands in when that fails), and the type is
+// named by the model of the source's workspace.
+func (n Names) Reference(source, target string, typ int64) string {
+	typeName := fmt.Sprintf("type %d", typ)
+	name := func(id string) string {
+		if n.cc == nil {
+			return id
+		}
+		c, err := n.cc.client.GetComponent(n.ctx, id)
+		if err != nil {
+			return id
+		}
+		if id == source {
+			typeName = n.ReferenceType(typ, c.RootWorkspace)
+		}
+		return c.Name
+	}
+	from, to := name(source), name(target)
+	return deletions.ReferenceLabel(from, to, typeName)
+}
+
+// ReferenceType is "Depends on", the name the workspace's model gives the reference type number, or
+// "type 3" when the model does not have it or cannot be read.
+func (n Names) ReferenceType(typ int64, workspace string) string {
+	if n.cc != nil {
+		if m, err := n.cc.Get(n.ctx, workspace); err == nil {
+			for _, t := range m.ReferenceTypes {
+				if t.Type == typ {
+					return t.Name
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("type %d", typ)
+}
+
+func (n Names) componentType(typeID, workspace string) string {
+	if n.cc != nil {
+		if m, err := n.cc.Get(n.ctx, workspace); err == nil {
+			for _, t := range m.ComponentTypes {
+				if t.TypeID == typeID {
+					return fmt.Sprintf("%q", t.Name)
+				}
+			}
+		}
+	}
+	return typeID
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
@@ -50,5 +51,34 @@ func TestNamesNameWorkspacesAndWhereATypeBelongs(t *testing.T) {
 	}
 	if got := (Names{}).Workspace("w") + (Names{}).ComponentTypeElsewhere("p", "w"); got != "w" {
 		t.Errorf("the zero Names gives the id only: %q", got)
+	}
+}
+
+func TestNamesNameWhatACreateMakes(t *testing.T) {
+	org := providertest.NewEmulatedOrg(t)
+	ctx := context.Background()
+	n := newContextCache(org.Client).Names(ctx)
+	typeName := org.Wctx.ComponentTypes[0].Name
+	if got, want := n.Component("Payments", org.Typ, org.WS), `"Payments" (type "`+typeName+`" in workspace "Applications" (`+org.WS+`))`; got != want {
+		t.Errorf("Component = %q, want %q", got, want)
+	}
+	if got := n.Component("Payments", "p0000000000000", org.WS); !strings.Contains(got, "(type p0000000000000 in workspace") {
+		t.Errorf("a type the model lacks is its id: %q", got)
+	}
+	made := func(name string) string {
+		c, err := org.Client.CreateComponent(ctx, client.ComponentCreate{RootWorkspace: org.WS, Name: name, TypeID: org.Typ})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.ID
+	}
+	source, target := made("Payments"), made("Orders DB")
+	refType := org.Wctx.ReferenceTypes[0]
+	if got, want := n.Reference(source, target, refType.Type), "Payments → Orders DB ("+refType.Name+")"; got != want {
+		t.Errorf("Reference = %q, want %q", got, want)
+	}
+	gone := "5eed000000000000000dead0"
+	if got, want := n.Reference(gone, target, 987), gone+" → Orders DB (type 987)"; got != want {
+		t.Errorf("what cannot be read is named by id and number: %q, want %q", got, want)
 	}
 }

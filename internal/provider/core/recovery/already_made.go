@@ -3,6 +3,7 @@ package recovery
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -26,8 +27,11 @@ import (
 
 // AlreadyMade is where an already-made warning goes and how it says to take the entity over.
 type AlreadyMade struct {
-	Noun, Name string    // "Component", `"Payments"`: the summary is `Component "Payments" Already in Ardoq`
-	At         path.Path // an attribute (an ardoq_batch item); empty for the resource as a whole
+	Noun string // "Component": the summary is `Component "Payments" Already in Ardoq`
+	// Name is `"Payments"`, or "Payments → Orders DB (Depends on)" for a reference; called only when there
+	// is something to say, as it may read Ardoq to name the entity.
+	Name func(context.Context) string
+	At   path.Path // an attribute (an ardoq_batch item); empty for the resource as a whole
 	// TakeOver says how to take over the entity with this id instead of making a second one: a full
 	// sentence or more.
 	TakeOver func(id string) string
@@ -42,7 +46,7 @@ func ImportInto(id string) string {
 
 // WarnAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates; the
 // fix it names is an import into the resource.
-func WarnAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s CreateSearch[T], noun, name string) diag.Diagnostics {
+func WarnAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s CreateSearch[T], noun string, name func(context.Context) string) diag.Diagnostics {
 	return WarnIfAlreadyMade(ctx, d, s, AlreadyMade{Noun: noun, Name: name, TakeOver: ImportInto})
 }
 
@@ -51,17 +55,17 @@ func WarnIfAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s Creat
 	var diags diag.Diagnostics
 	made, err := lookForCreated(ctx, d, s, time.Time{})
 	if err != nil {
-		addSearchFailed(&diags, d.PreventDuplicates, at, s.What, err)
+		addSearchFailed(&diags, d.PreventDuplicates, at.Noun+" "+at.Name(ctx), at.At, s.What(ctx), err)
 		return diags
 	}
 	for _, m := range made {
 		id := s.IDOf(m)
-		summary := fmt.Sprintf("%s %s Already in Ardoq", at.Noun, at.Name)
+		summary := fmt.Sprintf("%s %s Already in Ardoq", at.Noun, at.Name(ctx))
 		detail := fmt.Sprintf("Ardoq already holds %s with id %s, created by you at %s, which no resource has read so far in this run. "+
 			"Another configuration, a second terraform workspace, someone in Ardoq's UI, or a run interrupted before it saved its state "+
 			"may have made it; creating this one makes a second. %s If a resource of this configuration manages it (one not "+
 			"refreshed yet, with -refresh=false or a replacement), ignore this; if it is not wanted, delete it in Ardoq. See the guide "+
-			"\"When a run is interrupted\".", s.What, id, s.Meta(m).Created, at.TakeOver(id))
+			"\"When a run is interrupted\".", s.What(ctx), id, s.Meta(m).Created, at.TakeOver(id))
 		if d.PreventDuplicates {
 			add(&diags, at.At, diag.NewErrorDiagnostic(summary, detail+preventDuplicatesStops), diag.NewAttributeErrorDiagnostic(at.At, summary, detail+preventDuplicatesStops))
 			continue
@@ -84,18 +88,30 @@ func add(diags *diag.Diagnostics, at path.Path, whole, attribute diag.Diagnostic
 
 // addSearchFailed reports a search for what an interrupted run made that could not be made: an error with
 // prevent_duplicates, a warning without.
-func addSearchFailed(diags *diag.Diagnostics, preventDuplicates bool, at AlreadyMade, what string, err error) {
-	summary := fmt.Sprintf("%s %s Not Checked for Duplicates", at.Noun, at.Name)
+func addSearchFailed(diags *diag.Diagnostics, preventDuplicates bool, named string, at path.Path, what string, err error) {
+	summary := named + " Not Checked for Duplicates"
 	lookedFor := fmt.Sprintf("Before creating %s, the plan looks for one Ardoq already holds (made by another configuration or "+
 		"workspace, in Ardoq's UI, or by an interrupted run); looking failed (%s).", what, diagnostics.ClientErrorDetail(err))
 	if preventDuplicates {
 		detail := lookedFor + " With prevent_duplicates set, the plan stops here rather than risk creating it " +
 			"a second time. Try again once Ardoq answers, or set prevent_duplicates = false (or ARDOQ_PREVENT_DUPLICATES=false) " +
 			"to plan without the check."
-		add(diags, at.At, diag.NewErrorDiagnostic(summary, detail), diag.NewAttributeErrorDiagnostic(at.At, summary, detail))
+		add(diags, at, diag.NewErrorDiagnostic(summary, detail), diag.NewAttributeErrorDiagnostic(at, summary, detail))
 		return
 	}
 	detail := lookedFor + " The plan does not know whether creating it makes a second one. Plan again " +
 		"to check, or set prevent_duplicates = true to make a failed check stop the plan."
-	add(diags, at.At, diag.NewWarningDiagnostic(summary, detail), diag.NewAttributeWarningDiagnostic(at.At, summary, detail))
+	add(diags, at, diag.NewWarningDiagnostic(summary, detail), diag.NewAttributeWarningDiagnostic(at, summary, detail))
+}
+
+// Known is a Name or What that needs no reading: the text itself.
+func Known(text string) func(context.Context) string {
+	return func(context.Context) string { return text }
+}
+
+// ComponentIdentity is what makes a component Ardoq holds the one a create would make, for both the
+// already-made and the lost-answer searches of ardoq_component and ardoq_batch: same workspace, name,
+// type and parent (an empty parent for a top-level component).
+func ComponentIdentity(workspace, name, typeID, parent string) string {
+	return strings.Join([]string{workspace, name, typeID, parent}, "\x00")
 }

@@ -28,11 +28,11 @@ func TestWarnAlreadyMade_wording(t *testing.T) {
 		t.Fatal(err)
 	}
 	found := client.Component{ID: "5eed0000000000000000c0a1", Meta: client.Meta{CreatedByEmail: me, Created: "2026-11-24T08:14:03Z"}}
-	search := CreateSearch[client.Component]{What: `component "Payments API" (type t in workspace w)`,
+	search := CreateSearch[client.Component]{What: Known(`component "Payments API" (type t in workspace w)`),
 		Find: func(context.Context) ([]client.Component, error) { return []client.Component{found}, nil },
 		Meta: func(c client.Component) client.Meta { return c.Meta }, IDOf: func(c client.Component) string { return c.ID }}
 
-	diags := WarnAlreadyMade(context.Background(), d, search, "Component", `"Payments API"`)
+	diags := WarnAlreadyMade(context.Background(), d, search, "Component", Known(`"Payments API"`))
 	if len(diags) != 1 || diags.HasError() || diags[0].Summary() != `Component "Payments API" Already in Ardoq` {
 		t.Fatalf("want one warning, got %v", diags)
 	}
@@ -50,7 +50,7 @@ func TestWarnAlreadyMade_wording(t *testing.T) {
 
 	d.PreventDuplicates = true
 	at := path.Root("components").AtMapKey("api")
-	diags = WarnIfAlreadyMade(context.Background(), d, search, AlreadyMade{Noun: "Component", Name: `"Payments API"`, At: at,
+	diags = WarnIfAlreadyMade(context.Background(), d, search, AlreadyMade{Noun: "Component", Name: Known(`"Payments API"`), At: at,
 		TakeOver: func(id string) string { return "Adopt " + id + "." }})
 	withPath, ok := diags[0].(diag.DiagnosticWithPath)
 	if !diags.HasError() || !ok || !withPath.Path().Equal(at) || !strings.Contains(diags[0].Detail(), "Adopt 5eed0000000000000000c0a1.") ||

@@ -70,8 +70,10 @@ const importHow = "into this resource (its address is the one Terraform shows wi
 // CreateSearch describes an ambiguous create to look for: what it was, how to find candidates, and the
 // time it was sent.
 type CreateSearch[T any] struct {
-	Noun  string // "component", "reference"
-	What  string // how the message names what was sent: `component "Payments" (type ... in workspace ...)`
+	Noun string // "component", "reference"
+	// What names what was sent: `component "Payments" (type "Application" in workspace "Apps" (5eed…))`.
+	// It is called only when there is something to say, as it may read Ardoq to name it.
+	What  func(context.Context) string
 	Sent  time.Time
 	Cause error
 	Find  func(ctx context.Context) ([]T, error)
@@ -87,7 +89,6 @@ func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, s CreateSea
 	ctx, done := SeeThrough(ctx, d.Client)
 	defer done()
 	var diags diag.Diagnostics
-	lost := fmt.Sprintf("Ardoq's answer to the create of %s was lost (%s).", s.What, diagnostics.ClientErrorDetail(s.Cause))
 	since := CreatedSince(d.Client, s.Sent)
 	made, err := lookForCreated(ctx, d, s, since)
 	looks := 1
@@ -97,6 +98,8 @@ func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, s CreateSea
 		made, err = lookForCreated(ctx, d, s, since)
 		looks++
 	}
+	// named after the looks, which come first in the time a stop leaves
+	lost := fmt.Sprintf("Ardoq's answer to the create of %s was lost (%s).", s.What(ctx), diagnostics.ClientErrorDetail(s.Cause))
 	lookFor := fmt.Sprintf("Before the next apply, look in Ardoq for the %s (created by you at about %s) and, if it is there, import it "+
 		"%s; the next plan warns of it too, as one an interrupted run may have made.", s.Noun, s.Sent.UTC().Format(time.RFC3339), importHow)
 	if why, cut := CutShort(caller, ctx, d.Client); err != nil && cut {

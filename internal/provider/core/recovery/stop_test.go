@@ -58,7 +58,7 @@ func TestRecoverCreate_stoppedWhileArdoqIsFrozen(t *testing.T) {
 	d := &providerdata.Data{Client: c}
 	cause := &client.AmbiguousError{Method: "POST", Path: "/api/v2/components", Err: errors.New("connection reset by peer")}
 	search := CreateSearch[client.Component]{
-		Noun: "component", What: `component "Lost"`, Sent: time.Now(), Cause: cause,
+		Noun: "component", What: Known(`component "Lost"`), Sent: time.Now(), Cause: cause,
 		Find: func(ctx context.Context) ([]client.Component, error) {
 			return c.ListComponents(ctx, client.ComponentFilter{RootWorkspace: org.WS, Name: "Lost"})
 		},
@@ -120,7 +120,7 @@ func TestRecoverCreate_notFoundSaysOnlyWhatWasSeen(t *testing.T) {
 	org := providertest.NewEmulatedOrg(t)
 	c := org.Client
 	search := CreateSearch[client.Component]{
-		Noun: "component", What: `component "Lost"`, Sent: time.Now(),
+		Noun: "component", What: Known(`component "Lost"`), Sent: time.Now(),
 		Cause: &client.AmbiguousError{Method: "POST", Path: "/api/v2/components", Err: errors.New("connection reset by peer")},
 		Find: func(ctx context.Context) ([]client.Component, error) {
 			return c.ListComponents(ctx, client.ComponentFilter{RootWorkspace: org.WS, Name: "Lost"})
