@@ -20,14 +20,14 @@ import (
 // what the Terraform CLI of the acceptance tests cannot drive: import by resource identity (Terraform
 // 1.12+) and list resources (terraform query, Terraform 1.14+).
 type ProtoProvider struct {
-	T          *testing.T
+	T          testing.TB
 	Server     tfprotov6.ProviderServer
 	Schemas    *tfprotov6.GetProviderSchemaResponse
 	Identities map[string]*tfprotov6.ResourceIdentitySchema
 }
 
 // NewProtoProvider starts the provider factory makes, configured for env.
-func NewProtoProvider(t *testing.T, env *Env, factory func() (tfprotov6.ProviderServer, error)) *ProtoProvider {
+func NewProtoProvider(t testing.TB, env *Env, factory func() (tfprotov6.ProviderServer, error)) *ProtoProvider {
 	t.Helper()
 	ctx := context.Background()
 	server, err := factory()
