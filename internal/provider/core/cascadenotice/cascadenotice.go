@@ -74,14 +74,14 @@ func Find(ctx context.Context, data *providerdata.Data, del Deleting, settle tim
 	}
 	moves := guard.Input{NewParent: del.Own.NewParent, NewEndpoints: del.Own.NewEndpoints}
 	allComponents, allReferences := a.along(starts, moves)
-	var pending []string
+	if len(allComponents)+len(allReferences) == 0 {
+		return a
+	}
+	var pending []string // what other resources of this plan may say something about
 	for _, id := range idsOf(allComponents, allReferences) {
 		if _, own := del.Kept[id]; !own && !del.Own.DeleteReferences[id] {
 			pending = append(pending, id)
 		}
-	}
-	if len(allComponents)+len(allReferences) == 0 {
-		return a
 	}
 	data.Plans.Settle(ctx, pending, settle)
 	in := guard.Input{DeleteComponents: map[string]bool{}, DeleteReferences: map[string]bool{}, NewParent: map[string]string{},
