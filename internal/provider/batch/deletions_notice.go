@@ -23,6 +23,15 @@ func (r *batchResource) reportDeletions(ctx context.Context, diags *diag.Diagnos
 	if len(dels) == 0 {
 		return
 	}
+	names := r.deletionNames(ctx, dels)
+	prevent := r.data.PreventImplicitDeletions
+	summary, detail := deletionsNotice(dels, names, batchID, destroy, prevent)
+	deletions.Report(diags, prevent, path.Empty(), summary, detail)
+}
+
+// deletionsNotice is the notice's summary and detail. With prevent, the notice is an error and the plan
+// fails, so it does not point at the plan's deletions attribute: a failed plan has nothing to show.
+func deletionsNotice(dels []deletion, names deletedNames, batchID string, destroy, prevent bool) (summary, detail string) {
 	var components, references int
 	for _, d := range dels {
 		if d.kind == "component" {
@@ -31,46 +40,47 @@ func (r *batchResource) reportDeletions(ctx context.Context, diags *diag.Diagnos
 			references++
 		}
 	}
-	var counts, summary []string
+	var counts, summaries []string
 	if components > 0 {
 		counts = append(counts, deletions.Plural(components, "component", "components"))
-		summary = append(summary, deletions.Plural(components, "Component", "Components"))
+		summaries = append(summaries, deletions.Plural(components, "Component", "Components"))
 	}
 	if references > 0 {
 		counts = append(counts, deletions.Plural(references, "reference", "references"))
-		summary = append(summary, deletions.Plural(references, "Reference", "References"))
+		summaries = append(summaries, deletions.Plural(references, "Reference", "References"))
 	}
-	var detail strings.Builder
+	var b strings.Builder
 	if destroy {
-		fmt.Fprintf(&detail, "Destroying this ardoq_batch deletes every item it holds from Ardoq: %s (Terraform's summary counts "+
+		fmt.Fprintf(&b, "Destroying this ardoq_batch deletes every item it holds from Ardoq: %s (Terraform's summary counts "+
 			"the batch as 1 to destroy):\n", strings.Join(counts, " and "))
 	} else {
-		fmt.Fprintf(&detail, "The apply deletes %s from Ardoq that this ardoq_batch holds and its configuration no longer has, "+
+		fmt.Fprintf(&b, "The apply deletes %s from Ardoq that this ardoq_batch holds and its configuration no longer has, "+
 			"or replaces (Terraform's summary counts the batch as 1 to change):\n", strings.Join(counts, " and "))
 	}
-	names := r.deletionNames(ctx, dels)
 	for i, d := range dels {
 		if i == listedDeletions {
-			fmt.Fprintf(&detail, "  - and %d more\n", len(dels)-i)
+			fmt.Fprintf(&b, "  - and %d more\n", len(dels)-i)
 			break
 		}
-		detail.WriteString("  - " + names.line(d) + "\n")
+		b.WriteString("  - " + names.line(d) + "\n")
 	}
-	if destroy {
-		detail.WriteString("A policy check finds them in the plan's prior value of this resource (change.before's computed_components " +
+	switch {
+	case destroy && !prevent:
+		b.WriteString("A policy check finds them in the plan's prior value of this resource (change.before's computed_components " +
 			"and computed_references in terraform show -json).")
-	} else {
-		detail.WriteString("To keep an item, put it back in the configuration under the same key.")
+	case !destroy:
+		b.WriteString("To keep an item, put it back in the configuration under the same key.")
 		if ws, field, imported := strings.Cut(batchID, "/"); imported {
-			fmt.Fprintf(&detail, " This ardoq_batch was imported with id %q, which takes over every component and reference of workspace "+
+			fmt.Fprintf(&b, " This ardoq_batch was imported with id %q, which takes over every component and reference of workspace "+
 				"%s that has %s set, including those no configuration of yours declares: declare the ones to keep, or remove the batch "+
 				"from the state (terraform state rm, or a removed block) and import by a custom field only this configuration's "+
 				"entities have.", batchID, names.workspace(ws), field)
 		}
-		detail.WriteString("\nThe same list is the plan's value of this resource's deletions attribute (terraform show -json), for policy checks.")
+		if !prevent {
+			b.WriteString("\nThe same list is the plan's value of this resource's deletions attribute (terraform show -json), for policy checks.")
+		}
 	}
-	deletions.Report(diags, r.data.PreventImplicitDeletions, path.Empty(), "Batch Deletes "+strings.Join(summary, " and ")+" in Ardoq",
-		detail.String())
+	return "Batch Deletes " + strings.Join(summaries, " and ") + " in Ardoq", strings.TrimSuffix(b.String(), "\n")
 }
 
 // deletedNames are the names of the workspaces and types of deleted items, looked up for the notice:

@@ -30,19 +30,28 @@ type batchResource struct{ data *providerdata.Data }
 func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	if planned.IsNull() && !prior.IsNull() {
-		r.reportDeletions(ctx, &diags, destroyDeletions(batchRawOf(prior).items()), "", true)
+		priorItems := batchRawOf(prior).items()
+		dels := destroyDeletions(priorItems)
+		r.reportDeletions(ctx, &diags, dels, "", true)
+		r.warnCascade(ctx, &diags, dels, nil, batchOpKeys{}, priorItems, batchItems{})
 		return planned, diags
 	}
 	if planned.IsNull() || (!prior.IsNull() && planned.Equal(prior)) {
 		return planned, nil // nothing created or changed: nothing to check (reference_checks.go and core/diagnostics)
 	}
 	plan := batchRawOf(planned)
+	if prior.IsNull() { // a create deletes nothing, whatever its items: known at plan on every path
+		planned = plan.value(planned.Type(), batchRaw{"deletions": noDeletions()})
+	}
 	items, known, d := plan.planned()
 	if d.HasError() {
 		return planned, nil // validate reports the errors
 	}
-	if !known {
-		return plan.value(planned.Type(), batchRaw{"deletions": unknownDeletions()}), nil // unknown values wait for apply
+	if !known { // unknown values wait for apply
+		if prior.IsNull() {
+			return planned, nil
+		}
+		return plan.value(planned.Type(), batchRaw{"deletions": unknownDeletions()}), nil
 	}
 	priorRaw := batchRawOf(prior)
 	priorItems := priorRaw.items()
@@ -56,6 +65,7 @@ func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.V
 	computed["deletions"] = deletionsValue(dels)
 	planned = plan.value(planned.Type(), computed)
 	r.reportDeletions(ctx, &diags, dels, rawString(prior, "id"), false)
+	r.warnCascade(ctx, &diags, dels, &request, keys, priorItems, items)
 	diags.Append(r.warnIfItemsMade(ctx, priorItems, items, keys)...)
 	if notice := adoptionNotice(items, keys.adopted); notice != "" {
 		diags.AddWarning("Adoption Overwrites Values in Ardoq", notice)

@@ -29,8 +29,10 @@ var (
 		"what would be lost; the provider setting `allow_cascade_delete` lets the cascade happen. If the batch's answer is " +
 		"lost, the provider reads the items back and records the whole result or nothing.\n\n" +
 		"A plan whose apply deletes items (removed or replaced, or all of them in a destroy) warns at the resource, naming each, " +
-		"and holds them in `deletions` for policy checks; with the provider setting `prevent_implicit_deletions` the warning is an " +
-		"error. A new item whose component or reference Ardoq already holds (the same workspace, name, type and parent; source, " +
+		"and holds them in `deletions` for policy checks. A plan that deletes components also warns of what Ardoq deletes along " +
+		"with them that the plan does not delete (descendants outside the batch, and the references touching them), as " +
+		"ardoq_component's destroy does. With the provider setting `prevent_implicit_deletions` these warnings are " +
+		"errors. A new item whose component or reference Ardoq already holds (the same workspace, name, type and parent; source, " +
 		"target and type), made by the token's user, gets the single resources' warning at the item, an error with " +
 		"`prevent_duplicates`.\n\n" +
 		"Ardoq documents no limit on a batch's size. A server that refuses one for its size (HTTP 413) fails the plan's dry " +
@@ -59,7 +61,7 @@ var (
 	batchDeletionsDescription = "What the apply of this plan deletes in Ardoq, known at plan: an object per entity, with `kind` " +
 		"(`component` or `reference`), `key` (the item's key), `name` (a reference's is `Source → Target`), `id`, and `workspace` " +
 		"(its id; a reference's is its source's). Items removed from the configuration are deleted, and so is the entity of an item " +
-		"whose type or workspace changes (the apply creates it again). Empty when nothing is deleted; a refresh empties it, so it " +
+		"whose type or workspace changes (the apply creates it again). Empty when nothing is deleted (as in a create); a refresh empties it, so it " +
 		"describes the next apply only. Terraform's summary counts the batch as `1 to change` whatever it deletes (the plan also " +
 		"warns, but warnings do not reach `terraform show -json`), so a policy check counts this instead; a destroy of the batch " +
 		"(`1 to destroy`) deletes every item of its prior `computed_components` and `computed_references`. For example, the " +

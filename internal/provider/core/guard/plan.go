@@ -60,11 +60,14 @@ func (r *Reading) Holds(id string) bool {
 	return ok
 }
 
-// Along is what deleting the component would make Ardoq delete with it: its descendants and every
-// reference touching any of them, as in (the plan's other deletes and moves) leaves them.
-// in.DeleteComponents and in.DeleteReferences are not listed; the walk starts at id alone.
-func (r *Reading) Along(id string, in Input) Lost {
-	in.from = []string{id}
+// Along is what deleting the components ids would make Ardoq delete with them: their descendants and
+// every reference touching any of them, as in (the plan's other deletes and moves) leaves them.
+// in.DeleteComponents and in.DeleteReferences are not listed; the walk starts at ids alone.
+func (r *Reading) Along(ids []string, in Input) Lost {
+	if len(ids) == 0 {
+		return Lost{}
+	}
+	in.from = ids
 	return cascadeOf(r.slice, in)
 }
 
