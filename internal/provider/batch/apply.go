@@ -27,6 +27,10 @@ import (
 func (r *batchResource) apply(ctx context.Context, request client.BatchRequest, keys batchOpKeys, prior, planned batchItems,
 	adopt adoption, diags *diag.Diagnostics) (batchItems, bool) {
 	result := keptItems(prior, planned)
+	if err := r.dropGoneDeletes(ctx, &request, &keys, prior); err != nil {
+		diagnostics.AddClientError(diags, "Unable to Read Batch Items", err)
+		return result, false
+	}
 	if batchEmpty(request) {
 		return result, true
 	}
@@ -150,6 +154,9 @@ func (r *batchResource) destroy(ctx context.Context, prior batchItems, diags *di
 // left to report.
 func (r *batchResource) deleteItems(ctx context.Context, diags *diag.Diagnostics, items batchItems) (batchOpKeys, error) {
 	request, keys, _ := planBatch(batchPlanInput{prior: items}) // deleting everything has no item to find fault with
+	if err := r.dropGoneDeletes(ctx, &request, &keys, items); err != nil {
+		return keys, err
+	}
 	if batchEmpty(request) || !r.guardBatchDeletes(ctx, diags, request, keys, items) {
 		return keys, nil
 	}

@@ -19,7 +19,8 @@ func (r *batchResource) guardBatchDeletes(ctx context.Context, diags *diag.Diagn
 	}
 	deletes, in, names := batchCascadeInput(request, keys, prior)
 	notice := guard.Notice{Summary: "Batch Would Delete More in Ardoq", What: deletedItems(keys.componentDeletes, prior), Names: names,
-		NotSent: "The batch was not sent, so nothing was changed.", Recipe: guard.BatchRecipe}
+		NotSent: "The batch was not sent, so nothing was changed.", Ways: []string{guard.WayUnordered},
+		TypeNames: r.typeNames}
 	return guard.Deletes(ctx, diags, r.data.Client, r.data.AllowCascadeDelete, deletes, in, notice)
 }
 
@@ -67,4 +68,16 @@ func deletedItems(keys []string, prior batchItems) string {
 		names = append(names, fmt.Sprintf("components[%q] (%q)", k, prior.Components[k].Name))
 	}
 	return strings.Join(names, ", ")
+}
+
+// typeNames names the reference types of a workspace's model (read once per provider process), for the
+// guard's messages; none when the model cannot be read.
+func (r *batchResource) typeNames(ctx context.Context, workspace string) map[int64]string {
+	names := map[int64]string{}
+	if wctx, err := r.data.Contexts.Get(ctx, workspace); err == nil {
+		for _, t := range wctx.ReferenceTypes {
+			names[t.Type] = t.Name
+		}
+	}
+	return names
 }

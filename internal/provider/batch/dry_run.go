@@ -6,12 +6,18 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
 // dryRun runs the batch expand endpoint with the request apply would send, so that what Ardoq would
 // reject fails the plan. The apply walk of `terraform apply` plans again in a new provider process and
-// sends the dry run again: the provider keeps nothing between processes.
-func (r *batchResource) dryRun(ctx context.Context, request client.BatchRequest, keys batchOpKeys, diags *diag.Diagnostics) {
+// sends the dry run again: the provider keeps nothing between processes. There, deletes of items another
+// resource of the apply already deleted are left out, as the apply leaves them out (dropGoneDeletes).
+func (r *batchResource) dryRun(ctx context.Context, request client.BatchRequest, keys batchOpKeys, prior batchItems, diags *diag.Diagnostics) {
+	if err := r.dropGoneDeletes(ctx, &request, &keys, prior); err != nil {
+		diagnostics.AddClientError(diags, "Unable to Read Batch Items", err)
+		return
+	}
 	if batchEmpty(request) {
 		return
 	}

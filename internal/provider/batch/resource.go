@@ -70,7 +70,7 @@ func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.V
 	if notice := adoptionNotice(items, keys.adopted); notice != "" {
 		diags.AddWarning("Adoption Overwrites Values in Ardoq", notice)
 	}
-	r.dryRun(ctx, request, keys, &diags)
+	r.dryRun(ctx, request, keys, priorItems, &diags)
 	return planned, diags
 }
 

@@ -87,6 +87,7 @@ func (r *componentResource) Configure(_ context.Context, req resource.ConfigureR
 func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if r.data != nil {
 		r.planEntity(ctx, req, resp) // plan_destroy.go
+		r.recordDestroyPlan(ctx, req, resp)
 	}
 	if resp.Diagnostics.HasError() || req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
@@ -194,21 +195,31 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 	}
 }
 
-// Delete asks the cascade guard first: Ardoq deletes a component's descendants and their references with it.
+// Delete asks the cascade guard first: Ardoq deletes a component's descendants and their references with
+// it. What other resources of the same plan destroy (component_destroy_plan.go) goes with it as planned.
 func (r *componentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var prior entity.ComponentModel
 	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	plan, diags := readDestroyPlan(ctx, req.Private)
+	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	id := prior.ID.ValueString()
+	in, destroyed, held := plan.guardInput()
 	notice := guard.Notice{Summary: "Deleting the Component Would Delete More in Ardoq", Names: map[string]string{id: prior.Name.ValueString()},
 		What:    fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), prior.ComponentKey.ValueString(), id),
-		NotSent: "The component was not deleted.", Recipe: guard.ComponentRecipe}
+		NotSent: "The component was not deleted.", Held: held, TypeNames: r.typeNames}
+	if plan == nil || plan.Replaced {
+		notice.Ways = append(notice.Ways, guard.WayReplace)
+	}
+	if plan == nil {
+		notice.Ways = append(notice.Ways, guard.WayUnordered)
+	}
 	workspace := prior.RootWorkspace.ValueString()
-	if lost, viewed := r.data.CascadeViews.Lost(ctx, id, workspace); !viewed || !lost.Empty() {
+	if lost, viewed := r.data.CascadeViews.Lost(ctx, id, workspace); !viewed || !lost.Without(destroyed).Empty() {
 		// without a view, or when it shows something: the guard's own look-ups decide
-		if !guard.Deletes(ctx, &resp.Diagnostics, r.data.Client, r.data.AllowCascadeDelete, map[string]string{id: workspace}, guard.Input{}, notice) {
+		if !guard.Deletes(ctx, &resp.Diagnostics, r.data.Client, r.data.AllowCascadeDelete, map[string]string{id: workspace}, in, notice) {
 			return
 		}
 	}

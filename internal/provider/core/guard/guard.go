@@ -18,6 +18,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/deletions"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 )
 
@@ -32,8 +33,8 @@ type orgSlice struct {
 // moves (a child given another parent, a reference another source or target) are judged by where the
 // request puts them; batchIds of new components never match an existing id.
 type Input struct {
-	DeleteComponents map[string]bool      // component ids deleted explicitly
-	DeleteReferences map[string]bool      // reference ids deleted explicitly
+	DeleteComponents map[string]bool      // component ids deleted explicitly (for Deletes: by another resource of the plan)
+	DeleteReferences map[string]bool      // reference ids deleted explicitly, by the request or another resource of the plan
 	NewParent        map[string]string    // component id -> parent after the request ("" for none)
 	NewEndpoints     map[string][2]string // reference id -> source and target after the request
 	from             []string             // where the walk starts, when not at every delete (Reading.Along)
@@ -46,6 +47,22 @@ type Lost struct {
 }
 
 func (l Lost) Empty() bool { return len(l.components) == 0 && len(l.references) == 0 }
+
+// Without is l less the entities of ids (deleted by another resource of the same plan).
+func (l Lost) Without(ids map[string]bool) Lost {
+	var out Lost
+	for _, c := range l.components {
+		if !ids[c.ID] {
+			out.components = append(out.components, c)
+		}
+	}
+	for _, r := range l.references {
+		if !ids[r.ID] {
+			out.references = append(out.references, r)
+		}
+	}
+	return out
+}
 
 // cascadeOf computes the entities of the slice that the deletes would take along.
 func cascadeOf(slice orgSlice, in Input) Lost {
@@ -214,10 +231,15 @@ func checkCascade(ctx context.Context, c *client.Client, deletes map[string]stri
 	if err != nil {
 		return Lost{}, err
 	}
-	in.DeleteComponents = make(map[string]bool, len(deletes))
+	explicit := in.DeleteComponents
+	in.DeleteComponents = make(map[string]bool, len(deletes)+len(explicit))
+	for id := range explicit { // deleted by another resource of this plan, not looked up
+		in.DeleteComponents[id] = true
+	}
 	for id := range deletes {
 		in.DeleteComponents[id] = true
 	}
+	in.from = convert.SortedKeys(deletes)
 	return cascadeOf(slice, in), nil
 }
 
@@ -227,7 +249,12 @@ type Notice struct {
 	What    string            // `component "Payments" (APP-12, id ...)`
 	Names   map[string]string // component id -> name, for the references listed
 	NotSent string            // what the refusal left undone: "The component was not deleted."
-	Recipe  string            // the first way to proceed
+	Ways    []string          // the ways to proceed that apply to this refusal, before allowCascade
+	// Held says, by id, which resource of this configuration keeps a listed entity
+	// ("ardoq_batch item references[\"svc_crm\"]"), as far as the plan said.
+	Held map[string]string
+	// TypeNames names the reference types of a workspace's model; asked only to word a refusal or warning.
+	TypeNames func(ctx context.Context, workspace string) map[int64]string
 }
 
 // Deletes runs the cascade check for deletes. What would be lost is refused (an error, and false)
@@ -246,26 +273,31 @@ func Deletes(ctx context.Context, diags *diag.Diagnostics, c *client.Client, all
 	case lost.Empty():
 		return true
 	case allow:
-		diags.AddWarning("Ardoq Deletes Dependents Too", cascadeListing(n.What, lost, n.Names)+"\nallow_cascade_delete is set, so the "+
+		diags.AddWarning("Ardoq Deletes Dependents Too", cascadeListing(n.What, lost, n.labels(ctx, c, lost), n.Held)+"\nallow_cascade_delete is set, so the "+
 			"delete goes ahead and Ardoq deletes these with it.")
 		return true
 	}
-	diags.AddError(n.Summary, cascadeRefusal(n.What, lost, n.Names, n.NotSent, n.Recipe))
+	diags.AddError(n.Summary, cascadeRefusal(n.What, lost, n.labels(ctx, c, lost), n.Held, n.NotSent, n.Ways))
 	return false
 }
 
 // ListedEntities shows at most this many lost entities by name; the rest are counted.
 const ListedEntities = 8
 
-// How to proceed after a refusal, in ardoq_component and in ardoq_batch.
+// Ways to proceed after a refusal; the caller picks those that apply (Notice.Ways).
 const (
-	ComponentRecipe = "  - if the component is being replaced because its type_id changed, add lifecycle { create_before_destroy = true } " +
-		"to it: dependents that refer to it in the configuration move to the new component before the old one is deleted (after a " +
-		"root_workspace change its children must move workspace too, as Ardoq keeps a parent and its children in one workspace);\n" +
-		keepDependents
-	BatchRecipe    = keepDependents
-	keepDependents = "  - to keep them, give them another parent (or source and target) in Ardoq or in this configuration; to delete them " +
-		"too, remove them from this configuration if it manages them;\n"
+	// WayReplace applies when the component is being replaced (a new type_id or root_workspace).
+	WayReplace = "if the component is being replaced (a new type_id or root_workspace), add lifecycle { create_before_destroy = true } " +
+		"to this resource: what refers to it in the configuration moves to the new component before the old one is deleted"
+	wayKeep    = "to keep what this configuration keeps, give it another parent (or source and target) there; to delete it too, remove it"
+	wayOutside = "move or delete in Ardoq what no resource of this configuration manages (or import it), and plan again"
+	wayEither  = "to keep them, give them another parent (or source and target), in Ardoq or in the configuration that manages " +
+		"them; to delete them too, remove them from that configuration or delete them in Ardoq, and plan again"
+	// WayUnordered applies when the plan's own deletes could not be told apart: a resource naming the component by a
+	// literal id is deleted in no set order.
+	WayUnordered = "if another resource of this plan deletes them too but names the deleted component by a literal id rather " +
+		"than an expression, Terraform cannot order the deletes: add depends_on to that resource, or apply again"
+	allowCascade = "or set allow_cascade_delete = true in the provider block (or ARDOQ_ALLOW_CASCADE_DELETE=true) to let Ardoq delete them"
 )
 
 // cascadeRecheckPause is how long a refused delete waits before it looks again: dependents this apply
@@ -273,20 +305,27 @@ const (
 // deleted in parallel and may be about to go.
 var cascadeRecheckPause = 2 * time.Second
 
-// cascadeListing says what deleting what would take along: a handful by name, then a count.
-func cascadeListing(what string, lost Lost, names map[string]string) string {
+// cascadeListing says what deleting what would take along: a handful by name, then a count. labels
+// names the references listed; held says which resource of this configuration keeps an entity.
+func cascadeListing(what string, lost Lost, labels, held map[string]string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Deleting %s would make Ardoq also delete %s that this plan does not delete:\n", what, lostCount(lost))
+	status := func(id string) string {
+		if h, ok := held[id]; ok {
+			return ", kept by " + h
+		}
+		return ""
+	}
 	shown := 0
 	for _, c := range lost.components {
 		if shown < ListedEntities {
-			fmt.Fprintf(&b, "  - component %q (%s, id %s)\n", c.Name, convert.FirstNonEmpty(c.ComponentKey, "no key"), c.ID)
+			fmt.Fprintf(&b, "  - component %q (%s, id %s)%s\n", c.Name, convert.FirstNonEmpty(c.ComponentKey, "no key"), c.ID, status(c.ID))
 		}
 		shown++
 	}
 	for _, r := range lost.references {
 		if shown < ListedEntities {
-			fmt.Fprintf(&b, "  - reference %s of type %d from %s to %s\n", r.ID, r.Type, nameOr(names, r.Source), nameOr(names, r.Target))
+			fmt.Fprintf(&b, "  - reference %s (id %s)%s\n", labels[r.ID], r.ID, status(r.ID))
 		}
 		shown++
 	}
@@ -297,17 +336,72 @@ func cascadeListing(what string, lost Lost, names map[string]string) string {
 }
 
 // cascadeRefusal is the detail of the error that refuses a delete: what would be lost, that the delete
-// was not sent (notSent), and how to proceed.
-func cascadeRefusal(what string, lost Lost, names map[string]string, notSent, recipe string) string {
-	return cascadeListing(what, lost, names) + "\n" + notSent + " Ardoq deletes a component's descendants and every reference " +
-		"touching them with it. To proceed:\n" + recipe +
-		"  - or bring the dependents that are not in the configuration under its management (import them), or move or delete " +
-		"them in Ardoq, and plan again;\n" +
-		"  - if this plan deletes them too but they name the component by a literal id rather than a reference such as " +
-		"ardoq_component.x.id, Terraform cannot order the deletes: add depends_on, or run the apply again;\n" +
-		"  - if an ardoq_batch in this configuration deletes or repoints them in this same change, Terraform deletes the " +
-		"component before it updates the batch: apply the batch first (terraform apply -target=ardoq_batch.<name>), then apply again;\n" +
-		"  - or set allow_cascade_delete = true in the provider block (or ARDOQ_ALLOW_CASCADE_DELETE=true) to let Ardoq delete them."
+// was not sent (notSent), and the ways to proceed that apply.
+func cascadeRefusal(what string, lost Lost, labels, held map[string]string, notSent string, ways []string) string {
+	var b strings.Builder
+	b.WriteString(cascadeListing(what, lost, labels, held))
+	b.WriteString("\n" + notSent + " Ardoq deletes a component's descendants and every reference touching them with it. To proceed:\n")
+	for _, way := range append(append(append([]string(nil), ways...), keepWays(lost, held)...), allowCascade) {
+		b.WriteString("  - " + way + "\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// keepWays are the ways to keep or delete the dependents: for those this configuration keeps (held), for
+// those it does not manage, or, when the caller does not know which (held is nil), both in one.
+func keepWays(lost Lost, held map[string]string) []string {
+	if held == nil {
+		return []string{wayEither}
+	}
+	var kept, outside bool
+	for _, c := range lost.components {
+		_, h := held[c.ID]
+		kept, outside = kept || h, outside || !h
+	}
+	for _, r := range lost.references {
+		_, h := held[r.ID]
+		kept, outside = kept || h, outside || !h
+	}
+	var ways []string
+	if kept {
+		ways = append(ways, wayKeep)
+	}
+	if outside {
+		ways = append(ways, wayOutside)
+	}
+	return ways
+}
+
+// labels names the listed references "Payments → Orders DB (Depends on)": their ends by name (from Names,
+// or read from Ardoq) and their type by the model, where known; an end that cannot be read stays an id.
+func (n Notice) labels(ctx context.Context, c *client.Client, lost Lost) map[string]string {
+	names := map[string]string{}
+	for id, name := range n.Names {
+		names[id] = name
+	}
+	for _, comp := range lost.components {
+		names[comp.ID] = comp.Name
+	}
+	typeNames := map[string]map[int64]string{}
+	labels := map[string]string{}
+	for i, r := range lost.references {
+		if i == ListedEntities {
+			break
+		}
+		for _, end := range []string{r.Source, r.Target} {
+			if _, known := names[end]; !known {
+				names[end] = end
+				if got, err := c.GetComponent(ctx, end); err == nil {
+					names[end] = got.Name
+				}
+			}
+		}
+		if _, read := typeNames[r.RootWorkspace]; !read && n.TypeNames != nil {
+			typeNames[r.RootWorkspace] = n.TypeNames(ctx, r.RootWorkspace)
+		}
+		labels[r.ID] = deletions.ReferenceLabel(names[r.Source], names[r.Target], typeNames[r.RootWorkspace][r.Type])
+	}
+	return labels
 }
 
 func lostCount(lost Lost) string {
@@ -326,13 +420,6 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func nameOr(names map[string]string, id string) string {
-	if name, ok := names[id]; ok {
-		return fmt.Sprintf("%q (%s)", name, id)
-	}
-	return id
 }
 
 // pause waits d, or less if ctx ends first.

@@ -72,13 +72,39 @@ func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
 		lost.components = append(lost.components, client.Component{ID: "id" + convert.Itoa(i), Name: "C" + convert.Itoa(i), ComponentKey: "APP-" + convert.Itoa(i)})
 	}
 	lost.references = append(lost.references, client.Reference{ID: "r1", Type: 2, Source: "p", Target: "x"})
-	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"p": "P"}, "The component was not deleted.", ComponentRecipe)
+	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"r1": "P → X (Depends on)"}, nil, "The component was not deleted.",
+		[]string{WayReplace, WayUnordered})
 	for _, want := range []string{"10 descendant components and 1 reference", `component "C0" (APP-0, id id0)`, "and 3 more",
 		"create_before_destroy", "allow_cascade_delete", "ARDOQ_ALLOW_CASCADE_DELETE", "The component was not deleted", "depends_on",
-		"give them another parent (or source and target) in Ardoq or in this configuration",
-		"to delete them too, remove them from this configuration if it manages them"} {
+		"give them another parent (or source and target), in Ardoq or in the configuration that manages them"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("refusal lacks %q:\n%s", want, msg)
+		}
+	}
+}
+
+// A refusal lists only the ways out that apply: none for replacements or unordered deletes unless the
+// caller says so, the keep way for what the configuration keeps, the outside way for the rest; and it names
+// references by their ends and type, and what keeps them. No message holds a placeholder for a name.
+func TestCascadeRefusal_waysThatApply(t *testing.T) {
+	lost := Lost{references: []client.Reference{{ID: "r1", Source: "s", Target: "p"}, {ID: "r2", Source: "o", Target: "p"}}}
+	labels := map[string]string{"r1": "Lab service → CRM (Depends on)", "r2": "Other → CRM (Depends on)"}
+	both := cascadeRefusal(`component "CRM"`, lost, labels, map[string]string{"r1": `ardoq_batch item references["svc_crm"]`}, "Not deleted.", nil)
+	for _, want := range []string{`reference Lab service → CRM (Depends on) (id r1), kept by ardoq_batch item references["svc_crm"]`,
+		"reference Other → CRM (Depends on) (id r2)\n", wayKeep, wayOutside, allowCascade} {
+		if !strings.Contains(both, want) {
+			t.Errorf("refusal lacks %q:\n%s", want, both)
+		}
+	}
+	outside := cascadeRefusal(`component "CRM"`, lost, labels, map[string]string{}, "Not deleted.", nil)
+	for _, unwanted := range []string{"create_before_destroy", "depends_on", wayKeep, "-target"} {
+		if strings.Contains(outside, unwanted) {
+			t.Errorf("refusal of what no resource manages holds %q:\n%s", unwanted, outside)
+		}
+	}
+	for _, msg := range []string{both, outside, WayReplace, WayUnordered, wayEither, cascadeRefusal("x", lost, labels, nil, "", []string{WayReplace, WayUnordered})} {
+		if strings.Contains(msg, "<") || strings.Contains(msg, "ardoq_batch.") || strings.Contains(msg, "ardoq_component.") {
+			t.Errorf("a guard message holds a placeholder or a made-up address:\n%s", msg)
 		}
 	}
 }
@@ -150,7 +176,7 @@ func TestGuardDeletes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	notice := Notice{Summary: "Refused", What: "the parent", NotSent: "Not deleted.", Recipe: ComponentRecipe}
+	notice := Notice{Summary: "Refused", What: "the parent", NotSent: "Not deleted.", Ways: []string{WayReplace}}
 	deletes := map[string]string{parent.ID: ws}
 
 	var diags diag.Diagnostics

@@ -1,0 +1,75 @@
+package batch
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+)
+
+// dropGoneDeletes leaves out of the request the deletes of items already gone from Ardoq, so that the
+// rest applies. Another resource of this apply deleted them first: Terraform deletes a component before
+// it updates a batch that referred to it, and Ardoq deletes the references touching the component (and
+// its descendants) along with it, as the plan showed. The deletion the plan said has happened. Only
+// deletes are dropped: an update or a kept item that vanished is left to fail (or to the next refresh)
+// as before. While this process has written nothing, nothing it sent can have deleted an item, so the
+// deleted items are read only after a write.
+func (r *batchResource) dropGoneDeletes(ctx context.Context, request *client.BatchRequest, keys *batchOpKeys, prior batchItems) error {
+	if r.data.Client.Writes() == 0 {
+		return nil
+	}
+	deleted := batchItems{Components: map[string]entity.ComponentValues{}, References: map[string]entity.ReferenceValues{}}
+	read := map[string]bool{} // ids looked up: an item of state without a workspace is not, and its delete is sent
+	if request.Components != nil {
+		for _, k := range keys.componentDeletes {
+			c := prior.Components[k]
+			deleted.Components[k], read[c.ID] = c, c.RootWorkspace != ""
+		}
+	}
+	if request.References != nil {
+		for _, k := range keys.referenceDeletes {
+			ref := prior.References[k]
+			deleted.References[k], read[ref.ID] = ref, ref.RootWorkspace != ""
+		}
+	}
+	if len(deleted.Components)+len(deleted.References) == 0 {
+		return nil
+	}
+	components, references, err := readBatchEntities(ctx, r.data.Client, deleted)
+	if err != nil {
+		return err
+	}
+	if ops := request.Components; ops != nil {
+		ops.Delete, keys.componentDeletes = keepPresent(ctx, ops.Delete, keys.componentDeletes, "components", func(id string) bool {
+			return !read[id] || components[id] != nil
+		})
+		if len(ops.Create)+len(ops.Upsert)+len(ops.Update)+len(ops.Delete) == 0 {
+			request.Components = nil
+		}
+	}
+	if ops := request.References; ops != nil {
+		ops.Delete, keys.referenceDeletes = keepPresent(ctx, ops.Delete, keys.referenceDeletes, "references", func(id string) bool {
+			return !read[id] || references[id] != nil
+		})
+		if len(ops.Create)+len(ops.Upsert)+len(ops.Update)+len(ops.Delete) == 0 {
+			request.References = nil
+		}
+	}
+	return nil
+}
+
+// keepPresent keeps the delete operations (and their item keys, in step) whose entity is still in Ardoq.
+func keepPresent(ctx context.Context, ops []client.DeleteOp, keys []string, kind string, present func(string) bool) ([]client.DeleteOp, []string) {
+	var keptOps []client.DeleteOp
+	var keptKeys []string
+	for i, op := range ops {
+		if present(op.ID) {
+			keptOps, keptKeys = append(keptOps, op), append(keptKeys, keys[i])
+			continue
+		}
+		tflog.Info(ctx, "batch item already deleted in Ardoq by this apply; its delete is not sent", map[string]any{"item": kind + "[" + keys[i] + "]", "id": op.ID})
+	}
+	return keptOps, keptKeys
+}

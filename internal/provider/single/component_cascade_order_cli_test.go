@@ -1,0 +1,118 @@
+package single_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
+)
+
+// TestAccComponentResource_destroyBeforeBatchUpdate runs the real CLI on the trial's finding: an
+// ardoq_component removed in the same edit as the ardoq_batch reference that pointed at it. Terraform
+// destroys the component before it updates the batch, so Ardoq deletes the reference with the component;
+// the plan showed that deletion (the batch's), so the destroy goes ahead and the batch's update drops the
+// delete it no longer needs. One apply, exactly what is declared left, the next plan empty. A reference
+// no configuration declares still stops the delete, named by its ends and type.
+func TestAccComponentResource_destroyBeforeBatchUpdate(t *testing.T) {
+	env := newTestEnv(t)
+	cli := providertest.NewCLIRun(t, env.Env, "1.5.0")
+	cli.Write("provider.tf", providertest.CLIProvider)
+	config := func(targets ...string) string {
+		hcl := `resource "ardoq_batch" "lab" {
+  components = {
+    svc  = { root_workspace = "{ws}", type_id = "{app}", name = "Lab service{tag}" }
+    keep = { root_workspace = "{ws}", type_id = "{app}", name = "Kept{tag}" }
+  }
+  references = {
+    svc_keep = { source = "svc", target = "keep", type = {ref} }
+`
+		for _, target := range targets {
+			hcl += "    svc_" + target + " = { source = \"svc\", target = ardoq_component." + target + ".id, type = {ref} }\n"
+		}
+		hcl += "  }\n}\n"
+		for _, target := range []string{"crm", "erp"} {
+			hcl += `resource "ardoq_component" "` + target + `" {
+  name           = "` + strings.ToUpper(target) + `{tag}"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+}
+`
+		}
+		return env.Render(hcl)
+	}
+	cli.Write("main.tf", config("crm", "erp"))
+	t.Cleanup(func() { cli.Run("destroy", "-auto-approve") })
+	if out, code := cli.Run("apply", "-auto-approve"); code != 0 {
+		t.Fatalf("apply (exit %d):\n%s", code, out)
+	}
+	held := map[string]string{}
+	for _, name := range []string{"CRM", "ERP", "Lab service", "Kept"} {
+		found, err := env.Client.ListComponents(context.Background(), providertest.ClientFilterByName(env.WS, name+env.Tag))
+		if err != nil || len(found) != 1 {
+			t.Fatalf("%s: %v %v", name, found, err)
+		}
+		held[name] = found[0].ID
+	}
+	references := func() []client.Reference {
+		t.Helper()
+		refs, err := env.Client.ListReferences(context.Background(), client.ReferenceFilter{Source: held["Lab service"]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return refs
+	}
+	if n := len(references()); n != 3 {
+		t.Fatalf("the batch made %d references, want 3", n)
+	}
+
+	// crm and the batch's reference to it go in the same edit (crm's block stays out of the configuration)
+	cli.Write("main.tf", removeBlock(t, config("erp"), `resource "ardoq_component" "crm" {`))
+	out, code := cli.Run("apply", "-auto-approve")
+	if code != 0 || !strings.Contains(out, "1 to change, 1 to destroy") {
+		t.Fatalf("removing crm with the batch's reference to it must apply in one go (exit %d):\n%s", code, out)
+	}
+	if env.Exists(t, held["CRM"]) || !env.Exists(t, held["ERP"]) || !env.Exists(t, held["Lab service"]) || !env.Exists(t, held["Kept"]) {
+		t.Fatalf("after the apply the org must hold exactly what is declared:\n%s", out)
+	}
+	if refs := references(); len(refs) != 2 {
+		t.Fatalf("the org holds %d references from the service, want 2 (to Kept and ERP): %+v", len(refs), refs)
+	}
+	if out, code := cli.Run("plan", "-detailed-exitcode"); code != 0 {
+		t.Fatalf("the next plan must be empty (exit %d):\n%s", code, out)
+	}
+
+	// a reference to erp that no configuration declares still stops its delete, and the batch keeps its own
+	undeclared := env.CreateReference(t, client.ReferenceCreate{Source: held["Kept"], Target: held["ERP"], Type: env.RefType})
+	cli.Write("main.tf", removeBlock(t, config(), `resource "ardoq_component" "erp" {`))
+	out, code = cli.Run("apply", "-auto-approve")
+	if code == 0 || !strings.Contains(out, "Deleting the Component Would Delete More in Ardoq") ||
+		!strings.Contains(out, "Kept"+env.Tag+" → ERP"+env.Tag+" ("+env.Ref.Name+")") || strings.Contains(out, "<name>") {
+		t.Fatalf("the undeclared reference must stop erp's delete, named by its ends and type (exit %d):\n%s", code, out)
+	}
+	if strings.Contains(out, "Lab service"+env.Tag+" → ERP") {
+		t.Fatalf("the refusal lists the batch's reference, which this plan deletes:\n%s", out)
+	}
+	if !env.Exists(t, held["ERP"]) || len(references()) != 2 {
+		t.Fatalf("the refused apply deleted something:\n%s", out)
+	}
+	env.DeleteInApp(t, true, undeclared.ID)
+	if out, code := cli.Run("apply", "-auto-approve"); code != 0 {
+		t.Fatalf("with the undeclared reference gone, the apply must succeed (exit %d):\n%s", code, out)
+	}
+	if out, code := cli.Run("plan", "-detailed-exitcode"); code != 0 {
+		t.Fatalf("the next plan must be empty (exit %d):\n%s", code, out)
+	}
+}
+
+// removeBlock drops the top-level block that starts with header from hcl.
+func removeBlock(t *testing.T, hcl, header string) string {
+	t.Helper()
+	start := strings.Index(hcl, header)
+	if start < 0 {
+		t.Fatalf("no %q in:\n%s", header, hcl)
+	}
+	end := strings.Index(hcl[start:], "\n}\n")
+	return hcl[:start] + hcl[start+end+3:]
+}
