@@ -48,7 +48,7 @@ func (r *componentResource) recordDestroyPlan(ctx context.Context, req resource.
 		}
 		plan.Replaced = true
 	} else if reading, err := r.data.CascadeViews.PlanReading(ctx, prior.RootWorkspace.ValueString()); err == nil && reading.Holds(prior.ID.ValueString()) {
-		along := reading.Along(prior.ID.ValueString(), guard.Input{})
+		along := reading.Along([]string{prior.ID.ValueString()}, guard.Input{})
 		plan.Components, plan.References = map[string]providerdata.Planned{}, map[string]providerdata.Planned{}
 		for _, c := range along.Components() {
 			if p, ok := r.data.Plans.Of(c.ID); ok {
