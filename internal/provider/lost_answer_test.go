@@ -1,13 +1,11 @@
 package provider
 
 import (
-	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 	"testing"
 	"time"
-
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
@@ -104,7 +102,8 @@ resource "ardoq_component" "b" {
 
 // TestAccLostAnswer runs every fault on the create, update and destroy of every resource: after the
 // faulted run and one fault-free apply, the org holds exactly what the configuration manages (no
-// duplicate, no orphan), the next plan is empty, and a failed run said what happened.
+// duplicate, no orphan), the next plan is empty, and a failed run said what happened. Each case drives
+// the Terraform CLI itself, running only the commands its checks need.
 func TestAccLostAnswer(t *testing.T) {
 	for _, c := range lostAnswerCases() {
 		for _, f := range lostAnswerFaults {
@@ -119,18 +118,27 @@ func TestAccLostAnswer(t *testing.T) {
 }
 
 func testLostAnswer(t *testing.T, c lostAnswerCase, f lostAnswerFault, phase string) {
+	t.Parallel()
 	env := newTestEnv(t)
 	env.RequireEmulator(t, "fault injection")
-	settings := []string{"request_timeout_seconds = 2"}
-	cfg := func(hcl string) string { return env.ConfigWith(settings, hcl) }
-	startComps, startRefs := env.Srv.Counts()
-	holds := func(n int) resource.TestCheckFunc {
-		return func(*terraform.State) error {
-			comps, refs := env.Srv.Counts()
-			if got := comps - startComps + refs - startRefs; got != n {
-				return fmt.Errorf("the org holds %d new entities, want %d (a duplicate or an orphan)", got, n)
-			}
-			return nil
+	run := providertest.NewCLIRun(t, env.Env, "1.5.0")
+	start := orgIDs(env)
+	holds := func(when string, n int) {
+		t.Helper()
+		comps, refs := env.Srv.Counts()
+		if got := comps + refs - len(start); got != n {
+			t.Fatalf("%s the org holds %d new entities, want %d (a duplicate or an orphan)", when, got, n)
+		}
+	}
+	apply := func(hcl string) (string, int) {
+		run.Write("main.tf", strings.Replace(providertest.CLIProvider, `provider "ardoq" {}`,
+			"provider \"ardoq\" {\n  request_timeout_seconds = 2\n}", 1)+env.Render(hcl))
+		return run.Run("apply", "-auto-approve")
+	}
+	planEmpty := func(when string) {
+		t.Helper()
+		if out, code := run.Run("plan", "-detailed-exitcode"); code != 0 {
+			t.Fatalf("the plan %s is not empty (exit %d):\n%s", when, code, out)
 		}
 	}
 	fault := f.fault
@@ -149,23 +157,59 @@ func testLostAnswer(t *testing.T, c lostAnswerCase, f lostAnswerFault, phase str
 		first, target, firstCount, targetCount = c.before, c.setup, c.beforeCount, c.setupCount
 		fault.Method, fault.PathPrefix, fault.Exact = c.destroy.Method, c.destroy.PathPrefix, c.destroy.Exact
 	}
-	faulted := resource.TestStep{
-		PreConfig: func() { env.Srv.Inject(fault) },
-		Config:    cfg(target),
-		Check:     holds(targetCount),
+	if first != "" { // an empty configuration needs no apply: the org holds nothing new
+		if out, code := apply(first); code != 0 {
+			t.Fatalf("the first apply failed:\n%s", out)
+		}
+		holds("after the first apply", firstCount)
+		planEmpty("after the first apply")
 	}
+	env.Srv.Inject(fault)
+	out, code := apply(target)
 	if f.before && unsafe {
 		// Ardoq did not act and the request is not sent twice: the run fails, saying it checked.
-		faulted.ExpectError = providertest.ExpectErr(`(?s)(and found none, so it recorded nothing|found none of the operations it sent \(\d+ operations?\) in effect)`)
-		faulted.Check = nil
+		want := providertest.ExpectErr(`(?s)(and found none, so it recorded nothing|found none of the operations it sent \(\d+ operations?\) in effect)`)
+		if code == 0 || !want.MatchString(out) {
+			t.Fatalf("the faulted apply (exit %d) should fail saying it checked (%s):\n%s", code, want, out)
+		}
+		holds("after the failed apply", firstCount)
+		if out, code := apply(target); code != 0 {
+			t.Fatalf("the fault-free apply failed:\n%s", out)
+		}
+		planEmpty("after the fault-free apply")
+	} else {
+		if code != 0 {
+			t.Fatalf("the faulted apply failed:\n%s", out)
+		}
+		holds("after the faulted apply", targetCount)
+		// The fault-free apply plans first: finding nothing to do, it is the empty plan after the faulted
+		// apply, and (with no change made) the one after itself.
+		if out, code := apply(target); code != 0 || !noChanges.MatchString(out) {
+			t.Fatalf("the fault-free apply after the faulted one (exit %d) should find nothing to change:\n%s", code, out)
+		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProviders,
-		CheckDestroy:             env.OrgUnchanged(t),
-		Steps: []resource.TestStep{
-			{Config: cfg(first + "\n"), Check: holds(firstCount)},
-			faulted,
-			{Config: cfg(target + "\n"), Check: holds(targetCount)},
-		},
-	})
+	holds("after the fault-free apply", targetCount)
+	if out, code := run.Run("destroy", "-auto-approve"); code != 0 {
+		t.Fatalf("destroy failed:\n%s", out)
+	}
+	if now := orgIDs(env); !slices.Equal(now, start) {
+		t.Fatalf("after destroy the org's components and references (%d) are not those it had before the test (%d)", len(now), len(start))
+	}
+}
+
+var noChanges = providertest.ExpectErr(`No changes. Your infrastructure matches the configuration.`)
+
+// orgIDs lists the ids of the org's components and references. The same list before the test and after
+// its destroy means that nothing the test made is left and nothing else was touched.
+func orgIDs(env *testEnv) []string {
+	org := env.Srv.Snapshot()
+	var ids []string
+	for _, c := range org.Components {
+		ids = append(ids, c.ID)
+	}
+	for _, r := range org.References {
+		ids = append(ids, r.ID)
+	}
+	slices.Sort(ids)
+	return ids
 }
