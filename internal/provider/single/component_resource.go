@@ -230,6 +230,12 @@ func (r *componentResource) kind() kind[entity.ComponentModel, client.Component,
 		versionOf:    func(e *client.Component) int64 { return e.Version },
 		create:       c.CreateComponent, get: c.GetComponent, update: c.UpdateComponent, remove: c.DeleteComponent,
 		goneWith: "its parent",
+		describe: func(_ context.Context, m entity.ComponentModel) string {
+			if key := m.ComponentKey.ValueString(); key != "" {
+				return fmt.Sprintf("%q (%s, id %s)", m.Name.ValueString(), key, m.ID.ValueString())
+			}
+			return fmt.Sprintf("%q (id %s)", m.Name.ValueString(), m.ID.ValueString())
+		},
 	}
 }
 

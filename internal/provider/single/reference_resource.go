@@ -207,6 +207,10 @@ func (r *referenceResource) kind() kind[entity.ReferenceModel, client.Reference,
 		versionOf:    func(e *client.Reference) int64 { return e.Version },
 		create:       c.CreateReference, get: c.GetReference, update: c.UpdateReference, remove: c.DeleteReference,
 		goneWith: "its source or target component",
+		describe: func(ctx context.Context, m entity.ReferenceModel) string {
+			return fmt.Sprintf("%q (id %s)", r.data.Contexts.Names(ctx).Reference(m.Source.ValueString(), m.Target.ValueString(), m.Type.ValueInt64()),
+				m.ID.ValueString())
+		},
 	}
 }
 
