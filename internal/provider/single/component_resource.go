@@ -113,7 +113,7 @@ func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.C
 	wctx, err := r.data.Contexts.Get(ctx, workspace)
 	if client.IsNotFound(err) {
 		diags.AddAttributeError(path.Root("root_workspace"), "Unknown Workspace",
-			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.%s", workspace, diagnostics.DestroyHint))
+			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.%s", workspace, r.data.DestroyHint.Hint()))
 		return diags
 	}
 	if err != nil {
@@ -126,10 +126,10 @@ func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.C
 		diags.AddAttributeError(path.Root("type_id"), "Unknown Component Type",
 			fmt.Sprintf("Component type %q is not in the model of workspace %s.%s %s%s", plan.TypeID.ValueString(),
 				names.Workspace(workspace), names.ComponentTypeElsewhere(plan.TypeID.ValueString(), workspace),
-				wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), diagnostics.DestroyHint))
+				wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), r.data.DestroyHint.Hint()))
 		return diags
 	}
-	diags.Append(diagnostics.WithDestroyHint(fields.Check(plan.CustomFields, prior.CustomFields,
+	diags.Append(r.data.DestroyHint.With(fields.Check(plan.CustomFields, prior.CustomFields,
 		fields.Scope{Model: wctx, Allowed: typ.CustomFields, TypeName: typ.Name}))...)
 	return diags
 }
