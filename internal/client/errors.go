@@ -64,6 +64,9 @@ func IsUnauthorized(err error) bool {
 	return hasStatus(err, http.StatusUnauthorized) || hasStatus(err, http.StatusForbidden)
 }
 
+// IsForbidden reports whether err is an API 403: the token is valid but not for this (the org, say).
+func IsForbidden(err error) bool { return hasStatus(err, http.StatusForbidden) }
+
 func hasStatus(err error, status int) bool {
 	var e *APIError
 	return errors.As(err, &e) && e.StatusCode == status

@@ -179,7 +179,7 @@ func workflowRun(t *testing.T, guide, name string) string {
 	return ""
 }
 
-// buildGuideTools builds ardoq-emulator and ardoq-snapshot, as the guide's "once" steps install them,
+// buildGuideTools builds ardoq-emulator and ardoq-snapshot, with the guide's steps for a clone,
 // into a directory for PATH, with terraform beside them, and the provider into a filesystem mirror, as a
 // registry of host would serve it. It returns the directory and a CLI configuration that installs from
 // the mirror and nowhere else.
@@ -188,11 +188,14 @@ func buildGuideTools(t *testing.T, tf, host string) (bin, rc string) {
 	bin = t.TempDir()
 	mirror := filepath.Join(bin, "mirror")
 	provider := filepath.Join(mirror, host, "seed762a2f0c", "ardoq", "0.0.1", runtime.GOOS+"_"+runtime.GOARCH, "terraform-provider-ardoq_v0.0.1")
-	for out, pkg := range map[string]string{provider: providertest.RepoPath(t), filepath.Join(bin, "ardoq-emulator"): providertest.RepoPath(t, "internal", "cmd", "ardoq-emulator"),
-		filepath.Join(bin, "ardoq-snapshot"): providertest.RepoPath(t, "internal", "cmd", "ardoq-snapshot")} {
-		if b, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
-			t.Fatalf("building %s: %v\n%s", pkg, err, b)
-		}
+	if b, err := exec.Command("go", "build", "-o", provider, providertest.RepoPath(t)).CombinedOutput(); err != nil {
+		t.Fatalf("building the provider: %v\n%s", err, b)
+	}
+	// The tools as the guide builds them from a clone, into bin instead of the clone's bin/.
+	build := exec.Command("bash", "-euo", "pipefail", "-c", strings.ReplaceAll(guideSnippet(t, testingGuide, "Or, from a clone"), " bin/", " "+bin+"/"))
+	build.Dir = providertest.RepoPath(t)
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the tools as the guide says: %v\n%s", err, b)
 	}
 	if err := os.Symlink(tf, filepath.Join(bin, "terraform")); err != nil {
 		t.Fatal(err)

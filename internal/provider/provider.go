@@ -249,6 +249,12 @@ func credentialsCheckError(baseURL, org string, err error) (summary, detail stri
 		}
 		orgText += ")"
 	}
+	if client.IsForbidden(err) { // the token is valid: the org, or what the token may do, is wrong
+		return "Ardoq Rejected the Credentials", fmt.Sprintf("Ardoq at %s accepted the API token but refused it access to %s: %s. "+
+			"Check org (ARDOQ_ORG): it must be the label of an organization that the token belongs to, and the token's user must be "+
+			"allowed to use the API there.",
+			baseURL, orgText, err.Error())
+	}
 	return "Ardoq Rejected the Credentials", fmt.Sprintf("Ardoq at %s rejected the API token or %s: %s. Check api_token "+
 		"(ARDOQ_API_TOKEN) and org (ARDOQ_ORG); tokens unused for 60 days expire.", baseURL, orgText, err.Error())
 }

@@ -15,6 +15,8 @@ import (
 	rsschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	acc "github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
 // Every schema is valid and every attribute, nested ones included, has a description (docs come from them).
@@ -143,6 +145,21 @@ func TestEnvironmentIgnored(t *testing.T) {
 	}
 	if got := environmentIgnored(providerModel{}, func(k string) string { return env[k] }); len(got) != 0 {
 		t.Errorf("no setting in the block, yet %v", got)
+	}
+}
+
+// A token Ardoq rejects (401) gets the tip that unused tokens expire; a token refused access to an org
+// (403: a wrong org) does not, and is told to check the org.
+func TestCredentialsCheckError_expiryTipOnlyForARejectedToken(t *testing.T) {
+	const base = "https://app.ardoq.com"
+	_, rejected := credentialsCheckError(base, "acme", &client.APIError{StatusCode: 401, Method: "GET", Path: "/api/v2/me", Message: "unauthorized"})
+	if !strings.Contains(rejected, "60 days") || !strings.Contains(rejected, "api_token") {
+		t.Errorf("401: %s", rejected)
+	}
+	_, forbidden := credentialsCheckError(base, "other", &client.APIError{StatusCode: 403, Method: "GET", Path: "/api/v2/me",
+		Message: `the API token does not give access to organization "other"`})
+	if strings.Contains(forbidden, "60 days") || !strings.Contains(forbidden, `organization "other"`) || !strings.Contains(forbidden, "Check org (ARDOQ_ORG)") {
+		t.Errorf("403: %s", forbidden)
 	}
 }
 

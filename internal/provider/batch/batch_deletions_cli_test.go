@@ -261,7 +261,7 @@ func TestAccBatchResource_duplicatesWarned(t *testing.T) {
 	out := cli.must(0, "plan")
 	expect(t, "the plan", out,
 		`Warning: Component "Twin`+env.Tag+`" Already in Ardoq`, `with id `+twin.ID,
-		`Another configuration, a second terraform workspace, someone in Ardoq's UI, or a run interrupted before it saved its state`,
+		`created by you at [^;]+; creating this one makes a second`, `the guide "When a run is interrupted"`,
 		`adopt_components_by = \["rootWorkspace", "name", "typeId", "parent"\]`,
 		`Warning: Reference `+source.ID+` → `+twin.ID+` Already in Ardoq`, `with id `+ref.ID, `adopt_references_by`,
 		// named by what the model says: the type's and the workspace's names

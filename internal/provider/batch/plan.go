@@ -299,7 +299,7 @@ func (r *batchResource) request(ctx context.Context, prior, plan batchItems, raw
 	diags.Append(d...)
 	request, keys, d := planBatch(batchPlanInput{prior: prior, plan: plan, models: models,
 		adoptComponentsBy: adopt.components, adoptReferencesBy: adopt.references, matches: matches, names: r.data.Contexts.Names(ctx)})
-	diags.Append(diagnostics.WithDestroyHint(d)...)
+	diags.Append(r.data.DestroyHint.With(d)...)
 	return request, keys, diags
 }
 

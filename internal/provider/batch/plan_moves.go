@@ -21,7 +21,7 @@ import (
 // between ardoq_component/ardoq_reference and ardoq_batch without a removed block would delete it in
 // Ardoq and make it again with a new id. It runs deferred from PlanResourceChange, on every path out of it;
 // the values are read only when the process plans single resources too (providerdata.Plans.Batch).
-func (s *Server) planMoves(_ context.Context, req *tfprotov6.PlanResourceChangeRequest, resp *tfprotov6.PlanResourceChangeResponse) {
+func (s *Server) planMoves(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest, resp *tfprotov6.PlanResourceChangeResponse) {
 	data := s.data()
 	if data == nil || req.PriorState == nil && resp.PlannedState == nil || protocolHasError(resp.Diagnostics) {
 		return
@@ -29,7 +29,7 @@ func (s *Server) planMoves(_ context.Context, req *tfprotov6.PlanResourceChangeR
 	priorValue, plannedValue := req.PriorState, resp.PlannedState
 	var diags diag.Diagnostics
 	for _, c := range data.Plans.Batch(func() []providerdata.BatchEntry { return s.plannedEntries(priorValue, plannedValue) }) {
-		summary, detail := providerdata.MoveConflict(c.ID, c.Single, c.Batch)
+		summary, detail := providerdata.MoveConflict(data.Contexts.Names(ctx), c.ID, c.Single, c.Batch)
 		p := path.Root(c.Batch.Resource)
 		if kind, key, ok := itemOf(c.Batch.Key); ok {
 			p = path.Root(kind).AtMapKey(key)

@@ -17,8 +17,8 @@ var (
 		"keys, and may point at each other by key (`parent`, `source`, `target`). Validation reports every malformed item at once " +
 		"(unknown or missing attributes, wrong types); then the plan checks every item against its workspace's model (types, " +
 		"custom fields and their values, keys) and reports every problem found there at once, each naming its item " +
-		"(`components[\"a\"].parent: ...`; Terraform 1.15 also shows each at the line of the item's attribute, where " +
-		"1.5 to 1.11 show the resource block), then runs the batch `expand` " +
+		"(`components[\"a\"].parent: ...`; Terraform 1.15 and later also show each at the line of the item's attribute, " +
+		"earlier versions at the resource block), then runs the batch `expand` " +
 		"endpoint, so what Ardoq would reject fails `terraform plan`. Refresh reads items back with one " +
 		"list request per workspace (and page). An entity must never be managed by both `ardoq_batch` and " +
 		"`ardoq_component`/`ardoq_reference`, or by two `ardoq_batch` resources.\n\n" +

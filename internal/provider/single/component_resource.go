@@ -114,7 +114,7 @@ func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.C
 	wctx, err := r.data.Contexts.Get(ctx, workspace)
 	if client.IsNotFound(err) {
 		diags.AddAttributeError(path.Root("root_workspace"), "Unknown Workspace",
-			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.%s", workspace, diagnostics.DestroyHint))
+			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.%s", workspace, r.data.DestroyHint.Hint()))
 		return diags
 	}
 	if err != nil {
@@ -127,10 +127,10 @@ func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.C
 		diags.AddAttributeError(path.Root("type_id"), "Unknown Component Type",
 			fmt.Sprintf("Component type %q is not in the model of workspace %s.%s %s%s", plan.TypeID.ValueString(),
 				names.Workspace(workspace), names.ComponentTypeElsewhere(plan.TypeID.ValueString(), workspace),
-				wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), diagnostics.DestroyHint))
+				wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), r.data.DestroyHint.Hint()))
 		return diags
 	}
-	diags.Append(diagnostics.WithDestroyHint(fields.Check(plan.CustomFields, prior.CustomFields,
+	diags.Append(r.data.DestroyHint.With(fields.Check(plan.CustomFields, prior.CustomFields,
 		fields.Scope{Model: wctx, Allowed: typ.CustomFields, TypeName: typ.Name}))...)
 	return diags
 }
@@ -241,6 +241,12 @@ func (r *componentResource) kind() kind[entity.ComponentModel, client.Component,
 		versionOf:    func(e *client.Component) int64 { return e.Version },
 		create:       c.CreateComponent, get: c.GetComponent, update: c.UpdateComponent, remove: c.DeleteComponent,
 		goneWith: "its parent",
+		describe: func(_ context.Context, m entity.ComponentModel) string {
+			if key := m.ComponentKey.ValueString(); key != "" {
+				return fmt.Sprintf("%q (%s, id %s)", m.Name.ValueString(), key, m.ID.ValueString())
+			}
+			return fmt.Sprintf("%q (id %s)", m.Name.ValueString(), m.ID.ValueString())
+		},
 	}
 }
 

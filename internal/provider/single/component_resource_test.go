@@ -243,7 +243,9 @@ func TestAccComponentResource_versionConflict(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{providertest.MutateAfterPlan(func() {
 					env.EditInApp(t, id, client.ComponentUpdate{Description: client.Set("edited by a colleague")})
 				})}},
-				ExpectError: providertest.ExpectErr(`Component Changed Outside Terraform(.|\n)*plan`),
+				// named by its name, key and id, and the version mismatch said once
+				ExpectError: providertest.ExpectErr(`Component Changed Outside Terraform(.|\n)*Component "[^"]*one" \([^,]+, id [0-9a-f]{24}\) was ` +
+					`changed in Ardoq(.|\n)*expected version 1 and Ardoq now has version 2, so Ardoq refused the update \(HTTP 409\) rather(.|\n)*plan`),
 			},
 			{
 				Config: cfg("two"),

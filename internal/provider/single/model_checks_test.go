@@ -381,3 +381,42 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 		})
 	}
 }
+
+// The advice for getting a destroy past a mistake in the configuration is said once in a plan, on its
+// first model-check error, however many there are (a component's, a reference's and a batch item's).
+func TestAccModelChecks_destroyHintOncePerPlan(t *testing.T) {
+	env := newTestEnv(t)
+	cli := providertest.NewCLIRun(t, env.Env, "1.5.0")
+	cli.Write("main.tf", providertest.CLIProvider+env.Render(`
+resource "ardoq_component" "a" {
+  name           = "Hint A{tag}"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+  custom_fields  = { no_such_field = "x" }
+}
+resource "ardoq_component" "b" {
+  name           = "Hint B{tag}"
+  root_workspace = "{ws}"
+  type_id        = "p0000000000000"
+}
+resource "ardoq_reference" "r" {
+  source        = "5eed000000000000000dead0"
+  target        = "5eed000000000000000dead0"
+  type          = 987654
+}
+resource "ardoq_batch" "x" {
+  components = {
+    c = {
+      name           = "Hint C{tag}"
+      root_workspace = "{ws}"
+      type_id        = "{app}"
+      custom_fields  = { no_such_field = "x" }
+    }
+  }
+}
+`))
+	out, code := cli.Run("plan")
+	if code == 0 || strings.Count(out, "Error: ") < 4 || strings.Count(out, "-refresh=false") != 1 {
+		t.Fatalf("want four errors and the destroy hint once (exit %d):\n%s", code, out)
+	}
+}

@@ -21,12 +21,12 @@ import (
 // recordPlan records what a single resource's plan does with its entity (providerdata.Plans) and fails
 // the plan when an ardoq_batch of the same plan does the opposite: takes over what this plan destroys,
 // or deletes what it keeps. A create has no entity yet and records nothing.
-func recordPlan(d *providerdata.Data, diags *diag.Diagnostics, id string, planned providerdata.Planned) {
+func recordPlan(ctx context.Context, d *providerdata.Data, diags *diag.Diagnostics, id string, planned providerdata.Planned) {
 	if id == "" {
 		return
 	}
 	if batch, conflict := d.Plans.Single(id, planned); conflict {
-		summary, detail := providerdata.MoveConflict(id, planned, batch)
+		summary, detail := providerdata.MoveConflict(d.Contexts.Names(ctx), id, planned, batch)
 		diags.AddError(summary, detail)
 	}
 }
@@ -85,7 +85,7 @@ func (r *componentResource) planEntity(ctx context.Context, req resource.ModifyP
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	recordPlan(r.data, &resp.Diagnostics, prior.ID.ValueString(), providerdata.Planned{Destroyed: destroyed, Resource: "ardoq_component",
+	recordPlan(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), providerdata.Planned{Destroyed: destroyed, Resource: "ardoq_component",
 		Name: prior.Name.ValueString(), Parent: parent})
 	if req.Plan.Raw.IsNull() && !resp.Diagnostics.HasError() {
 		r.warnCascade(ctx, &resp.Diagnostics, componentModelView{id: prior.ID.ValueString(), name: prior.Name.ValueString(),
@@ -108,7 +108,8 @@ func (r *referenceResource) planEntity(ctx context.Context, req resource.ModifyP
 	}
 	if !resp.Diagnostics.HasError() {
 		name := convert.FirstNonEmpty(prior.DisplayText.ValueString(), deletions.ReferenceLabel(prior.Source.ValueString(), prior.Target.ValueString(), ""))
-		recordPlan(r.data, &resp.Diagnostics, prior.ID.ValueString(), providerdata.Planned{Destroyed: destroyed, Resource: "ardoq_reference",
-			Name: name, Source: source, Target: target})
+		recordPlan(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), providerdata.Planned{Destroyed: destroyed, Resource: "ardoq_reference",
+			Name: name, Source: source, Target: target, StateSource: prior.Source.ValueString(), StateTarget: prior.Target.ValueString(),
+			StateType: prior.Type.ValueInt64()})
 	}
 }

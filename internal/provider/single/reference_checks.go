@@ -24,7 +24,7 @@ import (
 // nothing in Ardoq, so a model that changed under it (a type or field removed since) does not fail the
 // plan, nor `terraform destroy`, whose refresh plans the configuration as a normal plan does.
 //
-// That refresh is why a check's errors end with diagnostics.DestroyHint: Terraform runs it with the configuration
+// That refresh is why the first error of these checks carries diagnostics.DestroyHint: Terraform runs it with the configuration
 // before every destroy (unless -refresh=false), and nothing in the protocol tells a provider that a
 // plan is that refresh rather than `terraform plan`, so a resource whose configuration has a mistake
 // (a create of something not in state, or a change to something in state) fails the destroy as it

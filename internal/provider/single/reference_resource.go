@@ -93,7 +93,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	if plan.Source.IsUnknown() {
-		resp.Diagnostics.Append(diagnostics.WithDestroyHint(CheckReferenceAnywhere(ctx, r.data, plan, prior))...)
+		resp.Diagnostics.Append(r.data.DestroyHint.With(CheckReferenceAnywhere(ctx, r.data, plan, prior))...)
 		return
 	}
 	resp.Diagnostics.Append(checkAlongside(req.State.Raw.IsNull(),
@@ -110,7 +110,7 @@ func (r *referenceResource) checkModel(ctx context.Context, plan, prior entity.R
 		ws, err := r.data.ComponentWorkspace(ctx, plan.Source.ValueString())
 		if client.IsNotFound(err) {
 			diags.AddAttributeError(path.Root("source"), "Unknown Source Component",
-				fmt.Sprintf("Ardoq has no component %q.%s", plan.Source.ValueString(), diagnostics.DestroyHint))
+				fmt.Sprintf("Ardoq has no component %q.%s", plan.Source.ValueString(), r.data.DestroyHint.Hint()))
 			return diags
 		}
 		if err != nil {
@@ -124,7 +124,7 @@ func (r *referenceResource) checkModel(ctx context.Context, plan, prior entity.R
 		diagnostics.AddClientError(&diags, "Unable to Read Workspace Context", err)
 		return diags
 	}
-	diags.Append(diagnostics.WithDestroyHint(checkReference(r.data.Contexts.Names(ctx), wctx, workspace.ValueString(), plan, prior))...)
+	diags.Append(r.data.DestroyHint.With(checkReference(r.data.Contexts.Names(ctx), wctx, workspace.ValueString(), plan, prior))...)
 	return diags
 }
 
@@ -207,6 +207,10 @@ func (r *referenceResource) kind() kind[entity.ReferenceModel, client.Reference,
 		versionOf:    func(e *client.Reference) int64 { return e.Version },
 		create:       c.CreateReference, get: c.GetReference, update: c.UpdateReference, remove: c.DeleteReference,
 		goneWith: "its source or target component",
+		describe: func(ctx context.Context, m entity.ReferenceModel) string {
+			return fmt.Sprintf("%q (id %s)", r.data.Contexts.Names(ctx).Reference(m.Source.ValueString(), m.Target.ValueString(), m.Type.ValueInt64()),
+				m.ID.ValueString())
+		},
 	}
 }
 

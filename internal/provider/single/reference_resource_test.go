@@ -144,7 +144,7 @@ func referenceDriftDisappearsConflict(t *testing.T, env *testEnv) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{providertest.MutateAfterPlan(func() {
 					env.EditReferenceInApp(t, id, client.ReferenceUpdate{Description: client.Set("edited by a colleague")})
 				})}},
-				ExpectError: providertest.ExpectErr(`Reference Changed Outside Terraform`),
+				ExpectError: providertest.ExpectErr(`Reference Changed Outside Terraform(.|\n)*Reference "[^"]*A → [^"]*B \([^)]+\)" \(id [0-9a-f]{24}\) was changed`),
 			},
 			{
 				PreConfig: func() { env.DeleteInApp(t, true, id) },

@@ -36,6 +36,9 @@ type kind[M, E, C, U any] struct {
 	update       func(ctx context.Context, id, ifVersionMatch string, body U) (*E, error)
 	remove       func(ctx context.Context, id string) error
 	goneWith     string // what else deletes it in Ardoq, for the warning of a delete that found it gone
+	// describe names the entity of prior state for an error: `"CRM" (CMP-1, id 6b08…)`. Error paths only:
+	// it may read what the state does not name.
+	describe func(ctx context.Context, prior M) string
 }
 
 // created is what a create of body made: Ardoq's answer, or, when the answer was lost, what recovery
@@ -95,13 +98,13 @@ func (k kind[M, E, C, U]) updated(ctx context.Context, d *providerdata.Data, dia
 		read := func(ctx context.Context) (*E, error) { return k.get(ctx, id) }
 		holds := func(e *E) bool { return k.holds(k.fromAPI(e, k.customFields(&plan)), plan) }
 		cur, nowVersion, outcome, why, readErr := recovery.ReadBack(ctx, d.Client, err, version, read, k.versionOf, holds)
-		if !recovery.AddUpdateOutcome(diags, k.noun, id, version, err, outcome, readErr, nowVersion, why) {
+		if !recovery.AddUpdateOutcome(diags, k.noun, k.describe(ctx, prior), version, err, outcome, readErr, nowVersion, why) {
 			return nil
 		}
 		return cur
 	}
 	if err != nil {
-		diagnostics.AddUpdateError(diags, k.noun, id, version, err)
+		diagnostics.AddUpdateError(diags, k.noun, k.describe(ctx, prior), version, err)
 		return nil
 	}
 	return updated

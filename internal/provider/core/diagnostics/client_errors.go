@@ -47,30 +47,34 @@ func ClientErrorDetail(err error) string {
 	return err.Error()
 }
 
-// AddUpdateError reports a failed update: deleted in Ardoq, a version conflict, or another failure.
-func AddUpdateError(diags *diag.Diagnostics, noun, id string, version int64, err error) {
+// AddUpdateError reports a failed update of what (the entity as messages name it: `"CRM" (CMP-1, id 6b08…)`):
+// deleted in Ardoq, a version conflict, or another failure.
+func AddUpdateError(diags *diag.Diagnostics, noun, what string, version int64, err error) {
 	switch {
 	case client.IsNotFound(err):
 		diags.AddError(noun+" Deleted in Ardoq", fmt.Sprintf("%s %s was deleted in Ardoq after Terraform last read it (by someone in "+
 			"the app, or along with a component it belonged to), so it could not be updated. Run terraform apply again: the refresh "+
-			"notices that it is gone and the plan creates it again.", noun, id))
+			"notices that it is gone and the plan creates it again.", noun, what))
 	case client.IsConflict(err):
-		AddConflictError(diags, noun, id, version, 0, err)
+		AddConflictError(diags, noun, what, version, 0, err)
 	default:
 		AddClientError(diags, "Unable to Update "+noun, err)
 	}
 }
 
 // AddConflictError reports a version conflict: someone changed the entity in Ardoq after Terraform read
-// it, and Ardoq refused to overwrite that change. nowVersion is the version found since, if known.
-func AddConflictError(diags *diag.Diagnostics, noun, id string, version, nowVersion int64, err error) {
-	now := ""
-	if nowVersion > 0 && nowVersion != version {
-		now = fmt.Sprintf(" and Ardoq now has version %d", nowVersion)
+// it, and Ardoq refused to overwrite that change. nowVersion is the version found since, if known; the
+// version mismatch is said once, from it or else from Ardoq's answer.
+func AddConflictError(diags *diag.Diagnostics, noun, what string, version, nowVersion int64, err error) {
+	refused := fmt.Sprintf("Terraform sent the update for version %d, and Ardoq refused it rather than overwrite the other change (%s)",
+		version, ClientErrorDetail(err))
+	var apiErr *client.APIError
+	if nowVersion > 0 && nowVersion != version && errors.As(err, &apiErr) {
+		refused = fmt.Sprintf("Terraform expected version %d and Ardoq now has version %d, so Ardoq refused the update (HTTP %d) "+
+			"rather than overwrite the other change", version, nowVersion, apiErr.StatusCode)
 	}
-	diags.AddError(noun+" Changed Outside Terraform", fmt.Sprintf("%s %s was changed in Ardoq after Terraform last read it: Terraform "+
-		"expected version %d%s, so Ardoq refused the update rather than overwrite the other change (%s). Run terraform plan (or "+
-		"apply) again to refresh, review the difference, and apply.", noun, id, version, now, ClientErrorDetail(err)))
+	diags.AddError(noun+" Changed Outside Terraform", fmt.Sprintf("%s %s was changed in Ardoq after Terraform last read it: %s. "+
+		"Run terraform plan (or apply) again to refresh, review the difference, and apply.", noun, what, refused))
 }
 
 // stoppedDetail says what a request the run's stop cut short did: a write that gets a *StoppedError

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
@@ -43,5 +45,24 @@ func TestClientErrorDetail_stoppedAndUnreachable(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A version conflict names the entity as the caller describes it, and says the version mismatch once:
+// from the version read since when known, else from Ardoq's answer.
+func TestAddConflictError_saysTheMismatchOnce(t *testing.T) {
+	conflict := &client.APIError{StatusCode: 409, Method: "PATCH", Path: "/api/v2/components/c1", Message: "Version mismatch: expected 3, stored 4"}
+	var diags diag.Diagnostics
+	AddConflictError(&diags, "Component", `"CRM" (CMP-1, id c1)`, 3, 4, conflict)
+	got := diags[0].Summary() + ": " + diags[0].Detail()
+	if !strings.HasPrefix(got, `Component Changed Outside Terraform: Component "CRM" (CMP-1, id c1) was changed in Ardoq`) ||
+		!strings.Contains(got, "expected version 3 and Ardoq now has version 4") || strings.Contains(got, "Version mismatch") {
+		t.Errorf("with the version read since: %s", got)
+	}
+	diags = nil
+	AddUpdateError(&diags, "Component", `"CRM" (CMP-1, id c1)`, 3, conflict)
+	if got := diags[0].Detail(); strings.Count(got, "expected") != 1 || !strings.Contains(got, "Version mismatch: expected 3, stored 4") ||
+		!strings.Contains(got, `Component "CRM" (CMP-1, id c1) was changed`) {
+		t.Errorf("with Ardoq's answer only: %s", got)
 	}
 }

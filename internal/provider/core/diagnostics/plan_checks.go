@@ -1,6 +1,8 @@
 package diagnostics
 
 import (
+	"sync/atomic"
+
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
@@ -12,24 +14,44 @@ import (
 // nothing in Ardoq, so a model that changed under it (a type or field removed since) does not fail the
 // plan, nor `terraform destroy`, whose refresh plans the configuration as a normal plan does.
 //
-// That refresh is why each of a check's errors ends with DestroyHint: Terraform runs it with the configuration
+// That refresh is why a check's first error carries DestroyHint: Terraform runs it with the configuration
 // before every destroy (unless -refresh=false), and nothing in the protocol tells a provider that a
 // plan is that refresh rather than `terraform plan`, so a resource whose configuration has a mistake
 // (a create of something not in state, or a change to something in state) fails the destroy as it
 // fails the plan (hashicorp/terraform#33908).
 
-// DestroyHint ends each error of a resource's model checks: one line, as every such error stops a destroy.
+// DestroyHint is the advice for a model check's error that stops a destroy: one line, given once per
+// provider process (DestroyHintOnce), as it is the same for every such error.
 const DestroyHint = " If this stops `terraform destroy` (which plans the configuration first), run `terraform destroy -refresh=false`."
+
+// DestroyHintOnce gives DestroyHint to the first error of a model check in a provider process, and to no
+// later one. The zero value is ready to use; a nil one gives it to the first error of every call.
+type DestroyHintOnce struct{ given atomic.Bool }
+
+// Hint is DestroyHint the first time, "" after: for an error that is about to be reported.
+func (h *DestroyHintOnce) Hint() string {
+	if h != nil && !h.given.CompareAndSwap(false, true) {
+		return ""
+	}
+	return DestroyHint
+}
+
+// With is diags with DestroyHint at the end of its first error's detail, unless it was given already.
+func (h *DestroyHintOnce) With(diags diag.Diagnostics) diag.Diagnostics {
+	if !diags.HasError() {
+		return diags
+	}
+	hint := h.Hint()
+	if hint == "" {
+		return diags
+	}
+	return WithDetail(diags, hint, true)
+}
 
 // PlanChanges reports whether a plan creates or changes the resource: a plan equal to the state does
 // neither (the framework leaves computed values known only then).
 func PlanChanges(req resource.ModifyPlanRequest) bool {
 	return req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw)
-}
-
-// WithDestroyHint is diags with DestroyHint at the end of every error's detail.
-func WithDestroyHint(diags diag.Diagnostics) diag.Diagnostics {
-	return WithDetail(diags, DestroyHint, false)
 }
 
 // WithDetail appends text to the detail of every error of diags, or of the first only.

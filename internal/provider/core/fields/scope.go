@@ -205,9 +205,17 @@ func Check(planned, prior types.Dynamic, scope Scope) diag.Diagnostics {
 	}
 	if cleared = scope.settable(cleared); len(cleared) > 0 {
 		slices.Sort(cleared)
-		diags.AddAttributeWarning(path.Root("custom_fields"), "Custom Fields Cleared in Ardoq", clearedDetail(cleared))
+		diags.AddAttributeWarning(path.Root("custom_fields"), clearedSummary(len(cleared)), clearedDetail(cleared))
 	}
 	return diags
+}
+
+// clearedSummary is the title of the warning of a plan that clears n custom fields.
+func clearedSummary(n int) string {
+	if n == 1 {
+		return "Custom Field Will Be Cleared in Ardoq"
+	}
+	return "Custom Fields Will Be Cleared in Ardoq"
 }
 
 // clearedDetail says which fields a plan clears, in the singular for one.

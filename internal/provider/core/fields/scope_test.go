@@ -37,8 +37,13 @@ func TestCheckCustomFields_warnsWhatItClears(t *testing.T) {
 	scope := Scope{Model: model, Allowed: []string{"score", "owner", "tier"}, TypeName: "App"}
 	prior := dynamicObject(map[string]attr.Value{"score": types.NumberValue(big.NewFloat(3)), "owner": types.StringValue("a"), "tier": types.StringValue("b")})
 	diags := Check(dynamicObject(map[string]attr.Value{"tier": types.StringValue("b")}), prior, scope)
-	if diags.HasError() || diags.WarningsCount() != 1 || !strings.Contains(diags[0].Detail(), `custom field "owner" in Ardoq`) {
-		t.Fatalf("want one warning naming owner only: %v", diags)
+	if diags.HasError() || diags.WarningsCount() != 1 || !strings.Contains(diags[0].Detail(), `custom field "owner" in Ardoq`) ||
+		diags[0].Summary() != "Custom Field Will Be Cleared in Ardoq" {
+		t.Fatalf("want one warning naming owner only, in the singular and the future: %v", diags)
+	}
+	two := Check(types.DynamicNull(), prior, scope)
+	if two.WarningsCount() != 1 || two[0].Summary() != "Custom Fields Will Be Cleared in Ardoq" {
+		t.Fatalf("want one warning for two fields, in the plural: %v", two)
 	}
 	if diags := Check(types.DynamicNull(), dynamicObject(map[string]attr.Value{"score": types.NumberValue(big.NewFloat(3))}), scope); len(diags) != 0 {
 		t.Fatalf("a calculated field is not cleared, so nothing to warn about: %v", diags)

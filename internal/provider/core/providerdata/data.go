@@ -13,6 +13,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/detach"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
 )
@@ -39,6 +40,7 @@ type Data struct {
 	WholeWorkspaces  *listing.Whole[client.Component] // the already-made searches' listing of each workspace (core/listing)
 	CascadeViews     *guard.Views                     // the cascade guard's readings of workspaces, shared by this run's deletes
 	Plans            *Plans                           // what this run's plans destroy and keep (plans.go)
+	DestroyHint      diagnostics.DestroyHintOnce      // the first model-check error of the process says how to destroy past it
 }
 
 // New returns the data of a provider configured with c.

@@ -33,6 +33,9 @@ type Planned struct {
 	// where a kept entity hangs after the plan: a component's parent, a reference's source and target
 	// (UnknownID when the plan does not know it yet)
 	Parent, Source, Target string
+	// a reference's ends and type as the prior state holds them, for naming it in errors (MoveConflict)
+	StateSource, StateTarget string
+	StateType                int64
 }
 
 // BatchEntry is an ardoq_batch's plan for one entity.
@@ -182,8 +185,13 @@ func (p *Plans) read() {
 }
 
 // MoveConflict is the error of a plan in which one resource destroys what another keeps: the apply
-// would delete it in Ardoq, and the one that keeps it would hold an id that no longer exists.
-func MoveConflict(id string, single, batch Planned) (summary, detail string) {
+// would delete it in Ardoq, and the one that keeps it would hold an id that no longer exists. A reference
+// is named by the names of its ends and its type (names reads them: this is an error path).
+func MoveConflict(names Names, id string, single, batch Planned) (summary, detail string) {
+	if single.StateSource != "" && single.StateTarget != "" {
+		single.Name = names.Reference(single.StateSource, single.StateTarget, single.StateType)
+		batch.Name = single.Name
+	}
 	what := fmt.Sprintf("%s %q (id %s)", single.Resource, single.Name, id)
 	item := fmt.Sprintf("ardoq_batch item %s", batch.Key)
 	if single.Destroyed {

@@ -2,8 +2,12 @@ package providerdata
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // Of two contradicting plans for one entity, the second is told, whichever it is; a batch planned before
@@ -59,5 +63,32 @@ func TestPlans_settleWaitsForPlansThenForQuiet(t *testing.T) {
 	p.Settle(context.Background(), []string{"elsewhere"}, 100*time.Millisecond)
 	if d := time.Since(start); d < 100*time.Millisecond || d > time.Second {
 		t.Fatalf("Settle for what no plan records took %v, want the quiet period", d)
+	}
+}
+
+// The error of a reference moving between ardoq_reference and ardoq_batch without a removed block names
+// the reference by its ends' names and its type, on both sides, with its id.
+func TestMoveConflictNamesAReferenceByItsEnds(t *testing.T) {
+	org := providertest.NewEmulatedOrg(t)
+	ctx := context.Background()
+	made := func(name string) string {
+		c, err := org.Client.CreateComponent(ctx, client.ComponentCreate{RootWorkspace: org.WS, Name: name, TypeID: org.Typ})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.ID
+	}
+	source, target := made("Alpha svc"), made("Beta svc")
+	refType := org.Wctx.ReferenceTypes[0]
+	want := `"Alpha svc → Beta svc (` + refType.Name + `)"`
+	names := newContextCache(org.Client).Names(ctx)
+	single := Planned{Resource: "ardoq_reference", Name: source + " → " + target, StateSource: source, StateTarget: target, StateType: refType.Type}
+	batch := Planned{Resource: "ardoq_batch", Name: "a → b", Key: `references["a_b"]`}
+	for _, destroyed := range []bool{true, false} {
+		single.Destroyed, batch.Destroyed = destroyed, !destroyed
+		_, detail := MoveConflict(names, "5eed0000000000000000aaaa", single, batch)
+		if !strings.Contains(detail, want) || !strings.Contains(detail, "5eed0000000000000000aaaa") || strings.Contains(detail, source) {
+			t.Errorf("single destroyed %v: want the reference named %s with its id, not its ends' ids:\n%s", destroyed, want, detail)
+		}
 	}
 }

@@ -40,8 +40,8 @@ type AlreadyMade struct {
 // ImportInto is the single resources' way to take an entity over: import it into the resource the
 // warning is at (Terraform prints its address above the message).
 func ImportInto(id string) string {
-	return fmt.Sprintf("To take it over, import it into this resource (its address is the one Terraform shows with this warning): "+
-		"an import block with id = %q, or terraform import with that address and %s.", id, id)
+	return fmt.Sprintf("To take it over instead, import it into this resource: an import block with id = %q, or terraform import "+
+		"with the id %s.", id, id)
 }
 
 // WarnAlreadyMade adds a warning for each entity a search finds, an error with prevent_duplicates; the
@@ -61,11 +61,8 @@ func WarnIfAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s Creat
 	for _, m := range made {
 		id := s.IDOf(m)
 		summary := fmt.Sprintf("%s %s Already in Ardoq", at.Noun, at.Name(ctx))
-		detail := fmt.Sprintf("Ardoq already holds %s with id %s, created by you at %s, which no resource has read so far in this run. "+
-			"Another configuration, a second terraform workspace, someone in Ardoq's UI, or a run interrupted before it saved its state "+
-			"may have made it; creating this one makes a second. %s If a resource of this configuration manages it (one not "+
-			"refreshed yet, with -refresh=false or a replacement), ignore this; if it is not wanted, delete it in Ardoq. See the guide "+
-			"\"When a run is interrupted\".", s.What(ctx), id, s.Meta(m).Created, at.TakeOver(id))
+		detail := fmt.Sprintf("Ardoq already holds %s with id %s, created by you at %s; creating this one makes a second. %s "+
+			"More in the guide \"When a run is interrupted\".", s.What(ctx), id, s.Meta(m).Created, at.TakeOver(id))
 		if d.PreventDuplicates {
 			add(&diags, at.At, diag.NewErrorDiagnostic(summary, detail+preventDuplicatesStops), diag.NewAttributeErrorDiagnostic(at.At, summary, detail+preventDuplicatesStops))
 			continue

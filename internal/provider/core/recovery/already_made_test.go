@@ -37,15 +37,20 @@ func TestWarnAlreadyMade_wording(t *testing.T) {
 		t.Fatalf("want one warning, got %v", diags)
 	}
 	detail := diags[0].Detail()
-	for _, want := range []string{"with id 5eed0000000000000000c0a1", "Another configuration, a second terraform workspace, someone in Ardoq's UI, " +
-		"or a run interrupted before it saved its state may have made it", `an import block with id = "5eed0000000000000000c0a1"`,
-		"terraform import with that address and 5eed0000000000000000c0a1"} {
+	// What Ardoq holds (named by the search, with the id, when and by whom it was made), that creating makes a
+	// second, how to take it over, and where to read more; no placeholder, and nothing about this run's reads
+	// or where Terraform prints the address.
+	for _, want := range []string{`Ardoq already holds component "Payments API" (type t in workspace w) with id 5eed0000000000000000c0a1, ` +
+		"created by you at 2026-11-24T08:14:03Z; creating this one makes a second.", `import it into this resource: an import block with ` +
+		`id = "5eed0000000000000000c0a1", or terraform import with the id 5eed0000000000000000c0a1.`, `the guide "When a run is interrupted"`} {
 		if !strings.Contains(detail, want) {
 			t.Errorf("the warning lacks %q:\n%s", want, detail)
 		}
 	}
-	if strings.Contains(detail, "<") || strings.Contains(detail, "A run that was interrupted") {
-		t.Errorf("the warning has a placeholder or blames an interrupted run:\n%s", detail)
+	for _, not := range []string{"<", "A run that was interrupted", "no resource has read", "address is the one"} {
+		if strings.Contains(detail, not) {
+			t.Errorf("the warning says %q:\n%s", not, detail)
+		}
 	}
 
 	d.PreventDuplicates = true

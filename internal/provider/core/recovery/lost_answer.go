@@ -62,10 +62,8 @@ func AnsweredSuccess(cause error) (int, bool) {
 	return 0, false
 }
 
-// importHow says how to import what a lost create made: the provider knows neither the resource's address
-// (Terraform shows it with the error) nor, until it is found, the id.
-const importHow = "into this resource (its address is the one Terraform shows with this error): an import block with its id, " +
-	"or terraform import with that address and its id"
+// importHow says how to import what a lost create made, into the resource Terraform shows with the error.
+const importHow = "into this resource: an import block with its id, or terraform import with its id"
 
 // CreateSearch describes an ambiguous create to look for: what it was, how to find candidates, and the
 // time it was sent.

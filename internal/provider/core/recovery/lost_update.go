@@ -72,11 +72,11 @@ func ReadBack[T any](ctx context.Context, c *client.Client, cause error, sentVer
 }
 
 // AddUpdateOutcome reports an update that failed ambiguously or with a conflict, after the entity was
-// read back (why is ReadBack's, when the reading was cut short). It returns true when the update was in
-// fact applied (the caller records the entity).
-func AddUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int64, cause error, outcome updateOutcome, readErr error,
+// read back (why is ReadBack's, when the reading was cut short); what names the entity as messages do. It
+// returns true when the update was in fact applied (the caller records the entity).
+func AddUpdateOutcome(diags *diag.Diagnostics, noun, what string, sentVersion int64, cause error, outcome updateOutcome, readErr error,
 	nowVersion int64, why string) bool {
-	entity := strings.ToLower(noun) + " " + id
+	entity := strings.ToLower(noun) + " " + what
 	switch {
 	case outcome == updateUnknown && why != "":
 		diags.AddError("Unable to Update "+noun, fmt.Sprintf("The update of %s failed (%s). %s before it could read it back, so "+
@@ -94,7 +94,7 @@ func AddUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int6
 		}
 		return true
 	case outcome == updateGone:
-		diagnostics.AddUpdateError(diags, noun, id, sentVersion, readErr)
+		diagnostics.AddUpdateError(diags, noun, what, sentVersion, readErr)
 	case outcome == updateNotApplied:
 		diags.AddError("Unable to Update "+noun, fmt.Sprintf("The update of %s failed (%s). The provider read it back twice, %s "+
 			"apart: it is still at version %d, so the update has not taken effect, and nothing was recorded. "+
@@ -102,7 +102,7 @@ func AddUpdateOutcome(diags *diag.Diagnostics, noun, id string, sentVersion int6
 			"next apply reports the change instead of overwriting it.",
 			entity, diagnostics.ClientErrorDetail(cause), RecheckPause, sentVersion))
 	case client.IsConflict(cause):
-		diagnostics.AddConflictError(diags, noun, id, sentVersion, nowVersion, cause)
+		diagnostics.AddConflictError(diags, noun, what, sentVersion, nowVersion, cause)
 	default:
 		diags.AddError(noun+" Changed Outside Terraform", fmt.Sprintf("The update of %s failed (%s). The provider read it back: "+
 			"it is at version %d (the update was sent for version %d) and does not hold the values the update set, so someone else "+

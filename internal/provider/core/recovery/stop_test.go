@@ -73,7 +73,7 @@ func TestRecoverCreate_stoppedWhileArdoqIsFrozen(t *testing.T) {
 	detail := diags[0].Detail()
 	for _, want := range []string{"Terraform stopped the provider", "before it could find out whether Ardoq made it", "recorded nothing",
 		"Before the next apply, look in Ardoq for the component", "the next plan warns of it",
-		"import it into this resource (its address is the one Terraform shows with this error): an import block with its id"} {
+		"import it into this resource: an import block with its id"} {
 		if !strings.Contains(detail, want) {
 			t.Errorf("the error lacks %q: %s", want, detail)
 		}
