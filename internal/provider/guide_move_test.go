@@ -75,7 +75,7 @@ func TestAccGuide_moveBetweenSingleAndBatch(t *testing.T) {
 	out, code := cli.Run("plan")
 	if code == 0 || !regexp.MustCompile(`Error: Entity Moves Into ardoq_batch but This Plan Destroys It`).MatchString(out) ||
 		!strings.Contains(out, "ardoq_component") || !strings.Contains(out, "ardoq_batch item components[") ||
-		!strings.Contains(out, "removed {") || !strings.Contains(out, "destroy = false") {
+		!strings.Contains(out, "removed block") || !strings.Contains(out, "destroy = false") || strings.Contains(out, "<name>") {
 		t.Fatalf("a batch adopting what the plan destroys must fail the plan, naming both and the removed block (exit %d):\n%s", code, out)
 	}
 	if out, code := cli.Run("apply", "-auto-approve"); code == 0 {

@@ -198,16 +198,16 @@ func MoveConflict(names Names, id string, single, batch Planned) (summary, detai
 		return "Entity Moves Into ardoq_batch but This Plan Destroys It", fmt.Sprintf("This plan destroys %s, and %s takes the same "+
 			"entity over (adopts or imports it). Applying would delete it in Ardoq, and the batch would then create it again with a "+
 			"new id, losing its history and every link to it from outside this configuration.\n\nTo move it into the batch keeping its "+
-			"id, replace the %s's resource block with a removed block, so that Terraform forgets it without deleting it (Terraform 1.7 "+
-			"or later):\n\n  removed {\n    from = %s.<name>\n    lifecycle {\n      destroy = false\n    }\n  }\n\n"+
-			"and plan again: the batch then takes it over with its id. (The guide \"Moving between single resources and "+
-			"ardoq_batch\" shows the whole move.)", what, item, single.Resource, single.Resource)
+			"id, replace the %s's resource block with a removed block (Terraform 1.7 or later) whose from is that block's address "+
+			"and which sets lifecycle { destroy = false }, so that Terraform forgets it without deleting it, and plan again: the batch "+
+			"then takes it over with its id. (The guide \"Moving between single resources and ardoq_batch\" shows the whole move.)",
+			what, item, single.Resource)
 	}
 	return "Entity Moves Out of ardoq_batch but This Plan Deletes It", fmt.Sprintf("This plan deletes %s (%q, id %s), and %s keeps or "+
 		"imports the same entity. Applying would delete it in Ardoq and leave the %s holding an id that no longer exists.\n\nAn item "+
 		"removed from an ardoq_batch is deleted. To move items out of the batch keeping their ids, take the batch out of Terraform "+
-		"without deleting anything (Terraform 1.7 or later):\n\n  removed {\n    from = ardoq_batch.<name>\n    lifecycle {\n      "+
-		"destroy = false\n    }\n  }\n\nimport what stays managed into resources of their own with import blocks, and manage the "+
+		"without deleting anything: replace its resource block with a removed block (Terraform 1.7 or later) whose from is the "+
+		"batch's address and which sets lifecycle { destroy = false }; import what stays managed into resources of their own with import blocks, and manage the "+
 		"rest in a new ardoq_batch that adopts or imports it. (The guide \"Moving between single resources and ardoq_batch\" shows "+
 		"the whole move.)", item, batch.Name, id, single.Resource, single.Resource)
 }

@@ -90,5 +90,8 @@ func TestMoveConflictNamesAReferenceByItsEnds(t *testing.T) {
 		if !strings.Contains(detail, want) || !strings.Contains(detail, "5eed0000000000000000aaaa") || strings.Contains(detail, source) {
 			t.Errorf("single destroyed %v: want the reference named %s with its id, not its ends' ids:\n%s", destroyed, want, detail)
 		}
+		if strings.Contains(detail, "<") || !strings.Contains(detail, "destroy = false") {
+			t.Errorf("single destroyed %v: want the removed block described with no placeholder:\n%s", destroyed, detail)
+		}
 	}
 }
