@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -14,7 +15,13 @@ func TestMakeEmulator_tokenAndOrg(t *testing.T) {
 	}
 	dryRun := func(vars ...string) string {
 		t.Helper()
-		out, err := exec.Command("make", append([]string{"-n", "emulator"}, vars...)...).CombinedOutput()
+		cmd := exec.Command("make", append([]string{"--no-print-directory", "-n", "emulator"}, vars...)...)
+		for _, kv := range os.Environ() { // not the settings of a make that runs this test (make test)
+			if name, _, _ := strings.Cut(kv, "="); name != "MAKEFLAGS" && name != "MFLAGS" && name != "MAKELEVEL" {
+				cmd.Env = append(cmd.Env, kv)
+			}
+		}
+		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("make -n emulator %s: %v\n%s", strings.Join(vars, " "), err, out)
 		}
