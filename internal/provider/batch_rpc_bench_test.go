@@ -112,3 +112,28 @@ func BenchmarkBatchRPC(b *testing.B) {
 		})
 	}
 }
+
+// The benchmarks' proposed new state is Terraform's only if it carries every computed-only attribute of
+// the prior state: one left out makes an unchanged plan look changed, and measures the wrong path.
+func TestProposedAttrs_carryEveryComputedAttribute(t *testing.T) {
+	server, err := NewProtocol6("test")()
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prior := map[string]tftypes.Value{}
+	for _, a := range schemas.ResourceSchemas["ardoq_batch"].Block.Attributes {
+		if a.Computed && !a.Optional {
+			prior[a.Name] = providertest.TFStr("prior")
+		}
+	}
+	proposed := providertest.ProposedAttrs(prior, map[string]tftypes.Value{})
+	for name := range prior {
+		if _, ok := proposed[name]; !ok {
+			t.Errorf("ProposedAttrs leaves out the computed attribute %q", name)
+		}
+	}
+}

@@ -132,7 +132,7 @@ func ProposedAttrs(priorAttrs, config map[string]tftypes.Value) map[string]tftyp
 	for name, v := range config {
 		proposed[name] = v
 	}
-	for _, name := range []string{"id", "computed_components", "computed_references"} {
+	for _, name := range []string{"id", "computed_components", "computed_references", "deletions"} { // ardoq_batch's computed-only attributes
 		if v, ok := priorAttrs[name]; ok {
 			proposed[name] = v
 		}
