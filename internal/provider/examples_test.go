@@ -2,9 +2,12 @@ package provider
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -106,29 +109,25 @@ func TestAccExamples_importBlocks_everyCLI(t *testing.T) {
 }
 
 // The data-source examples look up what the test made (components and a reference named or keyed as the
-// example says) or found in the org (reports, attachments).
+// example says) or found in the org (reports, attachments). They are applied together, each a module of
+// one configuration, in one run of the CLI: a subtest per example translates it (or skips it, saying
+// why, when the org has nothing for it to find), then the test makes what they look up and applies.
 func TestAccExamples_dataSources_everyCLI(t *testing.T) {
 	dirs, err := os.ReadDir(filepath.Join("..", "..", "examples", "data-sources"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	env := newTestEnv(t)
+	env.Parallel(t)
+	env.RequireUniqueWorkspaceNames(t)
+	run := providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"])
+	translated := map[string]*providertest.ExampleTranslation{}
+	texts := map[string]string{}
 	for _, dir := range dirs {
-		t.Run(dir.Name(), func(t *testing.T) {
-			env := newTestEnv(t)
-			env.Parallel(t)
-			env.RequireUniqueWorkspaceNames(t)
-			text, tr := env.TranslatedExample(t, "data-sources", dir.Name(), "data-source.tf")
-			switch dir.Name() {
-			case "ardoq_component":
-				env.CreateComponent(t, client.ComponentCreate{Name: "Billing" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType})
-				env.CreateComponent(t, client.ComponentCreate{Name: "Customer Management" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType,
-					CustomFields: providertest.WithFields(tr, map[string]any{"external_id": "cap-001" + env.Tag, "maturity": 3})})
-				tr.Literal("Billing", "Billing"+env.Tag).Literal("cap-001", "cap-001"+env.Tag)
-			case "ardoq_reference":
-				billing := env.CreateComponent(t, client.ComponentCreate{Name: "Billing" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType})
-				payments := env.CreateComponent(t, client.ComponentCreate{Name: "Payments" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType})
-				env.CreateReference(t, client.ReferenceCreate{Source: payments.ID, Target: billing.ID, Type: env.RefType, DisplayText: providertest.SP("part of")})
-				tr.Literal("CAP-3", payments.ComponentKey).Replace(`\b(type\s*=\s*)10\b`, fmt.Sprintf("${1}%d", env.RefType))
+		name := dir.Name()
+		t.Run(name, func(t *testing.T) {
+			text, tr := env.TranslatedExample(t, "data-sources", name, "data-source.tf")
+			switch name {
 			case "ardoq_report":
 				tr.Literal("Applications overview", *env.ReportWithColumns(t).Name)
 			case "ardoq_report_run":
@@ -143,10 +142,52 @@ func TestAccExamples_dataSources_everyCLI(t *testing.T) {
 				}
 				tr.Replace(`(\bfolder\s*=\s*)"[0-9a-f]{24}"`, `${1}"`+*all[i].Folder+`"`)
 			}
-			env.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProviders,
-				Steps:                    []resource.TestStep{{Config: env.ProviderConfig() + tr.Apply(text), ConfigVariables: env.ExampleConfigVariables()}},
-			})
+			translated[name], texts[name] = tr, text
 		})
 	}
+	// What the component and reference examples look up, made by this test (not a subtest, whose end
+	// would delete them): one "Billing" for both.
+	billing := env.CreateComponent(t, client.ComponentCreate{Name: "Billing" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType})
+	if tr := translated["ardoq_component"]; tr != nil {
+		env.CreateComponent(t, client.ComponentCreate{Name: "Customer Management" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType,
+			CustomFields: providertest.WithFields(tr, map[string]any{"external_id": "cap-001" + env.Tag, "maturity": 3})})
+		tr.Literal("Billing", billing.Name).Literal("cap-001", "cap-001"+env.Tag)
+	}
+	if tr := translated["ardoq_reference"]; tr != nil {
+		payments := env.CreateComponent(t, client.ComponentCreate{Name: "Payments" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType})
+		env.CreateReference(t, client.ReferenceCreate{Source: payments.ID, Target: billing.ID, Type: env.RefType, DisplayText: providertest.SP("part of")})
+		tr.Literal("CAP-3", payments.ComponentKey).Replace(`\b(type\s*=\s*)10\b`, fmt.Sprintf("${1}%d", env.RefType))
+	}
+	root := env.ServedProvider() + exampleVariableBlocks(env)
+	for _, name := range slices.Sorted(maps.Keys(translated)) {
+		text := translated[name].Apply(texts[name])
+		if err := os.Mkdir(filepath.Join(run.Dir, name), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		run.Write(filepath.Join(name, "main.tf"), text)
+		run.Write(filepath.Join(name, "versions.tf"), providertest.CLIProvider[:strings.Index(providertest.CLIProvider, "provider ")])
+		root += fmt.Sprintf("module %q {\n  source = \"./%s\"\n", name, name)
+		for _, v := range declaredVariable.FindAllStringSubmatch(text, -1) {
+			root += fmt.Sprintf("  %s = var.%s\n", v[1], v[1])
+		}
+		root += "}\n"
+	}
+	run.Write("main.tf", root)
+	run.Write("terraform.tfvars.json", env.ExampleTFVars(t))
+	for _, args := range [][]string{{"init"}, {"apply", "-auto-approve"}, {"plan", "-detailed-exitcode"}} {
+		if out, code := run.Run(args...); code != 0 {
+			t.Fatalf("terraform %s of the %d data-source examples (exit %d):\n%s", args[0], len(translated), code, out)
+		}
+	}
+}
+
+var declaredVariable = regexp.MustCompile(`(?m)^variable "(\w+)"`)
+
+// exampleVariableBlocks declares the variables the examples take, set by ExampleTFVars.
+func exampleVariableBlocks(env *testEnv) string {
+	var out string
+	for _, name := range slices.Sorted(maps.Keys(env.ExampleVariables())) {
+		out += fmt.Sprintf("variable %q {\n  type = string\n}\n", name)
+	}
+	return out
 }

@@ -3,7 +3,6 @@ package provider
 import (
 	"net/http"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -121,7 +120,7 @@ func testLostAnswer(t *testing.T, c lostAnswerCase, f lostAnswerFault, phase str
 	t.Parallel()
 	env := newTestEnv(t)
 	env.RequireEmulator(t, "fault injection")
-	run := providertest.NewCLIRun(t, env.Env, "1.5.0")
+	run := providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"])
 	start := orgIDs(env)
 	holds := func(when string, n int) {
 		t.Helper()
@@ -131,8 +130,7 @@ func testLostAnswer(t *testing.T, c lostAnswerCase, f lostAnswerFault, phase str
 		}
 	}
 	apply := func(hcl string) (string, int) {
-		run.Write("main.tf", strings.Replace(providertest.CLIProvider, `provider "ardoq" {}`,
-			"provider \"ardoq\" {\n  request_timeout_seconds = 2\n}", 1)+env.Render(hcl))
+		run.Write("main.tf", env.ServedProvider("request_timeout_seconds = 2")+env.Render(hcl))
 		return run.Run("apply", "-auto-approve")
 	}
 	planEmpty := func(when string) {

@@ -1,13 +1,11 @@
 package provider
 
 import (
-	"fmt"
 	"net/http"
+	"slices"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
@@ -33,48 +31,42 @@ resource "ardoq_component" "b" {
 		name        string
 		without     string // the configuration whose plan deletes the resource
 		with        string
-		addr        string
 		read, write emulator.Fault // where its refresh reads and its delete writes
 		noun        string         // in the error summaries
 		deleted500  string         // what a 500 on the delete says once the provider has read it back
-		idAttribute string         // the state attribute holding the id of the entity it manages
-		reference   bool           // whether that entity is a reference
 	}{
 		{
-			name: "component", addr: addrC, noun: "Component", without: "",
+			name: "component", noun: "Component", without: "",
 			with: `resource "ardoq_component" "test" {
   name           = "Fragile"
   root_workspace = "{ws}"
   type_id        = "{app}"
 }`,
-			read:        emulator.Fault{Method: http.MethodGet, PathPrefix: "/components"},
-			write:       emulator.Fault{Method: http.MethodDelete, PathPrefix: "/components/"},
-			deleted500:  `read it back twice, 2s apart: it still exists, so it has not been deleted`,
-			idAttribute: "id",
+			read:       emulator.Fault{Method: http.MethodGet, PathPrefix: "/components"},
+			write:      emulator.Fault{Method: http.MethodDelete, PathPrefix: "/components/"},
+			deleted500: `read it back twice, 2s apart: it still exists, so it has not been deleted`,
 		},
 		{
-			name: "reference", addr: "ardoq_reference.test", noun: "Reference", without: pair, reference: true,
+			name: "reference", noun: "Reference", without: pair,
 			with: pair + `resource "ardoq_reference" "test" {
   source = ardoq_component.a.id
   target = ardoq_component.b.id
   type   = {ref}
 }`,
-			read:        emulator.Fault{Method: http.MethodGet, PathPrefix: "/references"},
-			write:       emulator.Fault{Method: http.MethodDelete, PathPrefix: "/references/"},
-			deleted500:  `read it back twice, 2s apart: it still exists, so it has not been deleted`,
-			idAttribute: "id",
+			read:       emulator.Fault{Method: http.MethodGet, PathPrefix: "/references"},
+			write:      emulator.Fault{Method: http.MethodDelete, PathPrefix: "/references/"},
+			deleted500: `read it back twice, 2s apart: it still exists, so it has not been deleted`,
 		},
 		{
-			name: "batch", addr: "ardoq_batch.test", noun: "Batch Items", without: "",
+			name: "batch", noun: "Batch Items", without: "",
 			with: `resource "ardoq_batch" "test" {
   components = {
     a = { name = "Fragile", root_workspace = "{ws}", type_id = "{app}" }
   }
 }`,
-			read:        emulator.Fault{Method: http.MethodGet, PathPrefix: "/components"},
-			write:       emulator.Fault{Method: http.MethodPost, PathPrefix: "/batch", Exact: true},
-			deleted500:  `Batch Not Applied(.|\n)*found none of the operations it sent \(1 operation\) in effect(.|\n)*recorded nothing`,
-			idAttribute: "computed_components.a.id",
+			read:       emulator.Fault{Method: http.MethodGet, PathPrefix: "/components"},
+			write:      emulator.Fault{Method: http.MethodPost, PathPrefix: "/batch", Exact: true},
+			deleted500: `Batch Not Applied(.|\n)*found none of the operations it sent \(1 operation\) in effect(.|\n)*recorded nothing`,
 		},
 	}
 	for _, res := range resources {
@@ -93,45 +85,47 @@ resource "ardoq_component" "b" {
 				`Unable to Delete ` + res.noun + `(.|\n)*HTTP 403(.|\n)*no delete access(.|\n)*Check the provider's api_token and org`},
 		}
 		for _, tc := range cases {
-			t.Run(res.name+" "+tc.name, func(t *testing.T) {
-				env := newTestEnv(t)
-				env.RequireEmulator(t, "fault injection")
-				withIt := env.Config(res.with)
-				failing := withIt // a refresh fails on the plan of the same configuration
-				if tc.delete {
-					failing = env.Config(res.without) // a delete fails on the plan without it
-				}
-				var id string
-				resource.ParallelTest(t, resource.TestCase{
-					ProtoV6ProviderFactories: testAccProviders,
-					CheckDestroy:             env.OrgUnchanged(t),
-					Steps: []resource.TestStep{
-						{Config: withIt, Check: func(s *terraform.State) error {
-							id = s.RootModule().Resources[res.addr].Primary.Attributes[res.idAttribute]
-							return nil
-						}},
-						{PreConfig: func() { env.Srv.Inject(tc.fault) }, Config: failing, ExpectError: providertest.ExpectErr(tc.want)},
-						{
-							PreConfig: env.Srv.ClearFaults,
-							Config:    withIt,
-							ConfigPlanChecks: resource.ConfigPlanChecks{
-								PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-							},
-							Check: func(*terraform.State) error {
-								there := func() bool { _, ok := env.Srv.Component(id); return ok }
-								if res.reference {
-									there = func() bool { _, ok := env.Srv.Reference(id); return ok }
-								}
-								if !there() {
-									return fmt.Errorf("%s %s is gone from the org", res.name, id)
-								}
-								return nil
-							},
-						},
-					},
-				})
-			})
+			t.Run(res.name+" "+tc.name, func(t *testing.T) { testReadOrDeleteError(t, res.with, res.without, tc.fault, tc.delete, tc.want) })
 		}
+	}
+}
+
+// testReadOrDeleteError applies with, then with the fault injected fails the refresh of with (or the
+// delete of the plan without it), saying want; the org is as the first apply left it, and once the fault
+// is cleared the plan of with is empty: the entity stayed in state. Each case drives the CLI itself.
+func testReadOrDeleteError(t *testing.T, with, without string, fault emulator.Fault, isDelete bool, want string) {
+	t.Parallel()
+	env := newTestEnv(t)
+	env.RequireEmulator(t, "fault injection")
+	run := providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"])
+	start := orgIDs(env)
+	write := func(hcl string) { run.Write("main.tf", env.ServedProvider()+env.Render(hcl)) }
+	write(with)
+	if out, code := run.Run("apply", "-auto-approve"); code != 0 {
+		t.Fatalf("the first apply failed:\n%s", out)
+	}
+	made := orgIDs(env)
+	if isDelete {
+		write(without) // a delete fails on the apply without it
+	} // a refresh fails on the apply of the same configuration
+	env.Srv.Inject(fault)
+	out, code := run.Run("apply", "-auto-approve")
+	env.Srv.ClearFaults()
+	if code == 0 || !providertest.ExpectErr(want).MatchString(out) {
+		t.Fatalf("the faulted apply (exit %d) should fail saying %s:\n%s", code, want, out)
+	}
+	if now := orgIDs(env); !slices.Equal(now, made) {
+		t.Fatalf("the failed apply changed the org: %d components and references, %d before it", len(now), len(made))
+	}
+	write(with)
+	if out, code := run.Run("plan", "-detailed-exitcode"); code != 0 {
+		t.Fatalf("the plan once Ardoq answers again is not empty (exit %d): the entity left the state\n%s", code, out)
+	}
+	if out, code := run.Run("destroy", "-auto-approve"); code != 0 {
+		t.Fatalf("destroy failed:\n%s", out)
+	}
+	if now := orgIDs(env); !slices.Equal(now, start) {
+		t.Fatalf("after destroy the org's components and references (%d) are not those it had before the test (%d)", len(now), len(start))
 	}
 }
 

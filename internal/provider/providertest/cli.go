@@ -23,11 +23,24 @@ type CLIRun struct {
 	Terraform string
 	Dir       string
 	Env       []string
+	factory   ProviderFactory // set by NewServedCLIRun
 }
 
 // NewCLIRun makes the working directory, with the provider built once per test process, or skips the test
 // when TF_ACC and TF_ACC_TERRAFORM_PATH are not both set or the CLI is older than minVersion.
 func NewCLIRun(t *testing.T, env *Env, minVersion string) *CLIRun {
+	t.Helper()
+	c := newCLIRun(t, env, minVersion)
+	bin := providerBinary(t)
+	rc := "provider_installation {\n  dev_overrides {\n    \"seed762a2f0c/ardoq\" = \"" + bin + "\"\n  }\n  direct {}\n}\n"
+	if err := os.WriteFile(filepath.Join(c.Dir, ".terraformrc"), []byte(rc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// newCLIRun makes the working directory, with Terraform's CLI configuration file to be written in it.
+func newCLIRun(t *testing.T, env *Env, minVersion string) *CLIRun {
 	t.Helper()
 	tf := os.Getenv("TF_ACC_TERRAFORM_PATH")
 	if os.Getenv("TF_ACC") == "" || tf == "" {
@@ -41,13 +54,8 @@ func NewCLIRun(t *testing.T, env *Env, minVersion string) *CLIRun {
 	if msg := VersionShort(strings.Fields(string(out))[0], have, minVersion); msg != "" {
 		SkipOrFail(t, msg)
 	}
-	bin := providerBinary(t)
 	dir := t.TempDir()
-	rc := filepath.Join(dir, ".terraformrc")
-	if err := os.WriteFile(rc, []byte("provider_installation {\n  dev_overrides {\n    \"seed762a2f0c/ardoq\" = \""+bin+"\"\n  }\n  direct {}\n}\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return &CLIRun{T: t, Terraform: tf, Dir: dir, Env: append(os.Environ(), "TF_CLI_CONFIG_FILE="+rc, "TF_IN_AUTOMATION=1",
+	return &CLIRun{T: t, Terraform: tf, Dir: dir, Env: append(os.Environ(), "TF_CLI_CONFIG_FILE="+filepath.Join(dir, ".terraformrc"), "TF_IN_AUTOMATION=1",
 		"ARDOQ_BASE_URL="+env.BaseURL, "ARDOQ_API_TOKEN="+env.Token, "ARDOQ_ORG="+env.Org)}
 }
 
@@ -109,8 +117,10 @@ func (c *CLIRun) Run(args ...string) (string, int) {
 	if args[0] != "query" && args[0] != "get" { // terraform query and get ask for nothing and have no -input
 		args = append(args, "-input=false")
 	}
+	env, stop := c.serve()
+	defer stop()
 	cmd := exec.Command(c.Terraform, args...)
-	cmd.Dir, cmd.Env = c.Dir, c.Env
+	cmd.Dir, cmd.Env = c.Dir, env
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
@@ -131,8 +141,10 @@ func (c *CLIRun) Shell(script string) (string, int) {
 	if err := os.Symlink(c.Terraform, filepath.Join(bin, "terraform")); err != nil {
 		c.T.Fatal(err)
 	}
+	env, stop := c.serve()
+	defer stop()
 	cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
-	cmd.Dir, cmd.Env = c.Dir, append(slices.Clone(c.Env), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cmd.Dir, cmd.Env = c.Dir, append(slices.Clone(env), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	out, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
@@ -147,8 +159,10 @@ func (c *CLIRun) Shell(script string) (string, int) {
 // HeldIDs returns the ids of the components and references in the run's state.
 func (c *CLIRun) HeldIDs() *HeldIDs {
 	c.T.Helper()
+	env, stop := c.serve()
+	defer stop()
 	cmd := exec.Command(c.Terraform, "show", "-json")
-	cmd.Dir, cmd.Env = c.Dir, c.Env
+	cmd.Dir, cmd.Env = c.Dir, env
 	b, err := cmd.Output()
 	if err != nil {
 		c.T.Fatalf("show -json: %v\n%s", err, b)
