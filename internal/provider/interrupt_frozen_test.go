@@ -22,11 +22,7 @@ func TestAccInterrupt_frozenArdoq_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	env.RequireEmulator(t, "fault control")
 	run := providertest.NewCLIRun(t, env.Env, "1.5.0")
-	run.Write("main.tf", interruptedProvider+env.Render(`
-provider "ardoq" {
-  request_timeout_seconds = 3
-}
-
+	run.Write("main.tf", env.ServedProvider("request_timeout_seconds = 3")+env.Render(`
 resource "ardoq_component" "c" {
   name           = "{tag}Frozen"
   root_workspace = "{ws}"
@@ -66,7 +62,7 @@ resource "ardoq_component" "c" {
 	// What the message promises: the next plan names the component Ardoq made.
 	env.Srv.ClearFaults()
 	waitIdle(t, env)
-	if out, code := run.Run("plan"); code != 0 || !strings.Contains(out, "Already in Ardoq") {
+	if out, code := run.Served(testAccProviders["ardoq"]).Run("plan"); code != 0 || !strings.Contains(out, "Already in Ardoq") {
 		t.Fatalf("the next plan should warn of the component the lost create made (exit %d):\n%s", code, out)
 	}
 }

@@ -29,22 +29,16 @@ import (
 // in flight, against an emulator that finishes every request it received, as Ardoq does. A write already
 // sent runs to its answer and is recorded, so the next apply creates nothing twice.
 
-// interruptedProvider points the configurations at the provider under test (dev_overrides); the
-// connection comes from the ARDOQ_* environment variables.
-const interruptedProvider = `
-terraform {
-  required_providers {
-    ardoq = { source = "seed762a2f0c/ardoq" }
-  }
-}
-`
+// The interrupted runs use the provider built as users run it (NewCLIRun), whose process the signals
+// reach; the commands after them, which recover, use it served by the test process (CLIRun.Served), whose
+// environment does not name the org: so the provider block names it (Env.ServedProvider).
 
 // interruptedSize is how many components (and as many references) the interrupted configurations hold.
 const interruptedSize = 40
 
 // interruptedSingles is interruptedSize components in a ring of references.
 func interruptedSingles(env *testEnv) string {
-	return interruptedProvider + env.Render(fmt.Sprintf(`
+	return env.ServedProvider() + env.Render(fmt.Sprintf(`
 locals {
   keys = [for i in range(%d) : format("c%%02d", i)]
 }
@@ -73,7 +67,7 @@ func interruptedBatch(env *testEnv, adopt bool) string {
   adopt_components_by = ["rootWorkspace", "typeId", "name"]
   adopt_references_by = ["source", "target", "type"]`
 	}
-	return interruptedProvider + env.Render(fmt.Sprintf(`
+	return env.ServedProvider() + env.Render(fmt.Sprintf(`
 locals {
   keys = [for i in range(%d) : format("c%%02d", i)]
 }
@@ -190,9 +184,11 @@ func interruptedHeld(t *testing.T, env *testEnv) (components, references int) {
 }
 
 // requireExactly applies again after an interruption and checks that the org holds exactly what the
-// configuration declares, that the next plan is empty and that destroy leaves nothing.
+// configuration declares, that the next plan is empty and that destroy leaves nothing. The provider is
+// served by the test process for these commands.
 func requireExactly(t *testing.T, env *testEnv, run *providertest.CLIRun) {
 	t.Helper()
+	run = run.Served(testAccProviders["ardoq"])
 	env.Srv.SetLatency(0)
 	env.Srv.ClearFaults()
 	if out, code := run.Run("apply", "-auto-approve"); code != 0 {
@@ -289,9 +285,11 @@ var alreadyInArdoq = regexp.MustCompile(`(?s)Warning: (?:Component|Reference) [^
 
 // importWhatTheWarningsName follows the guide after a killed run: plan, import each entity a warning
 // names into the resource it names, and plan again (references between imported components are found
-// once their components are held), until no warning is left.
-func importWhatTheWarningsName(t *testing.T, run *providertest.CLIRun) (imported int) {
+// once their components are held), until no warning is left. It imports with terraform import, or with
+// import blocks (the guide's other way: one plan a round instead of one command an entity).
+func importWhatTheWarningsName(t *testing.T, run *providertest.CLIRun, withBlocks bool) (imported int) {
 	t.Helper()
+	var blocks string
 	for round := 0; ; round++ {
 		out, code := run.Run("plan")
 		if code != 0 {
@@ -304,13 +302,18 @@ func importWhatTheWarningsName(t *testing.T, run *providertest.CLIRun) (imported
 				continue
 			}
 			found++
-			if out, code := run.Shell(fmt.Sprintf("terraform import -no-color -input=false '%s' %s", m[1], m[2])); code != 0 {
+			if withBlocks {
+				blocks += fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", m[1], m[2])
+			} else if out, code := run.Shell(fmt.Sprintf("terraform import -no-color -input=false '%s' %s", m[1], m[2])); code != 0 {
 				t.Fatalf("terraform import %s %s failed:\n%s", m[1], m[2], out)
 			}
 		}
 		imported += found
 		if found == 0 {
 			return imported
+		}
+		if withBlocks {
+			run.Write("imports.tf", blocks)
 		}
 		if round == 3 {
 			t.Fatalf("still warning after %d rounds of imports:\n%s", round, out)
@@ -323,11 +326,11 @@ func importWhatTheWarningsName(t *testing.T, run *providertest.CLIRun) (imported
 // id to import; for ardoq_batch: its adoption settings.
 func TestAccInterrupt_killed_everyCLI(t *testing.T) {
 	t.Parallel() // it waits mostly on the emulator's latency and held answers: other tests use the CPU meanwhile
-	// Pages of 2: the already-made searches go on their own; of 100: the workspace fits on one list page,
-	// which answers them.
-	for _, pageSize := range []int{2, 100} {
-		t.Run(fmt.Sprintf("single resources, pages of %d", pageSize), func(t *testing.T) { killSingles(t, pageSize) })
-	}
+	// Pages of 2: the already-made searches go on their own, and the entities are imported with terraform
+	// import; of 100: the workspace fits on one list page, which answers them, and they are imported with
+	// import blocks.
+	t.Run("single resources, pages of 2", func(t *testing.T) { killSingles(t, 2, false) })
+	t.Run("single resources, pages of 100, import blocks", func(t *testing.T) { killSingles(t, 100, true) })
 	t.Run("ardoq_batch", func(t *testing.T) {
 		env := newTestEnv(t)
 		env.RequireEmulator(t, "fault control")
@@ -348,8 +351,9 @@ func TestAccInterrupt_killed_everyCLI(t *testing.T) {
 	})
 }
 
-// killSingles kills an apply of single resources, with pageSize entities per list page.
-func killSingles(t *testing.T, pageSize int) {
+// killSingles kills an apply of single resources, with pageSize entities per list page, and follows the
+// guide back, importing with import blocks or with terraform import.
+func killSingles(t *testing.T, pageSize int, importBlocks bool) {
 	env := newTestEnv(t, emulator.WithPageSize(pageSize))
 	env.RequireEmulator(t, "latency control")
 	run := providertest.NewCLIRun(t, env.Env, "1.5.0")
@@ -375,6 +379,7 @@ func killSingles(t *testing.T, pageSize int) {
 	// The first plan names every component the killed run made and left out of the state, whether its
 	// search went on its own or was answered from the workspace's list page (small_workspace.go).
 	leftOut := before - componentsInState(t, run.Dir)
+	run = run.Served(testAccProviders["ardoq"])
 	out, _ = run.Run("plan")
 	if named := strings.Count(out, "Warning: Component "); named != leftOut {
 		t.Fatalf("the first plan after the killed run named %d components, want the %d it left out of the state:\n%s", named, leftOut, out)
@@ -384,7 +389,7 @@ func killSingles(t *testing.T, pageSize int) {
 		!providertest.ExpectErr(named).MatchString(out) {
 		t.Fatalf("the warnings do not name the type and workspace (%s):\n%s", named, out)
 	}
-	if imported := importWhatTheWarningsName(t, run); imported == 0 {
+	if imported := importWhatTheWarningsName(t, run, importBlocks); imported == 0 {
 		t.Fatal("the killed run left entities behind, yet no plan warning named one")
 	}
 	requireExactly(t, env, run)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -50,14 +51,19 @@ func newCLIRun(t *testing.T, env *Env, minVersion string) *CLIRun {
 	if err != nil {
 		t.Fatal(err)
 	}
-	have := version.Must(version.NewVersion(strings.TrimPrefix(strings.Fields(string(out))[1], "v")))
-	if msg := VersionShort(strings.Fields(string(out))[0], have, minVersion); msg != "" {
+	m := cliVersion.FindStringSubmatch(string(out)) // after any warning about the CLI configuration
+	if m == nil {
+		t.Fatalf("%s version printed no version:\n%s", tf, out)
+	}
+	if msg := VersionShort(m[1], version.Must(version.NewVersion(m[2])), minVersion); msg != "" {
 		SkipOrFail(t, msg)
 	}
 	dir := t.TempDir()
 	return &CLIRun{T: t, Terraform: tf, Dir: dir, Env: append(os.Environ(), "TF_CLI_CONFIG_FILE="+filepath.Join(dir, ".terraformrc"), "TF_IN_AUTOMATION=1",
 		"ARDOQ_BASE_URL="+env.BaseURL, "ARDOQ_API_TOKEN="+env.Token, "ARDOQ_ORG="+env.Org)}
 }
+
+var cliVersion = regexp.MustCompile(`(?m)^(Terraform|OpenTofu) v(\S+)`)
 
 // The provider binary the CLI tests of a test process share: built by the first of them into a directory
 // that RunTests removes when the package's tests are done.

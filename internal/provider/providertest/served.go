@@ -36,6 +36,20 @@ func NewServedCLIRun(t *testing.T, env *Env, minVersion string, factory Provider
 	return c
 }
 
+// Served is the run's working directory with the provider served by the test process from now on, as
+// NewServedCLIRun's: for the commands after those whose subject is the provider's process, such as the
+// recovery after an interrupted run.
+func (c *CLIRun) Served(factory ProviderFactory) *CLIRun {
+	c.T.Helper()
+	rc := filepath.Join(c.T.TempDir(), ".terraformrc")
+	if err := os.WriteFile(rc, []byte("provider_installation {\n  direct {}\n}\n"), 0o600); err != nil {
+		c.T.Fatal(err)
+	}
+	served := *c
+	served.Env, served.factory = append(slices.Clone(c.Env), "TF_CLI_CONFIG_FILE="+rc), factory // the last one counts
+	return &served
+}
+
 // ServedProvider is CLIProvider for a NewServedCLIRun: its provider block names the test's org, with
 // the extra settings given (such as "request_timeout_seconds = 2").
 func (e *Env) ServedProvider(settings ...string) string {
