@@ -21,7 +21,7 @@ func TestAccGuide_moveBetweenSingleAndBatch(t *testing.T) {
 	env := newTestEnv(t)
 	env.RequireUniqueWorkspaceNames(t)
 	env.RequireEmulator(t, "the guide adopts components by name, which a real org's workspace may hold twice")
-	cli := providertest.NewCLIRun(t, env.Env, "1.7.0")
+	cli := providertest.NewServedCLIRun(t, env.Env, "1.7.0", testAccProviders["ardoq"])
 	example := func(name string) string { return providertest.ReadExample(t, "guides", "move-to-batch", name) }
 	use := func(files ...string) {
 		for _, f := range []string{"single.tf", "into-batch.tf", "out-of-batch.tf", "attempt.tf"} {
@@ -31,7 +31,7 @@ func TestAccGuide_moveBetweenSingleAndBatch(t *testing.T) {
 			cli.Write(f, example(f))
 		}
 	}
-	cli.Write("provider.tf", providertest.CLIProvider)
+	cli.Write("provider.tf", env.ServedProvider())
 	cli.Write("terraform.tfvars.json", env.ExampleTFVars(t))
 	cli.Write("common.tf", example("common.tf"))
 	use("single.tf")

@@ -44,7 +44,7 @@ func guideSnippet(t *testing.T, guide, heading string) string {
 func TestAccGuide_adoptWorkspace_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	env.RequireUniqueWorkspaceNames(t)
-	cli := providertest.NewCLIRun(t, env.Env, "1.7.0")
+	cli := providertest.NewServedCLIRun(t, env.Env, "1.7.0", testAccProviders["ardoq"])
 	fields := client.CustomFields{env.Ext: "adopted-1" + env.Tag}
 	if number := env.Field("Number"); number != "" {
 		fields[number] = 7
@@ -57,7 +57,7 @@ func TestAccGuide_adoptWorkspace_everyCLI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cli.Write("provider.tf", providertest.CLIProvider)
+	cli.Write("provider.tf", env.ServedProvider())
 	cli.Write("terraform.tfvars.json", env.ExampleTFVars(t))
 	cli.Write("main.tf", providertest.ReadExample(t, "guides", "adopt-workspace", "main.tf"))
 	want := fmt.Sprintf("%d to import, 0 to add, 0 to change, 0 to destroy", len(existing))
@@ -84,10 +84,10 @@ func TestAccGuide_adoptWorkspace_everyCLI(t *testing.T) {
 // It imports a component the test made.
 func TestAccGuide_generateConfig_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
-	cli := providertest.NewCLIRun(t, env.Env, "1.5.0")
+	cli := providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"])
 	c := env.CreateComponent(t, client.ComponentCreate{Name: "Customer Management" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType,
 		CustomFields: client.CustomFields{env.Ext: "cap-001" + env.Tag}})
-	cli.Write("provider.tf", providertest.CLIProvider)
+	cli.Write("provider.tf", env.ServedProvider())
 	example := providertest.ReadExample(t, "resources", "ardoq_component", "import-by-string-id.tf")
 	cli.Write("import.tf", providertest.ImportedID(&providertest.ExampleTranslation{}, c.ID).Apply(example))
 	if out, code := cli.Run("plan", "-generate-config-out=generated.tf"); code != 0 {

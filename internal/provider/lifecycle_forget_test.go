@@ -16,8 +16,8 @@ import (
 // nor meets the cascade guard (the component is the batch's parent).
 func TestAccLifecycle_destroyFalseForgets(t *testing.T) {
 	env := newTestEnv(t)
-	cli := providertest.NewCLIRun(t, env.Env, "1.16.0")
-	cli.Write("provider.tf", providertest.CLIProvider)
+	cli := providertest.NewServedCLIRun(t, env.Env, "1.16.0", testAccProviders["ardoq"])
+	cli.Write("provider.tf", env.ServedProvider())
 	cli.Write("main.tf", env.Render(`
 resource "ardoq_component" "platform" {
   root_workspace = "{ws}"
@@ -84,9 +84,9 @@ resource "ardoq_batch" "services" {
 // it is empty.
 func TestAccLifecycle_importInModule(t *testing.T) {
 	env := newTestEnv(t)
-	cli := providertest.NewCLIRun(t, env.Env, "1.16.0")
+	cli := providertest.NewServedCLIRun(t, env.Env, "1.16.0", testAccProviders["ardoq"])
 	made := env.CreateComponent(t, client.ComponentCreate{Name: "Imported in a module" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType}).ID
-	cli.Write("provider.tf", providertest.CLIProvider)
+	cli.Write("provider.tf", env.ServedProvider())
 	cli.Write("main.tf", `
 module "app" {
   source = "./app"

@@ -26,7 +26,7 @@ func TestAccListResource_queryGenerateConfig_everyCLI(t *testing.T) {
 		r := env.CreateReference(t, client.ReferenceCreate{Source: parent.ID, Target: c.ID, Type: env.RefType})
 		made = append(made, c.ID, r.ID)
 	}
-	cli.Write("provider.tf", providertest.CLIProvider)
+	cli.Write("provider.tf", env.ServedProvider())
 	cli.Write("mine.tfquery.hcl", fmt.Sprintf(`list "ardoq_component" "parent" {
   provider         = ardoq
   include_resource = true
@@ -100,7 +100,7 @@ func TestAccExamples_listResources_everyCLI(t *testing.T) {
 			env := newTestEnv(t)
 			env.RequireEmulator(t, "seeded workspace names") // the examples name the emulator's seeded workspace
 			cli := newQueryRun(t, env)
-			cli.Write("provider.tf", providertest.CLIProvider)
+			cli.Write("provider.tf", env.ServedProvider())
 			cli.Write("example.tfquery.hcl", providertest.ReadExample(t, "list-resources", typeName, "list-resource.tfquery.hcl"))
 			out, code := cli.Run("query", "-generate-config-out=generated.tf")
 			if code != 0 {
@@ -117,11 +117,11 @@ func TestAccExamples_listResources_everyCLI(t *testing.T) {
 	}
 }
 
-// newQueryRun is providertest.NewCLIRun for terraform query, which Terraform has from 1.14 and OpenTofu not at all.
+// newQueryRun is providertest.NewServedCLIRun for terraform query, which Terraform has from 1.14 and OpenTofu not at all.
 func newQueryRun(t *testing.T, env *testEnv) *providertest.CLIRun {
 	t.Helper()
 	if providertest.OnOpenTofu() {
 		t.Skip("OpenTofu has no terraform query")
 	}
-	return providertest.NewCLIRun(t, env.Env, "1.14.0")
+	return providertest.NewServedCLIRun(t, env.Env, "1.14.0", testAccProviders["ardoq"])
 }

@@ -20,7 +20,7 @@ import (
 // change and writes nothing, and the next plan is empty.
 func TestAccAdoption_generateConfigCarriesFields(t *testing.T) {
 	env := newTestEnv(t)
-	cli := providertest.NewCLIRun(t, env.Env, "1.5.0")
+	cli := providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"])
 	onApp := settableValues(env, env.App.CustomFields)
 	if len(onApp) == 0 {
 		t.Skipf("component type %q allows no writable custom field", env.App.Name)
@@ -30,7 +30,7 @@ func TestAccAdoption_generateConfigCarriesFields(t *testing.T) {
 	target := env.CreateComponent(t, client.ComponentCreate{Name: "Adopted target" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType})
 	onRef := settableValues(env, env.Ref.CustomFields)
 	r := env.CreateReference(t, client.ReferenceCreate{Source: c.ID, Target: target.ID, Type: env.RefType, CustomFields: onRef})
-	cli.Write("provider.tf", providertest.CLIProvider)
+	cli.Write("provider.tf", env.ServedProvider())
 	cli.Write("import.tf", fmt.Sprintf(`import {
   to = ardoq_component.adopted
   id = %q

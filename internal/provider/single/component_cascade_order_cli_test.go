@@ -17,8 +17,8 @@ import (
 // no configuration declares still stops the delete, named by its ends and type.
 func TestAccComponentResource_destroyBeforeBatchUpdate(t *testing.T) {
 	env := newTestEnv(t)
-	cli := providertest.NewCLIRun(t, env.Env, "1.5.0")
-	cli.Write("provider.tf", providertest.CLIProvider)
+	cli := providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"])
+	cli.Write("provider.tf", env.ServedProvider())
 	config := func(targets ...string) string {
 		hcl := `resource "ardoq_batch" "lab" {
   components = {
