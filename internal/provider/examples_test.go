@@ -35,7 +35,6 @@ func TestAccExamples_resources_everyCLI(t *testing.T) {
 				CheckDestroy:             env.OrgUnchanged(t),
 				Steps: []resource.TestStep{
 					{Config: cfg, ConfigVariables: vars},
-					{Config: cfg, ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 				},
 			})
 		})

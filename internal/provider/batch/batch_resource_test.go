@@ -151,7 +151,6 @@ func TestAccBatchResource_lifecycle_everyCLI(t *testing.T) {
 					return errors.Join(env.inOrg(ids, nil), counted(12, 6))
 				},
 			},
-			{Config: batchConfig(env, 6, nil, ""), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				// change 2 of 12 components: only they are sent, with their versions
 				PreConfig: env.ResetRequests,
@@ -441,7 +440,6 @@ func TestAccBatchResource_adoptAndImport_everyCLI(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: batchConfig(env, 2, nil, adopt), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				ResourceName: addrB, ImportState: true, ImportStateId: env.WS + "/" + env.Ext,
 				ImportStateCheck: func(states []*terraform.InstanceState) error {
@@ -557,7 +555,6 @@ resource "ardoq_batch" "test" {
 					return nil
 				},
 			},
-			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				PreConfig: func() {
 					env.EditInApp(t, idA, client.ComponentUpdate{CustomFields: client.CustomFields{number: 13}})
@@ -575,7 +572,6 @@ resource "ardoq_batch" "test" {
 					return nil
 				},
 			},
-			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }

@@ -104,10 +104,6 @@ func TestAccComponentResource_typeChangeKeepsDependents(t *testing.T) {
 					return nil
 				},
 			},
-			{
-				Config:           managedModel(env, "{other}", "lifecycle {\n    create_before_destroy = true\n  }"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
 		},
 	})
 }

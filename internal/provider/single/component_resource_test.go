@@ -45,14 +45,6 @@ func TestAccComponentResource_basic(t *testing.T) {
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("created"), knownvalue.NotNull()),
 				},
 			},
-			{
-				Config: env.Config(`resource "ardoq_component" "test" {
-  name           = "Payments"
-  root_workspace = "{ws}"
-  type_id        = "{app}"
-}`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
 		},
 	})
 }
@@ -90,10 +82,6 @@ func TestAccComponentResource_update_everyCLI(t *testing.T) {
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("description"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("color"), knownvalue.StringExact("#ff0000")),
 				},
-			},
-			{
-				Config:           cfg("second", `color = "#ff0000"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},
 	})
@@ -217,7 +205,6 @@ func TestAccComponentResource_driftCorrected_everyCLI(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addrC, tfjsonpath.New("version"), knownvalue.Int64Exact(3))},
 			},
-			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
@@ -123,7 +122,6 @@ func TestAccComponentResource_customFieldTypes_everyOrg(t *testing.T) {
 						return nil
 					},
 				},
-				{Config: appWithFields(env, all), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 				{
 					// removing keys clears them in the org; a value set in the app for an unmanaged key stays
 					PreConfig: func() {
@@ -147,14 +145,12 @@ func TestAccComponentResource_customFieldTypes_everyOrg(t *testing.T) {
 						return nil
 					},
 				},
-				{Config: appWithFields(env, `{ `+text+` = "team-b", `+number+` = 13 }`), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 				{
 					Config: appWithFields(env, `{}`),
 					ConfigStateChecks: []statecheck.StateCheck{
 						statecheck.ExpectKnownValue(addrC, tfjsonpath.New("custom_fields"), knownvalue.MapSizeExact(0)),
 					},
 				},
-				{Config: appWithFields(env, `{}`), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			},
 		})
 	})

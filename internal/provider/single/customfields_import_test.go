@@ -232,8 +232,7 @@ func testCustomFieldsImport(t *testing.T, e *fieldsEntity) {
 	}
 	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 	steps = append(steps,
-		// After terraform import, a configuration without custom_fields plans nothing, applied twice, and Ardoq is untouched.
-		resource.TestStep{Config: e.none(), ConfigPlanChecks: empty, Check: e.holds(t, e.v1, e.v2, version)},
+		// After terraform import, a configuration without custom_fields plans nothing, and Ardoq is untouched.
 		resource.TestStep{Config: e.none(), ConfigPlanChecks: empty, Check: e.holds(t, e.v1, e.v2, version)},
 		// Naming both as Ardoq holds them plans nothing either.
 		resource.TestStep{Config: e.all(), ConfigPlanChecks: empty, Check: e.holds(t, e.v1, e.v2, version)},
@@ -241,12 +240,10 @@ func testCustomFieldsImport(t *testing.T, e *fieldsEntity) {
 		resource.TestStep{PreConfig: e.env.ResetRequests, Config: e.some(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 			plancheck.ExpectResourceAction(e.addr, plancheck.ResourceActionUpdate), onlyF1Planned}},
 			Check: resource.ComposeTestCheckFunc(e.holds(t, e.v1, "", 0), e.sent(map[string]any{e.f2: nil}))},
-		resource.TestStep{Config: e.some(), ConfigPlanChecks: empty},
 		// f1 is Terraform's now that a configuration set custom_fields: removing custom_fields clears it.
 		resource.TestStep{Config: e.none(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 			plancheck.ExpectResourceAction(e.addr, plancheck.ResourceActionUpdate)}},
 			Check: e.holds(t, "", "", 0)},
-		resource.TestStep{Config: e.none(), ConfigPlanChecks: empty},
 	)
 	e.env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
@@ -319,7 +316,6 @@ func testCustomFieldsAfterCreate(t *testing.T, e *fieldsEntity) {
 				}},
 				Check: e.holds(t, "", e.v2, 0),
 			},
-			{Config: e.none(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				PreConfig: e.env.ResetRequests,
 				Config:    e.some(),
@@ -330,7 +326,6 @@ func testCustomFieldsAfterCreate(t *testing.T, e *fieldsEntity) {
 				}},
 				Check: resource.ComposeTestCheckFunc(e.holds(t, e.v1, e.v2, 0), e.sent(map[string]any{e.f1: e.v1})),
 			},
-			{Config: e.some(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }

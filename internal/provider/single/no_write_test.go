@@ -106,7 +106,6 @@ func TestAccRequestCounts_updateHeldAlreadyWritesNothing(t *testing.T) {
 					return e.holds(t, v1, v2, version)(s)
 				},
 			},
-			{Config: e.all(), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }

@@ -60,7 +60,6 @@ func referenceLifecycle(t *testing.T, env *testEnv) {
 					statecheck.ExpectKnownValue("ardoq_component.child", tfjsonpath.New("parent"), knownvalue.NotNull()),
 				},
 			},
-			{Config: providertest.ReferenceConfig(env.Env, "s", "{ref}", `display_text = "runs"`), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				// target moves in place, across workspaces; display text is cleared
 				Config: providertest.ReferenceConfig(env.Env, "b", "{ref}", `description = "now internal"`),
@@ -75,7 +74,6 @@ func referenceLifecycle(t *testing.T, env *testEnv) {
 					statecheck.ExpectKnownValue(addrR, tfjsonpath.New("version"), knownvalue.Int64Exact(2)),
 				},
 			},
-			{Config: providertest.ReferenceConfig(env.Env, "b", "{ref}", `description = "now internal"`), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{ResourceName: addrR, ImportState: true, ImportStateVerify: true},
 			{ResourceName: addrR, Config: providertest.ReferenceConfig(env.Env, "b", "{ref}", `description = "now internal"`), ImportState: true, ImportStateKind: resource.ImportBlockWithID},
 		},
