@@ -24,21 +24,16 @@ type ProviderFactory func() (tfprotov6.ProviderServer, error)
 // providers). It is the same provider code without the process start and TLS handshake Terraform pays
 // three times a plan, for tests whose subject is not the provider's process (its signals, its exit,
 // what it leaves on disk): those use NewCLIRun. The provider reads the test process's environment, not
-// the command's, so the configuration names the org in its provider block (Env.ProviderConfig).
+// the command's, so the configuration names the org in its provider block (Env.ServedProvider).
 func NewServedCLIRun(t *testing.T, env *Env, minVersion string, factory ProviderFactory) *CLIRun {
 	t.Helper()
-	c := newCLIRun(t, env, minVersion)
-	// No dev_overrides: a provider Terraform reattaches to needs none, and no terraform init.
-	if err := os.WriteFile(filepath.Join(c.Dir, ".terraformrc"), []byte("provider_installation {\n  direct {}\n}\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	c.factory = factory
-	return c
+	return newCLIRun(t, env, minVersion).Served(factory)
 }
 
 // Served is the run's working directory with the provider served by the test process from now on, as
 // NewServedCLIRun's: for the commands after those whose subject is the provider's process, such as the
-// recovery after an interrupted run.
+// recovery after an interrupted run. Its CLI configuration has no dev_overrides: Terraform needs none
+// for a provider it reattaches to.
 func (c *CLIRun) Served(factory ProviderFactory) *CLIRun {
 	c.T.Helper()
 	rc := filepath.Join(c.T.TempDir(), ".terraformrc")
@@ -46,7 +41,8 @@ func (c *CLIRun) Served(factory ProviderFactory) *CLIRun {
 		c.T.Fatal(err)
 	}
 	served := *c
-	served.Env, served.factory = append(slices.Clone(c.Env), "TF_CLI_CONFIG_FILE="+rc), factory // the last one counts
+	served.Env = slices.DeleteFunc(slices.Clone(c.Env), func(kv string) bool { return strings.HasPrefix(kv, "TF_CLI_CONFIG_FILE=") })
+	served.Env, served.factory = append(served.Env, "TF_CLI_CONFIG_FILE="+rc), factory
 	return &served
 }
 
