@@ -2,7 +2,9 @@ package provider
 
 import (
 	"net/http"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -101,27 +103,76 @@ resource "ardoq_component" "b" {
 
 // TestAccLostAnswer runs every fault on the create, update and destroy of every resource: after the
 // faulted run and one fault-free apply, the org holds exactly what the configuration manages (no
-// duplicate, no orphan), the next plan is empty, and a failed run said what happened. Each case drives
-// the Terraform CLI itself, running only the commands its checks need.
+// duplicate, no orphan), the next plan is empty, and a failed run said what happened. The three
+// resources share one configuration for each fault and phase, each with its own fault pending, and each
+// checked on its own; each case drives the Terraform CLI itself, running only the commands its checks need.
 func TestAccLostAnswer(t *testing.T) {
-	for _, c := range lostAnswerCases() {
-		for _, f := range lostAnswerFaults {
-			for _, phase := range []string{"create", "update", "destroy"} {
-				if f.fault.Truncate && phase == "destroy" && c.kind != "batch" {
-					continue // DELETE answers 204 without a body: there is nothing to cut off
-				}
-				t.Run(c.kind+"/"+phase+"/"+f.name, func(t *testing.T) { testLostAnswer(t, c, f, phase) })
-			}
+	for _, f := range lostAnswerFaults {
+		for _, phase := range []string{"create", "update", "destroy"} {
+			t.Run(phase+"/"+f.name, func(t *testing.T) { testLostAnswer(t, f, phase) })
 		}
 	}
 }
 
-func testLostAnswer(t *testing.T, c lostAnswerCase, f lostAnswerFault, phase string) {
+// lostAnswerPart is one resource kind's part in a case: its configurations before and during the
+// faulted run, how many entities each manages, its fault, and whether that fault fails the run.
+type lostAnswerPart struct {
+	kind, addr              string
+	first, target           string
+	firstCount, targetCount int
+	fault                   emulator.Fault
+	fails                   bool // Ardoq did not act and the request is not sent twice
+	want                    *regexp.Regexp
+}
+
+func lostAnswerParts(f lostAnswerFault, phase string) []lostAnswerPart {
+	var parts []lostAnswerPart
+	for _, c := range lostAnswerCases() {
+		if f.fault.Truncate && phase == "destroy" && c.kind != "batch" {
+			continue // DELETE answers 204 without a body: there is nothing to cut off
+		}
+		p := lostAnswerPart{kind: c.kind, addr: "ardoq_" + c.kind + ".test", fault: f.fault}
+		unsafe := c.kind == "batch" // creates and batches are never sent twice
+		var at emulator.Fault
+		switch phase {
+		case "create":
+			p.first, p.target, p.firstCount, p.targetCount, at, unsafe = c.setup, c.before, c.setupCount, c.beforeCount, c.create, true
+		case "update":
+			p.first, p.target, p.firstCount, p.targetCount, at = c.before, c.after, c.beforeCount, c.afterCount, c.update
+		default:
+			p.first, p.target, p.firstCount, p.targetCount, at = c.before, c.setup, c.beforeCount, c.setupCount, c.destroy
+		}
+		p.fault.Method, p.fault.PathPrefix, p.fault.Exact = at.Method, at.PathPrefix, at.Exact
+		p.fails = f.before && unsafe
+		// The run fails saying it checked: a single resource found none, a batch none of its operations.
+		p.want = providertest.ExpectErr(`and found none, so it recorded nothing`)
+		if c.kind == "batch" {
+			p.want = providertest.ExpectErr(`found none of the operations it sent \(\d+ operations?\) in effect`)
+		}
+		parts = append(parts, p)
+	}
+	return parts
+}
+
+func testLostAnswer(t *testing.T, f lostAnswerFault, phase string) {
 	t.Parallel()
 	env := newTestEnv(t)
 	env.RequireEmulator(t, "fault injection")
 	run := providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"])
 	start := orgIDs(env)
+	parts := lostAnswerParts(f, phase)
+	var first, target string
+	var firstCount, targetCount, afterFault int
+	anyFails := false
+	for _, p := range parts {
+		first, target = first+p.first+"\n", target+p.target+"\n"
+		firstCount, targetCount = firstCount+p.firstCount, targetCount+p.targetCount
+		if p.fails {
+			afterFault, anyFails = afterFault+p.firstCount, true
+		} else {
+			afterFault += p.targetCount
+		}
+	}
 	holds := func(when string, n int) {
 		t.Helper()
 		comps, refs := env.Srv.Counts()
@@ -139,52 +190,49 @@ func testLostAnswer(t *testing.T, c lostAnswerCase, f lostAnswerFault, phase str
 			t.Fatalf("the plan %s is not empty (exit %d):\n%s", when, code, out)
 		}
 	}
-	fault := f.fault
-	var first, target string
-	var firstCount, targetCount int
-	unsafe := c.kind == "batch"
-	switch phase {
-	case "create":
-		first, target, firstCount, targetCount = c.setup, c.before, c.setupCount, c.beforeCount
-		fault.Method, fault.PathPrefix, fault.Exact = c.create.Method, c.create.PathPrefix, c.create.Exact
-		unsafe = true
-	case "update":
-		first, target, firstCount, targetCount = c.before, c.after, c.beforeCount, c.afterCount
-		fault.Method, fault.PathPrefix, fault.Exact = c.update.Method, c.update.PathPrefix, c.update.Exact
-	default:
-		first, target, firstCount, targetCount = c.before, c.setup, c.beforeCount, c.setupCount
-		fault.Method, fault.PathPrefix, fault.Exact = c.destroy.Method, c.destroy.PathPrefix, c.destroy.Exact
-	}
-	if first != "" { // an empty configuration needs no apply: the org holds nothing new
+	if strings.TrimSpace(first) != "" { // an empty configuration needs no apply: the org holds nothing new
 		if out, code := apply(first); code != 0 {
 			t.Fatalf("the first apply failed:\n%s", out)
 		}
 		holds("after the first apply", firstCount)
 		planEmpty("after the first apply")
 	}
-	env.Srv.Inject(fault)
+	for _, p := range parts {
+		env.Srv.Inject(p.fault)
+	}
 	out, code := apply(target)
-	if f.before && unsafe {
-		// Ardoq did not act and the request is not sent twice: the run fails, saying it checked.
-		want := providertest.ExpectErr(`(?s)(and found none, so it recorded nothing|found none of the operations it sent \(\d+ operations?\) in effect)`)
-		if code == 0 || !want.MatchString(out) {
-			t.Fatalf("the faulted apply (exit %d) should fail saying it checked (%s):\n%s", code, want, out)
+	if (code != 0) != anyFails {
+		t.Fatalf("the faulted apply exited %d; it should fail only where Ardoq did not act and the request is not sent twice:\n%s", code, out)
+	}
+	// Each failing resource says it checked, in an error at its address (an error of a delete names
+	// none); no other error is printed.
+	errs, failing := errorBlocks(out), 0
+	for _, p := range parts {
+		said := slices.ContainsFunc(errs, func(e [2]string) bool { return (e[0] == p.addr || e[0] == "") && p.want.MatchString(e[1]) })
+		atIt := slices.ContainsFunc(errs, func(e [2]string) bool { return e[0] == p.addr })
+		if p.fails && !said {
+			t.Fatalf("the faulted apply should fail at %s saying it checked (%s):\n%s", p.addr, p.want, out)
+		} else if !p.fails && (atIt || said) {
+			t.Fatalf("the faulted apply failed at %s:\n%s", p.addr, out)
 		}
-		holds("after the failed apply", firstCount)
-		if out, code := apply(target); code != 0 {
-			t.Fatalf("the fault-free apply failed:\n%s", out)
+		if p.fails {
+			failing++
 		}
+	}
+	if len(errs) != failing {
+		t.Fatalf("the faulted apply printed %d errors, want one for each of the %d failing resources:\n%s", len(errs), failing, out)
+	}
+	holds("after the faulted apply", afterFault)
+	out, code = apply(target)
+	if code != 0 {
+		t.Fatalf("the fault-free apply failed:\n%s", out)
+	}
+	if anyFails {
 		planEmpty("after the fault-free apply")
-	} else {
-		if code != 0 {
-			t.Fatalf("the faulted apply failed:\n%s", out)
-		}
-		holds("after the faulted apply", targetCount)
+	} else if !noChanges.MatchString(out) {
 		// The fault-free apply plans first: finding nothing to do, it is the empty plan after the faulted
 		// apply, and (with no change made) the one after itself.
-		if out, code := apply(target); code != 0 || !noChanges.MatchString(out) {
-			t.Fatalf("the fault-free apply after the faulted one (exit %d) should find nothing to change:\n%s", code, out)
-		}
+		t.Fatalf("the fault-free apply after the faulted one should find nothing to change:\n%s", out)
 	}
 	holds("after the fault-free apply", targetCount)
 	if out, code := run.Run("destroy", "-auto-approve"); code != 0 {
@@ -194,6 +242,22 @@ func testLostAnswer(t *testing.T, c lostAnswerCase, f lostAnswerFault, phase str
 		t.Fatalf("after destroy the org's components and references (%d) are not those it had before the test (%d)", len(now), len(start))
 	}
 }
+
+// errorBlocks splits the CLI output into its error blocks, each with the address of the resource it
+// names ("with ADDR,"), or none.
+func errorBlocks(out string) [][2]string {
+	var errs [][2]string
+	for _, block := range strings.Split(out, "\nError: ")[1:] {
+		addr := ""
+		if m := errorAddress.FindStringSubmatch(block); m != nil {
+			addr = m[1]
+		}
+		errs = append(errs, [2]string{addr, "Error: " + block})
+	}
+	return errs
+}
+
+var errorAddress = regexp.MustCompile(`with (ardoq_\w+\.\w+),`)
 
 var noChanges = providertest.ExpectErr(`No changes. Your infrastructure matches the configuration.`)
 
