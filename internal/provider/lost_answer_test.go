@@ -34,8 +34,8 @@ var lostAnswerFaults = []lostAnswerFault{
 }
 
 // lostAnswerCase is a resource kind under test: its configurations before and after the change, the
-// request a phase faults, how many entities each configuration manages, and whether its writes are
-// unsafe to retry: creates and batches are never sent twice, so a fault before acting fails the run.
+// request a phase faults, and how many entities each configuration manages. Which faults fail the run
+// is lostAnswerParts' to say.
 type lostAnswerCase struct {
 	kind                    string
 	setup, before, after    string // setup: what exists before the faulted create (not faulted)
