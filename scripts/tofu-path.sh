@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Prints the path of an OpenTofu CLI for make test-tofu and make demo TERRAFORM=...: $TOFU if set, else a
 # pinned OpenTofu (TOFU_VERSION, default 1.12.6) built from its source in the Go module proxy into the
-# tools cache, so it works on a machine that has only Go. The build takes a few minutes on 2 cores, once:
-# the binary is kept in ${ARDOQ_TOOLS_CACHE:-${XDG_CACHE_HOME:-~/.cache}/terraform-provider-ardoq}, which
-# outlives a fresh clone, and later runs print its path at once.
+# tools cache, so it works on a machine that has only Go. As with Terraform (scripts/terraform-path.sh), the
+# remote-state backends that need a cloud SDK (azurerm, consul, cos, gcs, kubernetes, oss, pg, s3) are
+# dropped from internal/backend/init/init.go: OpenTofu's own otherwise, from 80 MB of Go instead of 110.
+# The build takes a few minutes on 2 cores, once: the binary is kept in
+# ${ARDOQ_TOOLS_CACHE:-${XDG_CACHE_HOME:-~/.cache}/terraform-provider-ardoq}, which outlives a fresh clone,
+# and later runs print its path at once.
 set -euo pipefail
 version="${TOFU_VERSION:-1.12.6}"
 if [ -n "${TOFU:-}" ]; then
@@ -22,6 +25,12 @@ if [ ! -x "${bin}" ]; then
   trap 'chmod -R u+w "${work}" 2>/dev/null; rm -rf "${work}"' EXIT
   cp -R "${src}/." "${work}/"
   chmod -R u+w "${work}"
+  init="${work}/internal/backend/init/init.go"
+  for b in Azure Consul Cos GCS Kubernetes OSS Pg S3; do
+    grep -q "^[[:space:]]*backend${b} \"" "${init}" ||
+      { echo "opentofu ${version}: no import of backend${b} in ${init}; the recipe needs updating" >&2; exit 1; }
+    sed -i -e "/^[[:space:]]*backend${b} \"/d" -e "/backend${b}\.New(/d" "${init}"
+  done
   # The release flag: without it the binary calls itself ${version}-dev.
   (cd "${work}" && GOFLAGS=-mod=readonly CGO_ENABLED=0 go build -trimpath \
     -ldflags "-s -w -X 'github.com/opentofu/opentofu/version.dev=no'" -o "${work}/tofu" ./cmd/tofu) >&2
