@@ -9,9 +9,9 @@
 # backends that need a cloud SDK: the azurerm, consul, cos, gcs, kubernetes, oss, pg and s3 backends (and
 # oci where it exists) are dropped from internal/backend/init/init.go (local, remote, http, inmem and cloud
 # remain), so the CLI is Terraform's own otherwise (the tests and the docs use the local backend only) and
-# builds from much less source: for 1.5.7, 40 MB of Go instead of 66. From 1.12 on, Terraform's go.mod also replaces ten
-# nested modules (those backends and internal/legacy) with local directories that its module zip leaves
-# out: each gets an empty module, which nothing imports once the backends are gone.
+# builds from much less source: for 1.5.7, 40 MB of Go instead of 66. From 1.12 on, Terraform's go.mod
+# also replaces ten nested modules (those backends and internal/legacy) with local directories that its
+# module zip leaves out: each gets an empty module, which nothing imports once the backends are gone.
 # Builds take a few minutes, once: they are kept in
 # ${ARDOQ_TOOLS_CACHE:-${XDG_CACHE_HOME:-~/.cache}/terraform-provider-ardoq}, which outlives a fresh clone.
 set -euo pipefail
@@ -43,8 +43,8 @@ work="$(mktemp -d "${cache}/terraform-src.XXXXXX")"
 trap 'chmod -R u+w "${work}" 2>/dev/null; rm -rf "${work}"' EXIT
 cp -R "${src}/." "${work}/"
 chmod -R u+w "${work}"
-# Every `replace ... => ./dir` in go.mod (from 1.12 on) gets an empty module of its own, and no package imports it after
-# the backends are dropped from init.go below.
+# Every `replace ... => ./dir` in go.mod (from 1.12 on) gets an empty module of its own, and no package
+# imports it after the backends are dropped from init.go below.
 { grep -E '^replace github.com/hashicorp/terraform/[^ ]+ => \./' "${work}/go.mod" || true; } | while read -r _ module _ dir; do
   mkdir -p "${work}/${dir}"
   printf 'module %s\n\ngo 1.21\n' "${module}" >"${work}/${dir}/go.mod"
