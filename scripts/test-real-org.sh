@@ -11,7 +11,7 @@
 # skipped did not run, though go test says PASS, and neither did one skipped for the Terraform CLI's
 # version (listed apart: it skips against the emulator too); both count in the total. REAL_ORG_RUN
 # narrows the run (a go test -run pattern, default ^TestAcc: make test-real-org gives the thin org
-# _every(CLI|Org)$, the tests whose outcome depends on what the org holds); REAL_ORG_LOG=FILE
+# _everyOrg$, the tests whose outcome depends on what the org holds); REAL_ORG_LOG=FILE
 # keeps go test's verbose output; REAL_ORG_LATENCY=100ms makes every request as slow as a real org
 # across the internet, and REAL_ORG_PARALLEL=N runs N tests at once (go test's default: one per CPU).
 set -euo pipefail

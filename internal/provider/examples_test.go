@@ -22,7 +22,7 @@ import (
 // Every example is applied, so a broken example fails the tests: as written against the emulator's
 // org, translated for any other (see providertest/examples.go).
 
-func TestAccExamples_resources_everyCLI(t *testing.T) {
+func TestAccExamples_resources_everyCLI_everyOrg(t *testing.T) {
 	for _, typ := range []string{"ardoq_component", "ardoq_reference", "ardoq_batch"} {
 		t.Run(typ, func(t *testing.T) {
 			env := newTestEnv(t)
@@ -111,7 +111,7 @@ func TestAccExamples_importBlocks_everyCLI(t *testing.T) {
 // example says) or found in the org (reports, attachments). They are applied together, each a module of
 // one configuration, in one run of the CLI: a subtest per example translates it (or skips it, saying
 // why, when the org has nothing for it to find), then the test makes what they look up and applies.
-func TestAccExamples_dataSources_everyCLI(t *testing.T) {
+func TestAccExamples_dataSources_everyCLI_everyOrg(t *testing.T) {
 	dirs, err := os.ReadDir(filepath.Join("..", "..", "examples", "data-sources"))
 	if err != nil {
 		t.Fatal(err)

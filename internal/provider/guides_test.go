@@ -115,7 +115,7 @@ func TestAccGuide_generateConfig_everyCLI(t *testing.T) {
 // The demo (examples/demo, run by make demo) applies, plans empty, and destroys everything it made. Its
 // custom fields and report are translated for the org like the examples'. If a step fails, the test
 // still destroys what the demo made.
-func TestAccExamples_demo_everyCLI(t *testing.T) {
+func TestAccExamples_demo_everyCLI_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	env.RequireUniqueWorkspaceNames(t)
 	comps, refs := providertest.CountsOf(env.Env)[0], providertest.CountsOf(env.Env)[1]
@@ -240,7 +240,7 @@ func mories76StateOf(t *testing.T, values map[string]any) string {
 // run on the result (the JSON has the same shape whatever the provider), gives the example's imports. The
 // example is translated for the org: its workspace, type and reference type names, custom fields, names
 // and ids become what the test made.
-func TestAccGuide_migrateFromMories76_everyCLI(t *testing.T) {
+func TestAccGuide_migrateFromMories76_everyCLI_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	env.RequireUniqueWorkspaceNames(t)
 	example := providertest.ReadExample(t, "guides", "migrate-from-mories76", "main.tf")

@@ -2,13 +2,15 @@
 // files import it.
 //
 // make test runs every test on the newest Terraform. An acceptance test's name says where else it runs:
-//   - ending in _everyCLI, also on the oldest Terraform and on OpenTofu (make test-oldest, make test-tofu)
-//     and against the thinner real org: what can differ by CLI, that is one lifecycle per resource type
-//     (create, import, update, drift, destroy), the version-gated features (identity, import blocks,
-//     terraform query, terraform test), the docs' examples and guides, and what the CLI itself does with
-//     the provider (interrupts, logs, where a plan-time error points);
-//   - ending in _everyOrg, also against the thinner real org (make test-real-org): a test whose outcome
-//     depends on what the org holds (custom field types, reports, attachments).
+//   - ending in _everyCLI, also on the oldest Terraform and on OpenTofu (make test-oldest, make test-tofu):
+//     what can differ by CLI, that is one lifecycle per resource type (create, import, update, drift,
+//     destroy), the version-gated features (identity, import blocks, terraform query, terraform test), the
+//     docs' examples and guides, and what the CLI itself does with the provider (interrupts, logs, where a
+//     plan-time error points);
+//   - ending in _everyOrg, also against the thinner real org (make test-real-org-thin): a test whose
+//     outcome depends on what the org holds (custom field types, reports, attachments), that is one that
+//     skips a part, or all, when the org lacks it;
+//   - ending in _everyCLI_everyOrg, both (the examples and guides that need fields of several types).
 package providertest
 
 import (

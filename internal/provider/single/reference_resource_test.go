@@ -83,7 +83,7 @@ func referenceLifecycle(t *testing.T, env *testEnv) {
 // Drift corrected (display text and, where the reference type has one, a List field), a conflict
 // between plan and apply, the reference deleted in the app, and its source deleted in the app (which
 // takes the source's child and references along).
-func TestAccReferenceResource_driftDisappearsConflict_everyCLI(t *testing.T) {
+func TestAccReferenceResource_driftDisappearsConflict_everyCLI_everyOrg(t *testing.T) {
 	env := newTestEnv(t)
 	env.Parallel(t)
 	t.Run("drift, conflict, disappears", func(t *testing.T) { referenceDriftDisappearsConflict(t, env) })
