@@ -3,18 +3,22 @@
 # pinned OpenTofu (TOFU_VERSION, default 1.12.6) built from its source in the Go module proxy into the
 # tools cache, so it works on a machine that has only Go. As with Terraform (scripts/terraform-path.sh), the
 # remote-state backends that need a cloud SDK (azurerm, consul, cos, gcs, kubernetes, oss, pg, s3) are
-# dropped from internal/backend/init/init.go: OpenTofu's own otherwise, from 80 MB of Go instead of 110.
+# dropped from internal/backend/init/init.go, and the module installer's s3:: and gcs:: sources
+# (scripts/drop-cloud-module-sources.sh): OpenTofu's own otherwise, from 80 MB of Go instead of 110.
 # The build takes a few minutes on 2 cores, once: the binary is kept in
 # ${ARDOQ_TOOLS_CACHE:-${XDG_CACHE_HOME:-~/.cache}/terraform-provider-ardoq}, which outlives a fresh clone,
-# and later runs print its path at once.
+# under the version and the recipe's revision (recipe below: raise it when the build changes what it
+# makes), and later runs print its path at once.
 set -euo pipefail
+scripts="$(cd "$(dirname "$0")" && pwd)"
 version="${TOFU_VERSION:-1.12.6}"
 if [ -n "${TOFU:-}" ]; then
   [ -x "${TOFU}" ] || { echo "TOFU=${TOFU} is not an executable" >&2; exit 1; }
   echo "${TOFU}"; exit 0
 fi
 cache="${ARDOQ_TOOLS_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/terraform-provider-ardoq}"
-bin="${cache}/opentofu-${version}/tofu"
+recipe=2
+bin="${cache}/opentofu-${version}-r${recipe}/tofu"
 if [ ! -x "${bin}" ]; then
   echo "building OpenTofu ${version} from the Go module proxy into ${bin} (a few minutes, once)" >&2
   # The module cache is read-only and go build wants a main module: build from a writable copy.
@@ -31,6 +35,7 @@ if [ ! -x "${bin}" ]; then
       { echo "opentofu ${version}: no import of backend${b} in ${init}; the recipe needs updating" >&2; exit 1; }
     sed -i -e "/^[[:space:]]*backend${b} \"/d" -e "/backend${b}\.New(/d" "${init}"
   done
+  "${scripts}/drop-cloud-module-sources.sh" "${work}"
   # The release flag: without it the binary calls itself ${version}-dev.
   (cd "${work}" && GOFLAGS=-mod=readonly CGO_ENABLED=0 go build -trimpath \
     -ldflags "-s -w -X 'github.com/opentofu/opentofu/version.dev=no'" -o "${work}/tofu" ./cmd/tofu) >&2
