@@ -17,7 +17,8 @@ needs_update() {
 }
 grep -qE '^[[:space:]]*"gcs": +new\(getter\.GCSGetter\),$' "${getters}" || needs_update "no gcs getter in ${getters}"
 grep -qE '^[[:space:]]*"s3": +new\(getter\.S3Getter\),$' "${getters}" || needs_update "no s3 getter in ${getters}"
-src="$(cd "${dir}" && GOFLAGS=-mod=mod go list -m -f '{{.Dir}}' github.com/hashicorp/go-getter)"
+src="$(cd "${dir}" && GOFLAGS=-mod=mod go mod download -json github.com/hashicorp/go-getter |
+  sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
 [ -f "${src}/get_s3.go" ] && [ -f "${src}/get_gcs.go" ] || needs_update "go-getter has no get_s3.go and get_gcs.go"
 copy="${dir}/third_party/go-getter"
 mkdir -p "${copy}"
