@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # drop-cloud-module-sources.sh DIR: in DIR, a writable copy of Terraform's or OpenTofu's source (by
 # terraform-path.sh and tofu-path.sh), drops the module installer's s3:: and gcs:: sources. They are
-# go-getter's S3 and GCS getters, the only importers of the AWS and Google Cloud SDKs left once the
-# cloud-SDK state backends are gone: a sixth of the packages the CLI compiles, and 45 ms of package
+# go-getter's S3 and GCS getters, in Terraform the only importers of the AWS and Google Cloud SDKs left
+# once the cloud-SDK state backends are gone (OpenTofu's state encryption keeps some): a sixth of the
+# packages Terraform compiles, and 45 ms of package
 # initialisation in every command it runs (Terraform 1.16.4: `terraform version` 0.12 CPU-s, 0.08 without
 # them; the tests run about 2,200 commands). go-getter is copied into DIR/third_party/go-getter without
 # get_s3.go and get_gcs.go, go.mod replaces it with that copy, and both getter maps lose the two entries.
 # Every other module source (local paths, registries, git, http) is as released; the tests use local
 # modules only. Fails, saying the recipe needs updating, when a version no longer matches what it edits.
+# A change here that changes what is built must raise `recipe` in terraform-path.sh and tofu-path.sh, the
+# revision in their cache keys.
 set -euo pipefail
 dir="$1"
 getters="${dir}/internal/getmodules/getter.go"
@@ -24,7 +27,7 @@ copy="${dir}/third_party/go-getter"
 mkdir -p "${copy}"
 cp -R "${src}/." "${copy}/"
 chmod -R u+w "${copy}"
-rm "${copy}/get_s3.go" "${copy}/get_gcs.go" "${copy}"/*_test.go
+rm -f "${copy}/get_s3.go" "${copy}/get_gcs.go" "${copy}"/*_test.go # the tests use what is removed
 sed -i -E -e '/^[[:space:]]*"gcs": +new\(GCSGetter\),$/d' -e '/^[[:space:]]*"s3": +new\(S3Getter\),$/d' "${copy}/get.go"
 sed -i -E -e '/^[[:space:]]*"gcs": +new\(getter\.GCSGetter\),$/d' -e '/^[[:space:]]*"s3": +new\(getter\.S3Getter\),$/d' "${getters}"
 if grep -qE 'new\((getter\.)?(GCS|S3)Getter\)' "${getters}" "${copy}/get.go"; then

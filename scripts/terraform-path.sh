@@ -9,7 +9,7 @@
 # backends that need a cloud SDK: the azurerm, consul, cos, gcs, kubernetes, oss, pg and s3 backends (and
 # oci where it exists) are dropped from internal/backend/init/init.go (local, remote, http, inmem and cloud
 # remain), so the CLI is Terraform's own otherwise (the tests and the docs use the local backend only) and
-# builds from much less source: for 1.5.7, 40 MB of Go instead of 66. From 1.12 on, Terraform's go.mod
+# builds from much less source: for 1.5.7, 40 MB of Go instead of 66 (before the module sources went too). From 1.12 on, Terraform's go.mod
 # also replaces ten nested modules (those backends and internal/legacy) with local directories that its
 # module zip leaves out: each gets an empty module, which nothing imports once the backends are gone.
 # The module installer's s3:: and gcs:: sources go too (scripts/drop-cloud-module-sources.sh): with them
@@ -18,7 +18,7 @@
 # ${ARDOQ_TOOLS_CACHE:-${XDG_CACHE_HOME:-~/.cache}/terraform-provider-ardoq}, which outlives a fresh clone,
 # under the version and the recipe's revision (recipe below: raise it when the build changes what it makes).
 set -euo pipefail
-scripts="$(cd "$(dirname "$0")" && pwd)"
+scripts="$(cd -P -- "$(dirname -- "$0")" >/dev/null && pwd)"
 newest=1.16.4
 want="${TERRAFORM_VERSION:-}"
 version="${want:-${newest}}"
@@ -67,7 +67,7 @@ if grep -qE '^replace github.com/hashicorp/terraform/internal/legacy ' "${work}/
   grep -q 'internal/legacy"' -r "${work}/internal" --include='*.go' --exclude='*_test.go'; then
   echo "terraform ${version}: a package still imports internal/legacy; the recipe needs updating" >&2; exit 1
 fi
-"${scripts}/drop-cloud-module-sources.sh" "${work}"
+"${scripts}/drop-cloud-module-sources.sh" "${work}" >&2
 (cd "${work}" && GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags "${ldflags}" -o "${work}/terraform" .) >&2
 mkdir -p "${bin}"
 mv "${work}/terraform" "${bin}/terraform"
