@@ -9,9 +9,10 @@
 # backends that need a cloud SDK: the azurerm, consul, cos, gcs, kubernetes, oss, pg and s3 backends (and
 # oci where it exists) are dropped from internal/backend/init/init.go (local, remote, http, inmem and cloud
 # remain), so the CLI is Terraform's own otherwise (the tests and the docs use the local backend only) and
-# builds from much less source: for 1.5.7, 40 MB of Go instead of 66 (before the module sources went too). From 1.12 on, Terraform's go.mod
-# also replaces ten nested modules (those backends and internal/legacy) with local directories that its
-# module zip leaves out: each gets an empty module, which nothing imports once the backends are gone.
+# builds from much less source: for 1.5.7, 40 MB of Go instead of 66 (before the module sources went
+# too). From 1.12 on, Terraform's go.mod also replaces ten nested modules (those backends and
+# internal/legacy) with local directories that its module zip leaves out: each gets an empty module, which
+# nothing imports once the backends are gone.
 # The module installer's s3:: and gcs:: sources go too (scripts/drop-cloud-module-sources.sh): with them
 # the AWS and Google Cloud SDKs, and 45 ms of start-up in every command the tests run.
 # Builds take a few minutes, once: they are kept in
