@@ -206,10 +206,12 @@ func testLostAnswer(t *testing.T, f lostAnswerFault, phase string) {
 	}
 	// Each failing resource says it checked, in an error at its address (an error of a delete names
 	// none); no other error is printed.
-	errs, failing := errorBlocks(out), 0
+	errs, failing := providertest.ErrorBlocks(out), 0
 	for _, p := range parts {
-		said := slices.ContainsFunc(errs, func(e [2]string) bool { return (e[0] == p.addr || e[0] == "") && p.want.MatchString(e[1]) })
-		atIt := slices.ContainsFunc(errs, func(e [2]string) bool { return e[0] == p.addr })
+		said := slices.ContainsFunc(errs, func(e providertest.CLIError) bool {
+			return (e.Addr == p.addr || e.Addr == "") && p.want.MatchString(e.Text)
+		})
+		atIt := slices.ContainsFunc(errs, func(e providertest.CLIError) bool { return e.Addr == p.addr })
 		if p.fails && !said {
 			t.Fatalf("the faulted apply should fail at %s saying it checked (%s):\n%s", p.addr, p.want, out)
 		} else if !p.fails && (atIt || said) {
@@ -242,22 +244,6 @@ func testLostAnswer(t *testing.T, f lostAnswerFault, phase string) {
 		t.Fatalf("after destroy the org's components and references (%d) are not those it had before the test (%d)", len(now), len(start))
 	}
 }
-
-// errorBlocks splits the CLI output into its error blocks, each with the address of the resource it
-// names ("with ADDR,"), or none.
-func errorBlocks(out string) [][2]string {
-	var errs [][2]string
-	for _, block := range strings.Split(out, "\nError: ")[1:] {
-		addr := ""
-		if m := errorAddress.FindStringSubmatch(block); m != nil {
-			addr = m[1]
-		}
-		errs = append(errs, [2]string{addr, "Error: " + block})
-	}
-	return errs
-}
-
-var errorAddress = regexp.MustCompile(`with (ardoq_\w+\.\w+),`)
 
 var noChanges = providertest.ExpectErr(`No changes. Your infrastructure matches the configuration.`)
 

@@ -309,7 +309,10 @@ func (e *testEnv) versionsOf(t *testing.T, ids map[string]string) map[string]int
 	return out
 }
 
+// Items Terraform should refuse at plan, each in a block of its own, planned together
+// (providertest.ExpectPlanErrors).
 func TestAccBatchResource_planTimeRejection_everyCLI(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t)
 	q := regexp.QuoteMeta
 	typeHint := `Its types are: .*` + q(env.App.Name) + ` \(` + q(env.AppType) + `\)`
@@ -318,32 +321,42 @@ func TestAccBatchResource_planTimeRejection_everyCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	wsLabel := q(fmt.Sprintf("%q (%s)", here.Name, env.WS))
-	cases := map[string][]string{ // each pattern matched on its own: the order of diagnostics differs between versions (below)
-		`components = { a = { root_workspace = "{ws}", type_id = "p0000", name = "A" } }`:                                      {`(?s)Unknown Component Type.*components\["a"\].type_id: component type "p0000" is not in the model of workspace ` + wsLabel + `\. ` + typeHint},
-		`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", parent = "00000000000000000000dead" } }`: {`(?s)components\["a"\].parent: .*parent: component "00000000000000000000dead" does not\s+exist`},
-		// the provider's own checks of the items' shape, before any request
-		`components = { a = { root_workspace = "{ws}", type_id = "{app}", title = "A" } }`: {`components\["a"\]: "title" is not an attribute`, `components\["a"\]: "name" is required`},
-		`components = { a = { root_workspace = "nope", type_id = "{app}", name = "" } }`:   {`"nope" is not an Ardoq id`, `name must not be empty`},
-		`components = ["a"]`:       {`components must be a map of objects keyed by your own keys`},
-		`components = { a = "x" }`: {`components\["a"\] must be an object with attributes root_workspace`},
-		`components = { a = { root_workspace = "{ws}", typeid = "{app}", name = "A" } }`: {`components\["a"\]: "typeid" is not an attribute of this item \(did you mean "type_id"\?\); the attributes are`},
-		`references = { r = { source = "a", target = "b", type = "uses" } }`:             {`references\["r"\].type must be a whole number; got "uses"`},
+	var cases []providertest.ErrorCase
+	add := func(name, hcl string, want ...string) {
+		c := providertest.ErrorCase{Name: name, Resource: "ardoq_batch", Body: hcl}
+		for _, w := range want { // each matched on its own: the order of diagnostics differs between versions (below)
+			c.Want = append(c.Want, providertest.ExpectErr(w))
+		}
+		cases = append(cases, c)
 	}
+	add("unknown type", `components = { a = { root_workspace = "{ws}", type_id = "p0000", name = "A" } }`,
+		`(?s)Unknown Component Type.*components\["a"\].type_id: component type "p0000" is not in the model of workspace `+wsLabel+`\. `+typeHint)
+	add("missing parent", `components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", parent = "00000000000000000000dead" } }`,
+		`(?s)components\["a"\].parent: .*parent: component "00000000000000000000dead" does not\s+exist`)
+	// the provider's own checks of the items' shape, before any request
+	add("unknown attribute", `components = { a = { root_workspace = "{ws}", type_id = "{app}", title = "A" } }`,
+		`components\["a"\]: "title" is not an attribute`, `components\["a"\]: "name" is required`)
+	add("malformed values", `components = { a = { root_workspace = "nope", type_id = "{app}", name = "" } }`, `"nope" is not an Ardoq id`, `name must not be empty`)
+	add("components a list", `components = ["a"]`, `components must be a map of objects keyed by your own keys`)
+	add("item not an object", `components = { a = "x" }`, `components\["a"\] must be an object with attributes root_workspace`)
+	add("misspelt attribute", `components = { a = { root_workspace = "{ws}", typeid = "{app}", name = "A" } }`,
+		`components\["a"\]: "typeid" is not an attribute of this item \(did you mean "type_id"\?\); the attributes are`)
+	add("reference type a name", `references = { r = { source = "a", target = "b", type = "uses" } }`, `references\["r"\].type must be a whole number; got "uses"`)
 	if other, typ, ok := componentTypeElsewhere(t, env); ok { // a type id of another workspace's model names it
-		cases[`components = { a = { root_workspace = "{ws}", type_id = "`+typ.TypeID+`", name = "A" } }`] = []string{q(fmt.Sprintf(`component type %q is `+
-			`not in the model of workspace %q (%s). It is the type %q of workspace %q (%s).`, typ.TypeID, here.Name, env.WS, typ.Name, other.Name, other.ID))}
+		add("type of another workspace", `components = { a = { root_workspace = "{ws}", type_id = "`+typ.TypeID+`", name = "A" } }`, q(fmt.Sprintf(`component type %q is `+
+			`not in the model of workspace %q (%s). It is the type %q of workspace %q (%s).`, typ.TypeID, here.Name, env.WS, typ.Name, other.Name, other.ID)))
 	}
 	if list := env.Field("List"); list != "" {
-		cases[`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+list+` = "no-such-option" } } }`] =
-			[]string{`(?s)components\["a"\].custom_fields\["` + q(list) + `"\]: .*"no-such-option" is not one of the options ` + q(fmt.Sprintf("%q", env.Fields[list].Options))}
+		add("list option", `components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+list+` = "no-such-option" } } }`,
+			`(?s)components\["a"\].custom_fields\["`+q(list)+`"\]: .*"no-such-option" is not one of the options `+q(fmt.Sprintf("%q", env.Fields[list].Options)))
 	}
 	if number := env.Field("Number"); number != "" {
-		cases[`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+number+` = "cheap" } } }`] =
-			[]string{`(?s)Invalid Custom Field Value.*"cheap" is not a number`}
+		add("number", `components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+number+` = "cheap" } } }`,
+			`(?s)Invalid Custom Field Value.*"cheap" is not a number`)
 	}
 	if multi := env.Field("SelectMultipleList"); multi != "" {
-		cases[`components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+multi+` = [1, {}] } } }`] =
-			[]string{`custom_fields\["` + q(multi) + `"\] must be a string, number, boolean or list of strings`}
+		add("multiple choice shape", `components = { a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { `+multi+` = [1, {}] } } }`,
+			`custom_fields\["`+q(multi)+`"\] must be a string, number, boolean or list of strings`)
 	}
 	// every item problem in one plan, each at its item: Terraform 1.15 shows each at the item's own line and
 	// sorts them by position, earlier versions at the resource block.
@@ -359,29 +372,20 @@ func TestAccBatchResource_planTimeRejection_everyCLI(t *testing.T) {
 		multiProblem = ", " + multi + ` = ["mars"]`
 		multiWants = append(multiWants, `(?s)components\["a"\].custom_fields\["`+q(multi)+`"\]: .*"mars" is not one of the options`)
 	}
-	multiHCL := `components = {
-		   a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { colour_of_the_sky = "red"` + multiProblem + ` } }
+	add("every problem at its item", `components = {
+		   a = { root_workspace = "{ws}", type_id = "{app}", name = "A", custom_fields = { colour_of_the_sky = "red"`+multiProblem+` } }
 		   b = { root_workspace = "{ws}", type_id = "{child}", name = "B", parent = "aa" }
 		 }
-		 references = { r = { source = "a", target = "bb", type = 987654 } }`
-	cases[multiHCL] = multiWants
-	for hcl, want := range cases {
-		t.Run(want[0], func(t *testing.T) {
-			var before int
-			if env.Srv != nil {
-				before, _ = env.Srv.Counts()
-			}
-			var steps []resource.TestStep
-			for _, w := range want {
-				steps = append(steps, resource.TestStep{Config: env.Config("resource \"ardoq_batch\" \"test\" {\n" + hcl + "\n}"), PlanOnly: true, ExpectError: providertest.ExpectErr(w)})
-			}
-			env.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProviders, Steps: steps})
-			if env.Srv != nil { // plan-only steps apply nothing; the emulator's count proves it
-				if after, _ := env.Srv.Counts(); after != before {
-					t.Fatal("a rejected plan changed the org")
-				}
-			}
-		})
+		 references = { r = { source = "a", target = "bb", type = 987654 } }`, multiWants...)
+	var before int
+	if env.Srv != nil {
+		before, _ = env.Srv.Counts()
+	}
+	providertest.ExpectPlanErrors(t, env.Env, testAccProviders["ardoq"], cases)
+	if env.Srv != nil { // a plan applies nothing; the emulator's count proves it
+		if after, _ := env.Srv.Counts(); after != before {
+			t.Fatal("a rejected plan changed the org")
+		}
 	}
 }
 

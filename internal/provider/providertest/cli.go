@@ -47,13 +47,9 @@ func newCLIRun(t *testing.T, env *Env, minVersion string) *CLIRun {
 	if os.Getenv("TF_ACC") == "" || tf == "" {
 		t.Skip("needs TF_ACC and TF_ACC_TERRAFORM_PATH (make test sets both)")
 	}
-	out, err := exec.Command(tf, "version").Output()
+	m, err := cliVersionOf(tf)
 	if err != nil {
 		t.Fatal(err)
-	}
-	m := cliVersion.FindStringSubmatch(string(out)) // after any warning about the CLI configuration
-	if m == nil {
-		t.Fatalf("%s version printed no version:\n%s", tf, out)
 	}
 	if msg := VersionShort(m[1], version.Must(version.NewVersion(m[2])), minVersion); msg != "" {
 		SkipOrFail(t, msg)
@@ -64,6 +60,34 @@ func newCLIRun(t *testing.T, env *Env, minVersion string) *CLIRun {
 }
 
 var cliVersion = regexp.MustCompile(`(?m)^(Terraform|OpenTofu) v(\S+)`)
+
+// cliVersions holds what each CLI said its name and version were: asked once a test process.
+var cliVersions struct {
+	mu   sync.Mutex
+	said map[string][]string
+}
+
+// cliVersionOf returns the name and version the CLI at path prints, cliVersion's submatches.
+func cliVersionOf(path string) ([]string, error) {
+	cliVersions.mu.Lock()
+	defer cliVersions.mu.Unlock()
+	if m, ok := cliVersions.said[path]; ok {
+		return m, nil
+	}
+	out, err := exec.Command(path, "version").Output()
+	if err != nil {
+		return nil, err
+	}
+	m := cliVersion.FindStringSubmatch(string(out)) // after any warning about the CLI configuration
+	if m == nil {
+		return nil, fmt.Errorf("%s version printed no version:\n%s", path, out)
+	}
+	if cliVersions.said == nil {
+		cliVersions.said = map[string][]string{}
+	}
+	cliVersions.said[path] = m
+	return m, nil
+}
 
 // The provider binary the CLI tests of a test process share: built by the first of them into a directory
 // that RunTests removes when the package's tests are done.

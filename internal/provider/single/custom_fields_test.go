@@ -159,80 +159,72 @@ func TestAccComponentResource_customFieldTypes_everyOrg(t *testing.T) {
 	}
 }
 
-// Plan-time validation of custom fields against the org's field definitions: each case uses a field of
-// the org with the property it tests, and is skipped, saying so, where the org has none.
+// Plan-time validation of custom fields against the org's field definitions, and of the attributes:
+// each field case uses a field of the org with the property it tests, and is skipped, saying so, where
+// the org has none. The refused blocks are planned together (providertest.ExpectPlanErrors).
 func TestAccComponentResource_validationErrors_everyOrg(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t)
 	q := regexp.QuoteMeta
-	type fieldCase struct{ name, key, value, err, needs string }
-	var cases []fieldCase
+	var cases []providertest.ErrorCase
+	add := func(name, body, want, skip string) {
+		cases = append(cases, providertest.ErrorCase{Name: name, Resource: "ardoq_component", Body: body,
+			Want: []*regexp.Regexp{providertest.ExpectErr(want)}, Skip: skip})
+	}
+	fieldCase := func(name, key, value, want, needs string) {
+		if key == "" {
+			add(name, "", "", fmt.Sprintf("type %q of workspace %s allows no %s", env.App.Name, env.WS, needs))
+			return
+		}
+		add(name, fmt.Sprintf("  name = \"Typed\"\n  root_workspace = \"{ws}\"\n  type_id = \"{app}\"\n  custom_fields = { %s = %s }", key, value), want, "")
+	}
 	kindCase := func(name, kind, value, want string) {
 		key := env.Field(kind)
-		cases = append(cases, fieldCase{name, key, value, fmt.Sprintf(`(?s)"%s" \(%s\): %s`, q(key), kind, want), "writable " + kind + " field"})
+		fieldCase(name, key, value, fmt.Sprintf(`(?s)"%s" \(%s\): %s`, q(key), kind, want), "writable "+kind+" field")
 	}
-	cases = append(cases, fieldCase{"unknown key", "nope", `"x"`, `(?s)Unknown Custom Field.*custom_fields = \{ nope = "x" \}.*the workspace has no custom field "nope"`, ""})
-	if k := env.FieldNotOnApp(); k != "" {
-		cases = append(cases, fieldCase{"key not on type", k, sampleValue(env.Fields[k]),
-			fmt.Sprintf(`(?s)Custom Field Not Allowed on Type.*"%s" is not allowed on type "%s"`, q(k), q(env.App.Name)), ""})
-	} else {
-		cases = append(cases, fieldCase{name: "key not on type", needs: "field of the workspace it does not allow"})
-	}
+	fieldCase("unknown key", "nope", `"x"`, `(?s)Unknown Custom Field.*custom_fields = \{ nope = "x" \}.*the workspace has no custom field "nope"`, "")
+	k := env.FieldNotOnApp()
+	fieldCase("key not on type", k, sampleValue(env.Fields[k]),
+		fmt.Sprintf(`(?s)Custom Field Not Allowed on Type.*"%s" is not allowed on type "%s"`, q(k), q(env.App.Name)), "field of the workspace it does not allow")
 	kindCase("wrong type number", "Number", `"twelve"`, `"twelve" is not a number`)
 	kindCase("wrong type bool", "Checkbox", `"yes"`, `"yes" is not true or false`)
 	kindCase("list option", "List", `"no-such-option"`, `"no-such-option" is not one of the options`)
-	if multi := env.Field("SelectMultipleList"); multi != "" && len(env.Fields[multi].Options) > 0 {
-		cases = append(cases, fieldCase{"multi option", multi, fmt.Sprintf(`[%q, "mars"]`, env.Fields[multi].Options[0]),
-			fmt.Sprintf(`(?s)"%s" \(SelectMultipleList\): "mars" is not one of`, q(multi)), ""})
+	multi, option := env.Field("SelectMultipleList"), ""
+	if multi != "" && len(env.Fields[multi].Options) > 0 {
+		option = env.Fields[multi].Options[0]
 	} else {
-		cases = append(cases, fieldCase{name: "multi option", needs: "SelectMultipleList field with options"})
+		multi = ""
 	}
+	fieldCase("multi option", multi, fmt.Sprintf(`[%q, "mars"]`, option),
+		fmt.Sprintf(`(?s)"%s" \(SelectMultipleList\): "mars" is not one of`, q(multi)), "SelectMultipleList field with options")
 	kindCase("date", "DateTime", `"tomorrow"`, `"tomorrow" is not an RFC 3339 date-time`)
 	kindCase("email", "Email", `"nobody"`, `"nobody" is not an email`)
 	kindCase("user", "User", `"bob"`, `"bob" is not a user id`)
 	readOnly := env.FieldOnApp(func(f client.Field) bool { return f.ReadOnly && !f.Calculated })
-	cases = append(cases, fieldCase{"read-only", readOnly, sampleValue(env.Fields[readOnly]), fmt.Sprintf(`(?s)Read-Only Custom Field.*"%s" is read-only`, q(readOnly)), "read-only field"})
+	fieldCase("read-only", readOnly, sampleValue(env.Fields[readOnly]), fmt.Sprintf(`(?s)Read-Only Custom Field.*"%s" is read-only`, q(readOnly)), "read-only field")
 	calculated := env.FieldOnApp(func(f client.Field) bool { return f.Calculated })
-	cases = append(cases, fieldCase{"calculated", calculated, sampleValue(env.Fields[calculated]), fmt.Sprintf(`(?s)Calculated Custom Field.*"%s" is calculated`, q(calculated)), "calculated field"})
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			if tc.key == "" {
-				t.Skipf("type %q of workspace %s allows no %s", env.App.Name, env.WS, tc.needs)
-			}
-			env.ParallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProviders,
-				Steps: []resource.TestStep{{Config: appWithFields(env, fmt.Sprintf("{ %s = %s }", tc.key, tc.value)), PlanOnly: true,
-					ExpectError: providertest.ExpectErr(tc.err)}},
-			})
-		})
-	}
-	anotherWorkspace := `(?s)Unable to Create Component.*HTTP 400.*parent: component .* is in another workspace`
-	if env.Srv == nil { // a real org words its refusal its own way
-		anotherWorkspace = `(?s)Unable to Create Component.*HTTP 4\d\d`
-	}
-	attrCases := []struct {
-		name, config, err string
-	}{
-		{"unknown type", `resource "ardoq_component" "test" {
-  name = "x"
-  root_workspace = "{ws}"
-  type_id = "p0000"
-}`, `(?s)Unknown Component Type.*type_id = "p0000".*"p0000" is not in the model.*` + q(env.App.Name) + ` \(` + q(env.AppType) + `\)`},
-		{"malformed workspace", `resource "ardoq_component" "test" {
-  name = "x"
-  root_workspace = "apps"
-  type_id = "{app}"
-}`, `(?s)must be an Ardoq id`},
-		{"unknown workspace", `resource "ardoq_component" "test" {
-  name = "x"
-  root_workspace = "00000000000000000000dead"
-  type_id = "{app}"
-}`, `(?s)Unknown Workspace.*no workspace "00000000000000000000dead"`},
-		{"empty name", `resource "ardoq_component" "test" {
-  name = ""
-  root_workspace = "{ws}"
-  type_id = "{app}"
-}`, `(?s)name.*at least 1`},
-		{"parent in another workspace (API 400)", `resource "ardoq_component" "parent" {
+	fieldCase("calculated", calculated, sampleValue(env.Fields[calculated]), fmt.Sprintf(`(?s)Calculated Custom Field.*"%s" is calculated`, q(calculated)), "calculated field")
+	add("unknown type", "  name = \"x\"\n  root_workspace = \"{ws}\"\n  type_id = \"p0000\"",
+		`(?s)Unknown Component Type.*type_id = "p0000".*"p0000" is not in the model.*`+q(env.App.Name)+` \(`+q(env.AppType)+`\)`, "")
+	add("malformed workspace", "  name = \"x\"\n  root_workspace = \"apps\"\n  type_id = \"{app}\"", `(?s)must be an Ardoq id`, "")
+	add("unknown workspace", "  name = \"x\"\n  root_workspace = \"00000000000000000000dead\"\n  type_id = \"{app}\"",
+		`(?s)Unknown Workspace.*no workspace "00000000000000000000dead"`, "")
+	add("empty name", "  name = \"\"\n  root_workspace = \"{ws}\"\n  type_id = \"{app}\"", `(?s)name.*at least 1`, "")
+	t.Run("refused at plan", func(t *testing.T) { providertest.ExpectPlanErrors(t, env.Env, testAccProviders["ardoq"], cases) })
+
+	// Only Ardoq knows that a parent is in another workspace: the create is refused.
+	t.Run("parent in another workspace (API 400)", func(t *testing.T) {
+		if env.WS2 == env.WS {
+			t.Skip("needs a second workspace (ARDOQ_ACC_WORKSPACE_ID_2)")
+		}
+		anotherWorkspace := `(?s)Unable to Create Component.*HTTP 400.*parent: component .* is in another workspace`
+		if env.Srv == nil { // a real org words its refusal its own way
+			anotherWorkspace = `(?s)Unable to Create Component.*HTTP 4\d\d`
+		}
+		env.ParallelTest(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProviders,
+			CheckDestroy:             env.OrgUnchanged(t),
+			Steps: []resource.TestStep{{Config: env.Config(`resource "ardoq_component" "parent" {
   name = "p"
   root_workspace = "{ws2}"
   type_id = "{app}"
@@ -242,20 +234,9 @@ resource "ardoq_component" "test" {
   root_workspace = "{ws}"
   type_id = "{app}"
   parent = ardoq_component.parent.id
-}`, anotherWorkspace},
-	}
-	for _, tc := range attrCases {
-		t.Run(tc.name, func(t *testing.T) {
-			if strings.Contains(tc.config, "{ws2}") && env.WS2 == env.WS {
-				t.Skip("needs a second workspace (ARDOQ_ACC_WORKSPACE_ID_2)")
-			}
-			env.ParallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProviders,
-				CheckDestroy:             env.OrgUnchanged(t),
-				Steps:                    []resource.TestStep{{Config: env.Config(tc.config), ExpectError: providertest.ExpectErr(tc.err)}},
-			})
+}`), ExpectError: providertest.ExpectErr(anotherWorkspace)}},
 		})
-	}
+	})
 }
 
 // A create the API refuses (a parent that does not exist, which only Ardoq checks) leaves nothing
