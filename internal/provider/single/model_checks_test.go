@@ -97,14 +97,9 @@ func TestAccModelChecks_destroyAfterModelChanged(t *testing.T) {
 	proxy := newModelProxy(t, env.BaseURL)
 	through := *env.Env
 	through.BaseURL = proxy.URL
-	cli := providertest.NewCLIRun(t, &through, "1.5.0")
+	cli := providertest.NewServedCLIRun(t, &through, "1.5.0", testAccProviders["ardoq"])
 	config := func(referenceFields string) string {
-		return env.Render(`terraform {
-  required_providers {
-    ardoq = { source = "seed762a2f0c/ardoq" }
-  }
-}
-resource "ardoq_component" "a" {
+		return through.ServedProvider() + env.Render(`resource "ardoq_component" "a" {
   name           = "Model change A{tag}"
   root_workspace = "{ws}"
   type_id        = "{app}"
@@ -386,8 +381,8 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 // first model-check error, however many there are (a component's, a reference's and a batch item's).
 func TestAccModelChecks_destroyHintOncePerPlan(t *testing.T) {
 	env := newTestEnv(t)
-	cli := providertest.NewCLIRun(t, env.Env, "1.5.0")
-	cli.Write("main.tf", providertest.CLIProvider+env.Render(`
+	cli := providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"])
+	cli.Write("main.tf", env.ServedProvider()+env.Render(`
 resource "ardoq_component" "a" {
   name           = "Hint A{tag}"
   root_workspace = "{ws}"
