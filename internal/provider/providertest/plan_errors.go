@@ -22,18 +22,27 @@ type ErrorCase struct {
 // Terraform prints with them. Terraform reports the errors of every block of a stage together, but
 // stops before planning when a block fails validation: the blocks without an error yet are planned
 // again, until each has its errors (two plans instead of a test case each). A plan that succeeds, or
-// that prints an error at no case's block, fails the test.
+// that prints an error at no case's block, fails the test, as does a change to the emulator's org.
 func ExpectPlanErrors(t *testing.T, env *Env, factory ProviderFactory, cases []ErrorCase) {
 	t.Helper()
 	run := NewServedCLIRun(t, env, "1.5.0", factory)
-	addrs := map[string]string{}
+	addrs, named := map[string]string{}, map[string]string{}
 	var left []ErrorCase
 	for _, c := range cases {
-		if c.Skip == "" {
-			addrs[c.Name] = c.Resource + "." + blockName(c.Name)
-			left = append(left, c)
+		if c.Skip != "" {
+			continue
 		}
+		addr := c.Resource + "." + blockName(c.Name)
+		if len(c.Want) == 0 {
+			t.Fatalf("case %q has no pattern to match", c.Name)
+		}
+		if other, ok := named[addr]; ok {
+			t.Fatalf("cases %q and %q make the same block, %s: rename one", other, c.Name, addr)
+		}
+		addrs[c.Name], named[addr] = addr, c.Name
+		left = append(left, c)
 	}
+	before := CountsOf(env)
 	found := map[string][]string{} // the errors printed at each address
 	for len(left) > 0 {
 		hcl := env.ServedProvider()
@@ -64,6 +73,9 @@ func ExpectPlanErrors(t *testing.T, env *Env, factory ProviderFactory, cases []E
 		}
 		left = next
 	}
+	if after := CountsOf(env); after != before { // a plan writes nothing
+		t.Fatalf("the refused plans changed the org: %d components and %d references, %d and %d before", after[0], after[1], before[0], before[1])
+	}
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
 			if c.Skip != "" {
@@ -90,10 +102,11 @@ var nonName = regexp.MustCompile(`[^a-z0-9]+`)
 // ADDR,"), or none.
 type CLIError struct{ Addr, Text string }
 
-// ErrorBlocks splits the CLI's output into its error blocks.
+// ErrorBlocks splits the CLI's output into its error blocks, each up to the next error or warning.
 func ErrorBlocks(out string) []CLIError {
 	var errs []CLIError
 	for _, block := range strings.Split(out, "\nError: ")[1:] {
+		block, _, _ = strings.Cut(block, "\nWarning: ")
 		e := CLIError{Text: "Error: " + block}
 		if m := errorAddress.FindStringSubmatch(block); m != nil {
 			e.Addr = m[1]

@@ -114,7 +114,7 @@ resource "ardoq_reference" "r" {
   source        = ardoq_component.a.id
   target        = ardoq_component.b.id
   type          = {ref}
-  custom_fields = ` + referenceFields + `
+  custom_fields = `+referenceFields+`
 }
 resource "ardoq_batch" "x" {
   components = {
