@@ -64,7 +64,7 @@ func TestTerraformPath_olderTerraformOnPathIsPassedOver(t *testing.T) {
 		if got != pinned {
 			t.Errorf("with Terraform 1.0.0 on PATH, got %s, want the pinned %s", got, pinned)
 		}
-		if want := "is v1.0.0, older than " + newest; !strings.Contains(stderr, want) {
+		if want := "is v1.0.0, not " + newest + " or newer"; !strings.Contains(stderr, want) {
 			t.Errorf("stderr does not say %q:\n%s", want, stderr)
 		}
 	})

@@ -35,7 +35,7 @@ if [ -z "${want}" ]; then
     if [ -n "${have}" ] && [ "$(printf '%s\n%s\n' "${newest}" "${have}" | sort -V | head -n1)" = "${newest}" ]; then
       command -v terraform; exit 0
     fi
-    echo "terraform on PATH ($(command -v terraform)) is ${have:+v}${have:-of unknown version}, older than ${newest}, the newest this project tests: using a pinned ${newest} (TF_ACC_TERRAFORM_PATH=$(command -v terraform) uses yours)" >&2
+    echo "terraform on PATH ($(command -v terraform)) is ${have:+v${have}, }not ${newest} or newer, the newest this project tests: using a pinned ${newest} (TF_ACC_TERRAFORM_PATH=$(command -v terraform) uses yours)" >&2
   fi
 elif command -v terraform >/dev/null 2>&1 && [ "$(terraform version 2>/dev/null | head -n1)" = "Terraform v${want}" ]; then
   command -v terraform; exit 0
