@@ -26,8 +26,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/deletions"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/datasources"
@@ -177,7 +177,7 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.Diagnostics.Append(diags...)
 	preventDuplicates, diags := boolSetting(cfg.PreventDuplicates, "prevent_duplicates", "ARDOQ_PREVENT_DUPLICATES")
 	resp.Diagnostics.Append(diags...)
-	preventImplicitDeletions, diags := boolSetting(cfg.PreventImplicitDel, deletions.Setting, deletions.EnvVariable)
+	preventImplicitDeletions, diags := boolSetting(cfg.PreventImplicitDel, cascade.Setting, cascade.EnvVariable)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

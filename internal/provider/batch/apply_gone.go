@@ -10,16 +10,12 @@ import (
 )
 
 // dropGoneDeletes leaves out of the request the deletes of items already gone from Ardoq, so that the
-// rest applies. Another resource of this apply deleted them first: Terraform deletes a component before
-// it updates a batch that referred to it, and Ardoq deletes the references touching the component (and
-// its descendants) along with it, as the plan showed. The deletion the plan said has happened. Only
-// deletes are dropped: an update or a kept item that vanished is left to fail (or to the next refresh)
-// as before. While this process has written nothing, nothing it sent can have deleted an item, so the
-// deleted items are read only after a write.
+// rest applies: the deletion the plan said has happened. Typically another resource of this apply deleted
+// them first (Terraform deletes a component before it updates a batch that referred to it, and Ardoq
+// deletes the references touching the component, and its descendants, along with it). The deleted items
+// are read every time, whatever this process did before. Only deletes are dropped: an update or a kept
+// item that vanished is left to fail (or to the next refresh) as before.
 func (r *batchResource) dropGoneDeletes(ctx context.Context, request *client.BatchRequest, keys *batchOpKeys, prior batchItems) error {
-	if r.data.Client.Writes() == 0 {
-		return nil
-	}
 	deleted := batchItems{Components: map[string]entity.ComponentValues{}, References: map[string]entity.ReferenceValues{}}
 	read := map[string]bool{} // ids looked up: an item of state without a workspace is not, and its delete is sent
 	if request.Components != nil {
@@ -69,7 +65,7 @@ func keepPresent(ctx context.Context, ops []client.DeleteOp, keys []string, kind
 			keptOps, keptKeys = append(keptOps, op), append(keptKeys, keys[i])
 			continue
 		}
-		tflog.Info(ctx, "batch item already deleted in Ardoq by this apply; its delete is not sent", map[string]any{"item": kind + "[" + keys[i] + "]", "id": op.ID})
+		tflog.Info(ctx, "batch item already deleted in Ardoq; its delete is not sent", map[string]any{"item": kind + "[" + keys[i] + "]", "id": op.ID})
 	}
 	return keptOps, keptKeys
 }

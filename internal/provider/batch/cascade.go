@@ -8,7 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 )
 
 // guardBatchDeletes refuses a batch whose component deletes would make Ardoq also delete entities
@@ -18,17 +18,17 @@ func (r *batchResource) guardBatchDeletes(ctx context.Context, diags *diag.Diagn
 		return true
 	}
 	deletes, in, names := batchCascadeInput(request, keys, prior)
-	notice := guard.Notice{Summary: "Batch Would Delete More in Ardoq", What: deletedItems(keys.componentDeletes, prior), Names: names,
-		NotSent: "The batch was not sent, so nothing was changed.", Ways: []string{guard.WayUnordered},
+	notice := cascade.Notice{Summary: "Batch Would Delete More in Ardoq", What: deletedItems(keys.componentDeletes, prior), Names: names,
+		NotSent: "The batch was not sent, so nothing was changed.", Ways: []string{cascade.WayUnordered},
 		TypeNames: r.typeNames}
-	return guard.Deletes(ctx, diags, r.data.Client, r.data.AllowCascadeDelete, deletes, in, notice)
+	return cascade.Deletes(ctx, diags, r.data.Client, r.data.AllowCascadeDelete, deletes, in, nil, notice)
 }
 
 // batchCascadeInput reads the request's deletes and moves: component deletes by id with their
 // workspaces, reference deletes, and the parents, sources and targets its updates set.
-func batchCascadeInput(request client.BatchRequest, keys batchOpKeys, prior batchItems) (map[string]string, guard.Input, map[string]string) {
+func batchCascadeInput(request client.BatchRequest, keys batchOpKeys, prior batchItems) (map[string]string, cascade.Input, map[string]string) {
 	deletes, names := map[string]string{}, map[string]string{}
-	in := guard.Input{DeleteReferences: map[string]bool{}, NewParent: map[string]string{}, NewEndpoints: map[string][2]string{}}
+	in := cascade.Input{DeleteReferences: map[string]bool{}, NewParent: map[string]string{}, NewEndpoints: map[string][2]string{}}
 	for i, op := range request.Components.Delete {
 		item := prior.Components[keys.componentDeletes[i]]
 		deletes[op.ID], names[op.ID] = item.RootWorkspace, item.Name
@@ -61,7 +61,7 @@ func optionalText(o client.Optional[string]) (string, bool) {
 func deletedItems(keys []string, prior batchItems) string {
 	var names []string
 	for i, k := range keys {
-		if i == guard.ListedEntities {
+		if i == cascade.ListedEntities {
 			names = append(names, fmt.Sprintf("%d more", len(keys)-i))
 			break
 		}

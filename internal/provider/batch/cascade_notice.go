@@ -3,32 +3,26 @@ package batch
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascadenotice"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/deletions"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 )
 
-// planSettle is how long a batch's plan that deletes components waits, once nothing else is planned or
-// read, for the plans of what Ardoq deletes with them (providerdata.Plans.Settle).
-var planSettle = time.Second
-
 // warnCascade says, at the plan of an update or a destroy that deletes components, what Ardoq deletes
-// with them that this plan does not delete (core/cascadenotice): descendants outside the batch, and
-// references touching them, as ardoq_component's destroy does. What the batch deletes itself is
+// with them that this batch does not delete itself (core/cascade): descendants outside the batch, and
+// references touching them, as ardoq_component's destroy does. What other resources of the plan do with
+// them the provider does not know, and does not guess. What the batch deletes itself is
 // "deleted too"; what it keeps (its own items, moved by the same request) is judged where the request
 // puts it. The apply's cascade guard (cascade.go) still decides whether the batch is sent. request is nil
 // for a destroy.
 func (r *batchResource) warnCascade(ctx context.Context, diags *diag.Diagnostics, dels []deletion, request *client.BatchRequest,
 	keys batchOpKeys, prior, planned batchItems) {
-	del := cascadenotice.Deleting{Components: map[string]string{}, Kept: map[string]string{},
-		Own: guard.Input{DeleteReferences: map[string]bool{}}}
+	del := cascade.Deleting{Components: map[string]string{}, Kept: map[string]string{},
+		Own: cascade.Input{DeleteReferences: map[string]bool{}}}
 	var deleted []string
 	for _, d := range dels {
 		if d.kind == "component" {
@@ -55,7 +49,13 @@ func (r *batchResource) warnCascade(ctx context.Context, diags *diag.Diagnostics
 			del.Kept[id] = fmt.Sprintf("this ardoq_batch's references[%q]", k)
 		}
 	}
-	along := cascadenotice.Find(ctx, r.data, del, planSettle)
+	along, err := cascade.Find(ctx, r.data.Cascade, del)
+	if err != nil {
+		cascade.NotChecked(diags, r.data.PreventImplicitDeletions, "What the Batch's Deletes Take Along Was Not Checked",
+			fmt.Sprintf("Ardoq deletes a component's descendants and every reference touching them along with it, and the workspace "+
+				"of the components this ardoq_batch deletes (%s) could not be read to list them: %v.", deletedItems(deleted, prior), err))
+		return
+	}
 	if along.Empty() {
 		return
 	}
@@ -64,12 +64,13 @@ func (r *batchResource) warnCascade(ctx context.Context, diags *diag.Diagnostics
 		summary, verb = "Destroying the Batch Deletes More in Ardoq", "Destroying this ardoq_batch deletes its components"
 	}
 	detail := fmt.Sprintf("Ardoq deletes a component's descendants and every reference touching them along with it. %s (%s) "+
-		"will also delete %s that this plan does not delete", verb, deletedItems(deleted, prior), along.Counts())
+		"will also delete %s that this ardoq_batch does not delete", verb, deletedItems(deleted, prior), along.Counts())
 	if along.DeletedToo > 0 {
-		detail += fmt.Sprintf(" (and %s that it deletes too)", deletions.Plural(along.DeletedToo, "entity", "entities"))
+		detail += fmt.Sprintf(" (and %s that it deletes too)", cascade.Plural(along.DeletedToo, "entity", "entities"))
 	}
-	detail += ":\n" + along.List(ctx, r.data) + "\nThe apply refuses the batch while any of these would go with it (unless " +
+	detail += ":\n" + along.List(ctx, "", r.typeNames) + "\nThe apply refuses the batch while any of these would go with it (unless " +
 		"allow_cascade_delete is set). To keep them, give them another parent (or source and target); to delete them, remove them " +
-		"from the configuration that manages them first."
-	deletions.Report(diags, r.data.PreventImplicitDeletions, path.Empty(), summary, detail)
+		"from the configuration that manages them first (Terraform deletes them before this batch's update when they refer to its " +
+		"items by expression; by a literal id it cannot order them, and the apply may refuse until they are gone)."
+	cascade.Report(diags, r.data.PreventImplicitDeletions, path.Empty(), summary, detail)
 }

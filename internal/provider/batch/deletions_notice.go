@@ -9,8 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/deletions"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
@@ -26,7 +26,7 @@ func (r *batchResource) reportDeletions(ctx context.Context, diags *diag.Diagnos
 	names := r.deletionNames(ctx, dels)
 	prevent := r.data.PreventImplicitDeletions
 	summary, detail := deletionsNotice(dels, names, batchID, destroy, prevent)
-	deletions.Report(diags, prevent, path.Empty(), summary, detail)
+	cascade.Report(diags, prevent, path.Empty(), summary, detail)
 }
 
 // deletionsNotice is the notice's summary and detail. With prevent, the notice is an error and the plan
@@ -42,12 +42,12 @@ func deletionsNotice(dels []deletion, names deletedNames, batchID string, destro
 	}
 	var counts, summaries []string
 	if components > 0 {
-		counts = append(counts, deletions.Plural(components, "component", "components"))
-		summaries = append(summaries, deletions.Plural(components, "Component", "Components"))
+		counts = append(counts, cascade.Plural(components, "component", "components"))
+		summaries = append(summaries, cascade.Plural(components, "Component", "Components"))
 	}
 	if references > 0 {
-		counts = append(counts, deletions.Plural(references, "reference", "references"))
-		summaries = append(summaries, deletions.Plural(references, "Reference", "References"))
+		counts = append(counts, cascade.Plural(references, "reference", "references"))
+		summaries = append(summaries, cascade.Plural(references, "Reference", "References"))
 	}
 	var b strings.Builder
 	if destroy {
@@ -137,7 +137,7 @@ func (n deletedNames) line(d deletion) string {
 			}
 		}
 		source, target, _ := strings.Cut(d.name, " → ")
-		line = fmt.Sprintf("references[%q]: %s, workspace %s, id %s", d.key, deletions.ReferenceLabel(source, target, typeName),
+		line = fmt.Sprintf("references[%q]: %s, workspace %s, id %s", d.key, cascade.ReferenceLabel(source, target, typeName),
 			n.workspace(d.workspace), d.id)
 	}
 	if d.replaced {

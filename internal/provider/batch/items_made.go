@@ -9,8 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/deletions"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/recovery"
 )
 
@@ -147,14 +147,14 @@ func (s *madeSearch) reference(ctx context.Context, key string) diag.Diagnostics
 	if !sourceExists || !targetExists {
 		return nil
 	}
-	label := deletions.ReferenceLabel(s.nameOf(ref.Source), s.nameOf(ref.Target), "")
+	label := cascade.ReferenceLabel(s.nameOf(ref.Source), s.nameOf(ref.Target), "")
 	what := func(ctx context.Context) string {
 		typeName := fmt.Sprintf("type %d", ref.Type)
 		if ws, err := s.sourceWorkspace(ctx, ref.Source, source); err == nil {
 			typeName = s.r.data.Contexts.Names(ctx).ReferenceType(ref.Type, ws)
 		}
-		named := "reference " + deletions.ReferenceLabel(s.nameOf(ref.Source), s.nameOf(ref.Target), typeName)
-		if label != deletions.ReferenceLabel(source, target, "") {
+		named := "reference " + cascade.ReferenceLabel(s.nameOf(ref.Source), s.nameOf(ref.Target), typeName)
+		if label != cascade.ReferenceLabel(source, target, "") {
 			named += fmt.Sprintf(" (from %s to %s)", source, target)
 		}
 		return named

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 )
 
 // The plan shows an adopting item as it will be, not the values the entity it takes over holds now,
@@ -32,8 +32,8 @@ func adoptionNotice(planned batchItems, adopted batchMatches) string {
 	if len(lines) == 0 {
 		return ""
 	}
-	if len(lines) > guard.ListedEntities {
-		lines = append(lines[:guard.ListedEntities], fmt.Sprintf("  - and %d more items", len(lines)-guard.ListedEntities))
+	if len(lines) > cascade.ListedEntities {
+		lines = append(lines[:cascade.ListedEntities], fmt.Sprintf("  - and %d more items", len(lines)-cascade.ListedEntities))
 	}
 	return "Adopting items makes the entities they take over equal to them. This apply changes values they hold in Ardoq now:\n" +
 		strings.Join(lines, "\n") + "\nSet these attributes on the items to keep the values."

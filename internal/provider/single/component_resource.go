@@ -18,11 +18,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/recovery"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
@@ -87,7 +87,6 @@ func (r *componentResource) Configure(_ context.Context, req resource.ConfigureR
 func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if r.data != nil {
 		r.planEntity(ctx, req, resp) // plan_destroy.go
-		r.recordDestroyPlan(ctx, req, resp)
 	}
 	if resp.Diagnostics.HasError() || req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
@@ -196,7 +195,8 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 }
 
 // Delete asks the cascade guard first: Ardoq deletes a component's descendants and their references with
-// it. What other resources of the same plan destroy (component_destroy_plan.go) goes with it as planned.
+// it. What its plan announced (component_destroy_plan.go) goes with it, if Ardoq still holds it as the plan
+// saw it; anything else taken along refuses the delete.
 func (r *componentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var prior entity.ComponentModel
 	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
@@ -206,22 +206,22 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 		return
 	}
 	id := prior.ID.ValueString()
-	in, destroyed, held := plan.guardInput()
-	notice := guard.Notice{Summary: "Deleting the Component Would Delete More in Ardoq", Names: map[string]string{id: prior.Name.ValueString()},
+	notice := cascade.Notice{Summary: "Deleting the Component Would Delete More in Ardoq", Names: map[string]string{id: prior.Name.ValueString()},
 		What:    fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), prior.ComponentKey.ValueString(), id),
-		NotSent: "The component was not deleted.", Held: held, TypeNames: r.typeNames}
+		NotSent: "The component was not deleted.", TypeNames: r.typeNames}
+	var announced *cascade.Announced
+	if plan != nil {
+		announced = plan.Announced
+	}
 	if plan == nil || plan.Replaced {
-		notice.Ways = append(notice.Ways, guard.WayReplace)
+		notice.Ways = append(notice.Ways, cascade.WayReplace)
 	}
-	if plan == nil {
-		notice.Ways = append(notice.Ways, guard.WayUnordered)
+	if announced != nil {
+		notice.Ways = append(notice.Ways, cascade.WayPlanAgain)
 	}
-	workspace := prior.RootWorkspace.ValueString()
-	if lost, viewed := r.data.CascadeViews.Lost(ctx, id, workspace); !viewed || !lost.Without(destroyed).Empty() {
-		// without a view, or when it shows something: the guard's own look-ups decide
-		if !guard.Deletes(ctx, &resp.Diagnostics, r.data.Client, r.data.AllowCascadeDelete, map[string]string{id: workspace}, in, notice) {
-			return
-		}
+	deletes := map[string]string{id: prior.RootWorkspace.ValueString()}
+	if !cascade.Deletes(ctx, &resp.Diagnostics, r.data.Client, r.data.AllowCascadeDelete, deletes, cascade.Input{}, announced, notice) {
+		return
 	}
 	r.kind().deleted(ctx, r.data, &resp.Diagnostics, id)
 }

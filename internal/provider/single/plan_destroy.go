@@ -4,16 +4,13 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascadenotice"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/deletions"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
@@ -31,85 +28,91 @@ func recordPlan(ctx context.Context, d *providerdata.Data, diags *diag.Diagnosti
 	}
 }
 
-// planID is what a plan modifier value holds: its id, UnknownID while unknown, "" when null.
-func planID(v types.String) string {
-	if v.IsUnknown() {
-		return providerdata.UnknownID
-	}
-	return v.ValueString()
-}
-
-// planSettle is how long a destroyed component's plan waits, once nothing else is planned or read, for
-// the plans of what Ardoq deletes with it (providerdata.Plans.Settle).
-var planSettle = time.Second
-
-// warnCascade says, at the plan of a component's destroy, what Ardoq deletes with it that this plan does
-// not destroy (core/cascadenotice): its descendants and the references touching them, once the plans of
-// this run have said what they do with them. The apply's cascade guard still decides whether the delete is
-// sent.
-func (r *componentResource) warnCascade(ctx context.Context, diags *diag.Diagnostics, prior componentModelView) {
-	along := cascadenotice.Find(ctx, r.data, cascadenotice.Deleting{Components: map[string]string{prior.id: prior.workspace}}, planSettle)
-	if along.Empty() {
-		return
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Ardoq deletes a component's descendants and every reference touching them along with it. Destroying component %q "+
-		"(%s, id %s) will also delete %s that this plan does not destroy", prior.name, convert.FirstNonEmpty(prior.key, "no key"), prior.id,
-		along.Counts())
-	if along.DeletedToo > 0 {
-		fmt.Fprintf(&b, " (and %s that it destroys too)", deletions.Plural(along.DeletedToo, "entity", "entities"))
-	}
-	b.WriteString(":\n" + along.List(ctx, r.data))
-	b.WriteString("\nThe apply refuses the delete while any of these would go with it (unless allow_cascade_delete is set). To keep them, " +
-		"give them another parent (or source and target); to delete them, destroy them in the configuration that manages them first.")
-	deletions.Report(diags, r.data.PreventImplicitDeletions, path.Empty(), "Destroying the Component Deletes More in Ardoq", b.String())
-}
-
-// componentModelView is what warnCascade needs of the destroyed component's state.
-type componentModelView struct{ id, name, key, workspace string }
-
-// planEntity records what the plan does with the component (destroys it, replaces it, or keeps it under
-// which parent) and, for a destroy, says what Ardoq deletes with it.
+// planEntity records what the plan does with the component (destroys it, replaces it, or keeps it) and,
+// for a destroy or a replacement, says what Ardoq deletes with it and records that for the delete
+// (component_destroy_plan.go).
 func (r *componentResource) planEntity(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.State.Raw.IsNull() {
 		return
 	}
 	var prior, plan entity.ComponentModel
 	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
-	destroyed, parent := req.Plan.Raw.IsNull(), ""
+	destroyed, replaced := req.Plan.Raw.IsNull(), false
 	if !destroyed {
 		resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
-		destroyed = !plan.RootWorkspace.Equal(prior.RootWorkspace) || !plan.TypeID.Equal(prior.TypeID) // replaced
-		parent = planID(plan.Parent)
+		replaced = !plan.RootWorkspace.Equal(prior.RootWorkspace) || !plan.TypeID.Equal(prior.TypeID)
 	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	recordPlan(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), providerdata.Planned{Destroyed: destroyed, Resource: "ardoq_component",
-		Name: prior.Name.ValueString(), Parent: parent})
-	if req.Plan.Raw.IsNull() && !resp.Diagnostics.HasError() {
-		r.warnCascade(ctx, &resp.Diagnostics, componentModelView{id: prior.ID.ValueString(), name: prior.Name.ValueString(),
-			key: prior.ComponentKey.ValueString(), workspace: prior.RootWorkspace.ValueString()})
+	recordPlan(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), providerdata.Planned{Destroyed: destroyed || replaced,
+		Resource: "ardoq_component", Name: prior.Name.ValueString()})
+	if (destroyed || replaced) && !resp.Diagnostics.HasError() {
+		announced := r.warnCascade(ctx, &resp.Diagnostics, prior, replaced)
+		r.recordDestroyPlan(ctx, resp, destroyPlan{Replaced: replaced, Announced: announced})
 	}
 }
 
-// planEntity records what the plan does with the reference: destroys it, replaces it, or keeps it between
-// which components.
+// warnCascade says, at the plan of a component's destroy or replacement, what Ardoq deletes with it, from
+// what Ardoq holds now (the process's one reading of the workspace): its descendants and every reference
+// touching them, by name. The provider does not know what other resources of the plan do with those, nor
+// in which order Terraform will delete, so it says what it knows and how the apply decides. It returns what
+// it announced, for the delete's guard; nil when it could not check.
+func (r *componentResource) warnCascade(ctx context.Context, diags *diag.Diagnostics, prior entity.ComponentModel, replaced bool) *cascade.Announced {
+	id, what := prior.ID.ValueString(), fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(),
+		convert.FirstNonEmpty(prior.ComponentKey.ValueString(), "no key"), prior.ID.ValueString())
+	along, err := cascade.Find(ctx, r.data.Cascade, cascade.Deleting{Components: map[string]string{id: prior.RootWorkspace.ValueString()}})
+	if err != nil {
+		cascade.NotChecked(diags, r.data.PreventImplicitDeletions, "What the Delete Takes Along Was Not Checked",
+			fmt.Sprintf("Destroying %s: Ardoq deletes a component's descendants and every reference touching them along with it, and "+
+				"the workspace could not be read to list them: %v.", what, err))
+		return nil
+	}
+	if along.Empty() {
+		return along.Announced()
+	}
+	verb := "Destroying"
+	if replaced {
+		verb = "Replacing (destroying)"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Ardoq deletes a component's descendants and every reference touching them along with it. %s %s will also "+
+		"delete what of these still exists in Ardoq when it is deleted (%s):\n", verb, what, along.Counts())
+	b.WriteString(along.List(ctx, "", r.typeNames))
+	b.WriteString("\nResources of this configuration that refer to this component by an expression (ardoq_component.x.id) are " +
+		"destroyed or moved by Terraform before it, and nothing of theirs is taken along. Resources that name it by a literal id " +
+		"(as terraform query -generate-config-out writes them) are deleted in no set order: Ardoq may take them along first, and " +
+		"their own deletes then find them gone, which is not an error. Anything else listed here is deleted with the component.\n" +
+		"The apply refuses the delete if it would take along anything this list does not show, or anything listed that changed in " +
+		"Ardoq since this plan. To keep any of these, give it another parent (or source and target) first; to have Terraform order " +
+		"the deletes, refer to this component by an expression or add depends_on.")
+	if replaced {
+		b.WriteString(" For a replacement, lifecycle { create_before_destroy = true } moves what refers to it by an expression to the " +
+			"new component first.")
+	}
+	summary := "Destroying the Component Deletes More in Ardoq"
+	if replaced {
+		summary = "Replacing the Component Deletes More in Ardoq"
+	}
+	cascade.Report(diags, r.data.PreventImplicitDeletions, path.Empty(), summary, b.String())
+	return along.Announced()
+}
+
+// planEntity records what the plan does with the reference: destroys it, replaces it, or keeps it.
 func (r *referenceResource) planEntity(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.State.Raw.IsNull() {
 		return
 	}
 	var prior, plan entity.ReferenceModel
 	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
-	destroyed, source, target := req.Plan.Raw.IsNull(), "", ""
+	destroyed := req.Plan.Raw.IsNull()
 	if !destroyed {
 		resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
-		destroyed, source, target = !plan.Type.Equal(prior.Type), planID(plan.Source), planID(plan.Target) // a new type replaces it
+		destroyed = !plan.Type.Equal(prior.Type) // a new type replaces it
 	}
 	if !resp.Diagnostics.HasError() {
-		name := convert.FirstNonEmpty(prior.DisplayText.ValueString(), deletions.ReferenceLabel(prior.Source.ValueString(), prior.Target.ValueString(), ""))
+		name := convert.FirstNonEmpty(prior.DisplayText.ValueString(), cascade.ReferenceLabel(prior.Source.ValueString(), prior.Target.ValueString(), ""))
 		recordPlan(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), providerdata.Planned{Destroyed: destroyed, Resource: "ardoq_reference",
-			Name: name, Source: source, Target: target, StateSource: prior.Source.ValueString(), StateTarget: prior.Target.ValueString(),
-			StateType: prior.Type.ValueInt64()})
+			Name: name, StateSource: prior.Source.ValueString(), StateTarget: prior.Target.ValueString(), StateType: prior.Type.ValueInt64()})
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
@@ -152,8 +152,8 @@ resource "ardoq_reference" "r" {
 					}
 					return expect(got, map[string]int{
 						"DELETE /api/v2/components/{id}": n, "DELETE /api/v2/references/{id}": n,
-						"GET /api/v2/components?parent": guard.PerComponentLookups, "GET /api/v2/references?source": guard.PerComponentLookups,
-						"GET /api/v2/references?target": guard.PerComponentLookups, "POST /api/v2/components": 0, "PATCH /api/v2/components/{id}": 0,
+						"GET /api/v2/components?parent": cascade.PerComponentLookups, "GET /api/v2/references?source": cascade.PerComponentLookups,
+						"GET /api/v2/references?target": cascade.PerComponentLookups, "POST /api/v2/components": 0, "PATCH /api/v2/components/{id}": 0,
 					})
 				},
 			},

@@ -2,7 +2,6 @@ package single
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -110,12 +109,10 @@ func (k kind[M, E, C, U]) updated(ctx context.Context, d *providerdata.Data, dia
 	return updated
 }
 
-// deleted deletes id; an entity already gone is a warning, and a lost answer is settled by looking.
+// deleted deletes id; an entity already gone is what the plan wanted (Ardoq may have deleted it along with
+// a parent this apply deleted first), and a lost answer is settled by looking.
 func (k kind[M, E, C, U]) deleted(ctx context.Context, d *providerdata.Data, diags *diag.Diagnostics, id string) {
 	err := k.remove(ctx, id)
-	if err == nil || client.IsNotFound(err) {
-		d.CascadeViews.DeletedByRun(id)
-	}
 	switch {
 	case client.IsAmbiguous(err):
 		recovery.ConfirmDeleted(ctx, d.Client, diags, k.noun, id, err, func(ctx context.Context) error {
@@ -123,8 +120,7 @@ func (k kind[M, E, C, U]) deleted(ctx context.Context, d *providerdata.Data, dia
 			return err
 		})
 	case client.IsNotFound(err):
-		diags.AddWarning(k.noun+" Already Deleted in Ardoq", fmt.Sprintf("%s %s was deleted in Ardoq (by someone in the app, or "+
-			"along with %s) after Terraform last read it; there was nothing left to delete.", k.noun, id, k.goneWith))
+		tflog.Info(ctx, "already deleted in Ardoq (along with "+k.goneWith+", or in the app); nothing left to delete", map[string]any{"id": id})
 	case err != nil:
 		diagnostics.AddClientError(diags, "Unable to Delete "+k.noun, err)
 	}

@@ -12,9 +12,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/detach"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/guard"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
 )
 
@@ -38,7 +38,7 @@ type Data struct {
 	listedComponents *listing.Shared[client.Component] // refresh from list pages (core/listing)
 	listedReferences *listing.Shared[client.Reference]
 	WholeWorkspaces  *listing.Whole[client.Component] // the already-made searches' listing of each workspace (core/listing)
-	CascadeViews     *guard.Views                     // the cascade guard's readings of workspaces, shared by this run's deletes
+	Cascade          *cascade.Readings                // the plan-time readings of workspaces for the cascade notices
 	Plans            *Plans                           // what this run's plans destroy and keep (plans.go)
 	DestroyHint      diagnostics.DestroyHintOnce      // the first model-check error of the process says how to destroy past it
 }
@@ -46,7 +46,7 @@ type Data struct {
 // New returns the data of a provider configured with c.
 func New(c *client.Client, allowCascadeDelete bool) *Data {
 	d := &Data{
-		Client: c, Contexts: newContextCache(c), AllowCascadeDelete: allowCascadeDelete, CascadeViews: guard.NewViews(c),
+		Client: c, Contexts: newContextCache(c), AllowCascadeDelete: allowCascadeDelete, Cascade: cascade.NewReadings(c),
 		Plans: newPlans(),
 		listedComponents: listing.NewShared(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
@@ -132,7 +132,6 @@ func (d *Data) CallerEmail(ctx context.Context) (string, error) {
 // core/recovery's already-made search) takes it for its own.
 func (d *Data) Claim(id string) {
 	d.remember(id, false)
-	d.Plans.read()
 }
 
 // ClaimCreated remembers an id that a create of this run made, which claim's searches skip too; and

@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/deletions"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 )
 
 // maxOtherModels bounds the models of other workspaces an error reads to say where a type id belongs:
@@ -124,7 +124,7 @@ func (n Names) Component(name, typeID, workspace string) string {
 	return fmt.Sprintf("%q (type %s in workspace %s)", name, n.componentType(typeID, workspace), n.Workspace(workspace))
 }
 
-// Reference is "Payments → Orders DB (Depends on)" (deletions.ReferenceLabel), from the ids of its source and target and its
+// Reference is "Payments → Orders DB (Depends on)" (cascade.ReferenceLabel), from the ids of its source and target and its
 // type number: each component is read for its name (its id stands in when that fails), and the type is
 // named by the model of the source's workspace.
 func (n Names) Reference(source, target string, typ int64) string {
@@ -143,7 +143,7 @@ func (n Names) Reference(source, target string, typ int64) string {
 		return c.Name
 	}
 	from, to := name(source), name(target)
-	return deletions.ReferenceLabel(from, to, typeName)
+	return cascade.ReferenceLabel(from, to, typeName)
 }
 
 // ReferenceType is "Depends on", the name the workspace's model gives the reference type number, or

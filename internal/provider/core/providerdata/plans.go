@@ -1,10 +1,8 @@
 package providerdata
 
 import (
-	"context"
 	"fmt"
 	"sync"
-	"time"
 )
 
 // Plans is what the plans of this provider process have said about each entity so far: destroyed or
@@ -13,15 +11,17 @@ import (
 // a plan removes from the configuration come in any order), so each check records its own plan and looks
 // at what the others recorded, under one lock: of two plans that contradict each other, the second fails.
 //
-// A batch's entities are read from its value only once a single resource is planned too: a configuration
-// of batches alone (thousands of items each) never decodes its values twice for nothing.
+// Only contradictions are drawn from these records, and each is checked by both plans involved, so the
+// plan fails whichever of the two Terraform plans first; nothing waits for another plan, and nothing is
+// concluded from a plan not (yet) recorded. A batch's entities are read from its value only once a single
+// resource is planned too: a configuration of batches alone (thousands of items each) never decodes its
+// values twice for nothing.
 type Plans struct {
 	resolving sync.Mutex // held while the waiting batches are read, so that no plan checks against them half-read
 	mu        sync.Mutex
 	single    map[string]Planned
 	batch     map[string]Planned
 	pending   []func() []BatchEntry // batches planned while no single resource was
-	changed   chan struct{}         // closed and replaced whenever a plan is recorded or an entity read
 }
 
 // Planned is one resource's plan for one entity.
@@ -30,9 +30,6 @@ type Planned struct {
 	Resource  string // "ardoq_component", "ardoq_reference" or "ardoq_batch"
 	Name      string // the entity's name, or its label for a reference ("Payments → Orders DB (Depends on)")
 	Key       string // the item's path in an ardoq_batch: components["payments"]
-	// where a kept entity hangs after the plan: a component's parent, a reference's source and target
-	// (UnknownID when the plan does not know it yet)
-	Parent, Source, Target string
 	// a reference's ends and type as the prior state holds them, for naming it in errors (MoveConflict)
 	StateSource, StateTarget string
 	StateType                int64
@@ -50,11 +47,8 @@ type Conflict struct {
 	Single, Batch Planned
 }
 
-// UnknownID stands for an id a plan does not know yet (a component it creates).
-const UnknownID = "(known after apply)"
-
 func newPlans() *Plans {
-	return &Plans{single: map[string]Planned{}, batch: map[string]Planned{}, changed: make(chan struct{})}
+	return &Plans{single: map[string]Planned{}, batch: map[string]Planned{}}
 }
 
 // Single records a single resource's plan for id and returns the batch plan that contradicts it, if
@@ -72,14 +66,13 @@ func (p *Plans) Single(id string, planned Planned) (Planned, bool) {
 	}
 	defer p.mu.Unlock()
 	p.single[id] = planned
-	p.wake()
 	b, found := p.batch[id]
 	return b, found && b.Destroyed != planned.Destroyed
 }
 
 // Batch records an ardoq_batch's plan, whose entries entries reads from its value, and returns its
 // conflicts with the single resources' plans recorded so far. While no single resource has been
-// planned, entries waits until one is (or until Of or Settle asks).
+// planned, entries is not read: a single resource's plan reads it first (Single).
 func (p *Plans) Batch(entries func() []BatchEntry) []Conflict {
 	p.mu.Lock()
 	if len(p.single) == 0 {
@@ -101,19 +94,11 @@ func (p *Plans) recordBatch(entries []BatchEntry) []Conflict {
 			conflicts = append(conflicts, Conflict{ID: e.ID, Single: s, Batch: e.Planned})
 		}
 	}
-	p.wake()
 	return conflicts
 }
 
-// resolve reads the entries of the batches waiting. Their conflicts need no report: a conflict needs a
-// single resource's plan, and none was recorded while they waited (Single resolves before it records).
-func (p *Plans) resolve() {
-	p.resolving.Lock()
-	defer p.resolving.Unlock()
-	p.resolveHeld()
-}
-
-// resolveHeld is resolve, with resolving held.
+// resolveHeld reads the entries of the batches waiting, with resolving held. Their conflicts need no
+// report: a conflict needs a single resource's plan, and none was recorded while they waited.
 func (p *Plans) resolveHeld() {
 	p.mu.Lock()
 	waiting := p.pending
@@ -122,66 +107,6 @@ func (p *Plans) resolveHeld() {
 	for _, entries := range waiting {
 		p.recordBatch(entries())
 	}
-}
-
-// wake tells the waiters of Settle that something changed; the caller holds mu.
-func (p *Plans) wake() {
-	close(p.changed)
-	p.changed = make(chan struct{})
-}
-
-// Of is what this process's plans said about id so far.
-func (p *Plans) Of(id string) (Planned, bool) {
-	p.resolve()
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if s, ok := p.single[id]; ok {
-		return s, true
-	}
-	b, ok := p.batch[id]
-	return b, ok
-}
-
-// Settle waits until every id has been planned by this process, or until nothing was planned or read for
-// quiet: a resource removed from the configuration is planned in no particular order, so a parent's plan
-// may come before its children's; one that is not planned by then is, as far as the provider can know, not
-// in this configuration.
-func (p *Plans) Settle(ctx context.Context, ids []string, quiet time.Duration) {
-	for {
-		p.resolve()
-		p.mu.Lock()
-		pending := false
-		for _, id := range ids {
-			_, single := p.single[id]
-			_, batch := p.batch[id]
-			pending = pending || !single && !batch
-		}
-		changed := p.changed
-		p.mu.Unlock()
-		if !pending {
-			return
-		}
-		timer := time.NewTimer(quiet)
-		select {
-		case <-changed:
-			timer.Stop()
-		case <-timer.C:
-			return
-		case <-ctx.Done():
-			timer.Stop()
-			return
-		}
-	}
-}
-
-// read tells Settle's waiters that a resource was read: its plan follows.
-func (p *Plans) read() {
-	if p == nil { // a Data made by hand in a test
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.wake()
 }
 
 // MoveConflict is the error of a plan in which one resource destroys what another keeps: the apply

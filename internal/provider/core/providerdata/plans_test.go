@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
@@ -43,26 +42,6 @@ func TestPlans_theSecondOfTwoContradictingPlansFails(t *testing.T) {
 	}
 	if c := p.Batch(entries(&read)); len(c) != 0 {
 		t.Fatalf("both keeping is no move conflict: %+v", c)
-	}
-}
-
-func TestPlans_settleWaitsForPlansThenForQuiet(t *testing.T) {
-	p := newPlans()
-	go func() {
-		time.Sleep(50 * time.Millisecond)
-		p.read()
-		time.Sleep(50 * time.Millisecond)
-		p.Single("child", Planned{Destroyed: true})
-	}()
-	start := time.Now()
-	p.Settle(context.Background(), []string{"child"}, time.Second)
-	if _, ok := p.Of("child"); !ok || time.Since(start) > 900*time.Millisecond {
-		t.Fatalf("Settle returned after %v without waiting for the plan", time.Since(start))
-	}
-	start = time.Now()
-	p.Settle(context.Background(), []string{"elsewhere"}, 100*time.Millisecond)
-	if d := time.Since(start); d < 100*time.Millisecond || d > time.Second {
-		t.Fatalf("Settle for what no plan records took %v, want the quiet period", d)
 	}
 }
 

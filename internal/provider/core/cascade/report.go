@@ -1,8 +1,9 @@
-// Package deletions says at plan time what Ardoq will delete that Terraform's plan summary does not count:
-// items removed from an ardoq_batch, and what Ardoq deletes along with a component. Each is a warning at the
+package cascade
+
+// Report says at plan time what Ardoq will delete that Terraform's plan summary does not count: items
+// removed from an ardoq_batch, and what Ardoq deletes along with a component. Each is a warning at the
 // resource, or an error when the provider's prevent_implicit_deletions is set, for pipelines that must never
 // delete without a human reading the plan.
-package deletions
 
 import (
 	"fmt"
@@ -28,6 +29,19 @@ func Report(diags *diag.Diagnostics, prevent bool, at path.Path, summary, detail
 	}
 	detail += fmt.Sprintf("\n\nSet %s = true in the provider block (or %s=true) to make this an error.", Setting, EnvVariable)
 	addAt(diags, at, diag.NewWarningDiagnostic(summary, detail), diag.NewAttributeWarningDiagnostic(at, summary, detail))
+}
+
+// NotChecked reports a plan-time check of deletions that could not be made (Ardoq could not be read): the
+// plan fails under prevent_implicit_deletions, which promises that nothing unlisted is deleted, and warns
+// that it was not checked otherwise. The apply's guard still looks before any delete is sent.
+func NotChecked(diags *diag.Diagnostics, prevent bool, summary, detail string) {
+	if prevent {
+		diags.AddError(summary, detail+fmt.Sprintf("\n\nThe plan stops here because %s is set (or %s=true) and this could not be "+
+			"checked. Plan again once Ardoq answers.", Setting, EnvVariable))
+		return
+	}
+	diags.AddWarning(summary, detail+"\n\nThis was not checked. The apply still looks before each delete is sent and refuses one "+
+		"that would take along what no plan listed.")
 }
 
 func addAt(diags *diag.Diagnostics, at path.Path, whole, attribute diag.Diagnostic) {

@@ -1,10 +1,10 @@
-package guard
+package cascade
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -160,12 +160,12 @@ func TestCheckCascade_requests(t *testing.T) {
 	}
 }
 
+// The guard at apply: allow_cascade_delete lets the cascade happen with a warning; otherwise what the plan
+// announced goes along when Ardoq still holds it at the announced version, and anything else refuses the
+// delete, saying why: not announced (a plan that announced nothing, or one added since), or changed since.
 func TestGuardDeletes(t *testing.T) {
-	saved := cascadeRecheckPause
-	cascadeRecheckPause = 200 * time.Millisecond // the refusal's second look, without waiting two seconds
-	t.Cleanup(func() { cascadeRecheckPause = saved })
 	org := providertest.NewEmulatedOrg(t)
-	srv, c, ws, wctx := org.Srv, org.Client, org.WS, org.Wctx
+	c, ws, wctx := org.Client, org.WS, org.Wctx
 	ctx := context.Background()
 	typ := wctx.ComponentTypes[0].TypeID
 	parent, err := c.CreateComponent(ctx, client.ComponentCreate{Name: "Parent", RootWorkspace: ws, TypeID: typ})
@@ -178,26 +178,32 @@ func TestGuardDeletes(t *testing.T) {
 	}
 	notice := Notice{Summary: "Refused", What: "the parent", NotSent: "Not deleted.", Ways: []string{WayReplace}}
 	deletes := map[string]string{parent.ID: ws}
+	deletesWith := func(announced *Announced) (bool, diag.Diagnostics) {
+		var diags diag.Diagnostics
+		return Deletes(ctx, &diags, c, false, deletes, Input{}, announced, notice), diags
+	}
 
 	var diags diag.Diagnostics
-	if !Deletes(ctx, &diags, c, true, deletes, Input{}, notice) || diags.HasError() || diags.WarningsCount() != 1 ||
+	if !Deletes(ctx, &diags, c, true, deletes, Input{}, nil, notice) || diags.HasError() || diags.WarningsCount() != 1 ||
 		!strings.Contains(diags[0].Detail(), `"Child"`) {
 		t.Fatalf("with allow_cascade_delete the delete goes ahead with a warning naming the child, got %v", diags)
 	}
-
-	diags = nil
-	if Deletes(ctx, &diags, c, false, deletes, Input{}, notice) || !diags.HasError() || diags[0].Summary() != "Refused" {
-		t.Fatalf("without it the delete is refused, got %v", diags)
+	if ok, diags := deletesWith(nil); ok || !diags.HasError() || diags[0].Summary() != "Refused" {
+		t.Fatalf("a plan that announced nothing: the delete is refused, got %v", diags)
 	}
-
-	// A dependent that the same apply deletes in parallel (named by a literal id, so unordered) is
-	// gone by the second look.
-	go func() {
-		time.Sleep(cascadeRecheckPause / 4)
-		srv.Remove(child.ID)
-	}()
-	diags = nil
-	if !Deletes(ctx, &diags, c, false, deletes, Input{}, notice) || diags.HasError() {
-		t.Fatalf("a dependent deleted meanwhile must not cause a refusal, got %v", diags)
+	if ok, diags := deletesWith(&Announced{}); ok || !strings.Contains(diags[0].Detail(), `"Child"`) ||
+		!strings.Contains(diags[0].Detail(), "not in this plan's notice") {
+		t.Fatalf("a child the plan did not announce refuses the delete, saying so, got %v", diags)
+	}
+	announced := &Announced{Components: map[string]int64{child.ID: child.Version}}
+	if ok, diags := deletesWith(announced); !ok || len(diags) != 0 {
+		t.Fatalf("what the plan announced, unchanged, goes along: got %v", diags)
+	}
+	if _, err := c.UpdateComponent(ctx, child.ID, client.IfVersion(child.Version), client.ComponentUpdate{Description: client.Set("DO NOT DELETE")}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, diags := deletesWith(announced); ok || !strings.Contains(diags[0].Detail(),
+		fmt.Sprintf("changed in Ardoq since the plan (version %d then, %d now)", child.Version, child.Version+1)) {
+		t.Fatalf("a child changed since the plan refuses the delete, naming the versions, got %v", diags)
 	}
 }

@@ -1,4 +1,4 @@
-package deletions
+package cascade
 
 import (
 	"strings"

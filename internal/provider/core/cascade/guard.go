@@ -1,0 +1,261 @@
+// Package cascade is everything about Ardoq's cascade: deleting a component deletes its descendants and
+// every reference touching any of them. At plan, a delete says what Ardoq would take along, by name, from
+// what Ardoq holds (notice.go, reading.go), and records it with the versions it saw (Announced); at apply,
+// the guard looks again before the delete is sent and refuses anything taken along that the plan did not
+// announce or that changed since (guard.go). What Terraform does not tell a provider (what other resources
+// of the same plan do, and in which order) is never guessed: DESIGN.md says why.
+package cascade
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+)
+
+// Notice is how a guarded delete is named in its refusal or warning.
+type Notice struct {
+	Summary string            // the refusal's summary
+	What    string            // `component "Payments" (APP-12, id ...)`
+	Names   map[string]string // component id -> name, for the references listed
+	NotSent string            // what the refusal left undone: "The component was not deleted."
+	Ways    []string          // the ways to proceed that apply to this refusal, before allowCascade
+	// Held says, by id, why a listed entity stops the delete or who keeps it (", changed in Ardoq since the plan").
+	Held map[string]string
+	// TypeNames names the reference types of a workspace's model; asked only to word a refusal or warning.
+	TypeNames func(ctx context.Context, workspace string) map[int64]string
+}
+
+// Announced is what a plan said Ardoq takes along with its deletes, by id, at the versions Ardoq held then
+// (Along.Announced). It travels from the plan to the apply in the plan's private state. A nil *Announced
+// is a plan that announced nothing (one made by an earlier version, or whose check could not be made).
+type Announced struct {
+	Components map[string]int64 `json:"components,omitempty"`
+	References map[string]int64 `json:"references,omitempty"`
+}
+
+// Deletes runs the cascade check for deletes, once, just before they are sent. What Ardoq would take
+// along goes with them when allow is set (listed in a warning) or when the plan announced it and Ardoq
+// still holds it at the version the plan saw: the plan showed that deletion, whichever order Terraform
+// runs the deletes in. Anything else (added since the plan, changed since, or never announced) is refused:
+// an error, and false.
+func Deletes(ctx context.Context, diags *diag.Diagnostics, c *client.Client, allow bool, deletes map[string]string, in Input,
+	announced *Announced, n Notice) bool {
+	lost, err := checkCascade(ctx, c, deletes, in)
+	if err != nil {
+		diags.AddError("Unable to Check What the Delete Would Take Along", diagnostics.ClientErrorDetail(err)+" "+n.NotSent)
+		return false
+	}
+	if lost.Empty() {
+		return true
+	}
+	if allow {
+		diags.AddWarning("Ardoq Deletes Dependents Too", cascadeListing(n.What, lost, n.labels(ctx, c, lost), n.Held)+"\nallow_cascade_delete is set, so the "+
+			"delete goes ahead and Ardoq deletes these with it.")
+		return true
+	}
+	refused, why := announced.unannounced(lost)
+	if refused.Empty() {
+		tflog.Info(ctx, "the delete takes along what its plan announced", map[string]any{"components": len(lost.components),
+			"references": len(lost.references)})
+		return true
+	}
+	held := map[string]string{}
+	for id, h := range n.Held {
+		held[id] = h
+	}
+	for id, w := range why {
+		held[id] = w
+	}
+	diags.AddError(n.Summary, cascadeRefusal(n.What, refused, n.labels(ctx, c, refused), held, n.NotSent, n.Ways))
+	return false
+}
+
+// unannounced is what of lost the plan did not announce at the version Ardoq holds now, with why for each
+// (when the plan announced anything at all).
+func (a *Announced) unannounced(lost Lost) (Lost, map[string]string) {
+	var out Lost
+	why := map[string]string{}
+	check := func(id string, version int64, announced map[string]int64) bool {
+		if a == nil {
+			return false
+		}
+		then, ok := announced[id]
+		switch {
+		case !ok:
+			why[id] = ", not in this plan's notice (added or moved there in Ardoq since the plan)"
+		case then != version:
+			why[id] = fmt.Sprintf(", changed in Ardoq since the plan (version %d then, %d now)", then, version)
+		}
+		return ok && then == version
+	}
+	for _, comp := range lost.components {
+		if !check(comp.ID, comp.Version, a.components()) {
+			out.components = append(out.components, comp)
+		}
+	}
+	for _, ref := range lost.references {
+		if !check(ref.ID, ref.Version, a.references()) {
+			out.references = append(out.references, ref)
+		}
+	}
+	return out, why
+}
+
+func (a *Announced) components() map[string]int64 {
+	if a == nil {
+		return nil
+	}
+	return a.Components
+}
+
+func (a *Announced) references() map[string]int64 {
+	if a == nil {
+		return nil
+	}
+	return a.References
+}
+
+// ListedEntities shows at most this many lost entities by name; the rest are counted.
+const ListedEntities = 8
+
+// Ways to proceed after a refusal; the caller picks those that apply (Notice.Ways).
+const (
+	// WayReplace applies when the component is being replaced (a new type_id or root_workspace).
+	WayReplace = "if the component is being replaced (a new type_id or root_workspace), add lifecycle { create_before_destroy = true } " +
+		"to this resource: what refers to it in the configuration moves to the new component before the old one is deleted"
+	wayKeep    = "to keep what this configuration keeps, give it another parent (or source and target) there; to delete it too, remove it"
+	wayOutside = "move or delete in Ardoq what no resource of this configuration manages (or import it), and plan again"
+	wayEither  = "to keep them, give them another parent (or source and target), in Ardoq or in the configuration that manages " +
+		"them; to delete them too, remove them from that configuration or delete them in Ardoq, and plan again"
+	// WayUnordered applies to a batch: another resource deleting the same entities in no set order.
+	WayUnordered = "if another resource of this plan deletes them too but names the deleted component by a literal id rather " +
+		"than an expression, Terraform cannot order the deletes: add depends_on to that resource, or apply again"
+	// WayPlanAgain applies to a delete whose plan announced what Ardoq takes along: what changed since goes to a new plan.
+	WayPlanAgain = "to let them go with it, plan again: the new plan lists what Ardoq would take along now, and applying that plan " +
+		"lets Ardoq delete what it listed"
+	allowCascade = "or set allow_cascade_delete = true in the provider block (or ARDOQ_ALLOW_CASCADE_DELETE=true) to let Ardoq delete them"
+)
+
+// cascadeListing says what deleting what would take along: a handful by name, then a count. labels
+// names the references listed; held says which resource of this configuration keeps an entity.
+func cascadeListing(what string, lost Lost, labels, held map[string]string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Deleting %s would make Ardoq also delete %s that this plan does not delete:\n", what, lostCount(lost))
+	status := func(id string) string {
+		if h, ok := held[id]; ok {
+			return ", kept by " + h
+		}
+		return ""
+	}
+	shown := 0
+	for _, c := range lost.components {
+		if shown < ListedEntities {
+			fmt.Fprintf(&b, "  - component %q (%s, id %s)%s\n", c.Name, convert.FirstNonEmpty(c.ComponentKey, "no key"), c.ID, status(c.ID))
+		}
+		shown++
+	}
+	for _, r := range lost.references {
+		if shown < ListedEntities {
+			fmt.Fprintf(&b, "  - reference %s (id %s)%s\n", labels[r.ID], r.ID, status(r.ID))
+		}
+		shown++
+	}
+	if shown > ListedEntities {
+		fmt.Fprintf(&b, "  - and %d more\n", shown-ListedEntities)
+	}
+	return b.String()
+}
+
+// cascadeRefusal is the detail of the error that refuses a delete: what would be lost, that the delete
+// was not sent (notSent), and the ways to proceed that apply.
+func cascadeRefusal(what string, lost Lost, labels, held map[string]string, notSent string, ways []string) string {
+	var b strings.Builder
+	b.WriteString(cascadeListing(what, lost, labels, held))
+	b.WriteString("\n" + notSent + " Ardoq deletes a component's descendants and every reference touching them with it. To proceed:\n")
+	for _, way := range append(append(append([]string(nil), ways...), keepWays(lost, held)...), allowCascade) {
+		b.WriteString("  - " + way + "\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// keepWays are the ways to keep or delete the dependents: for those this configuration keeps (held), for
+// those it does not manage, or, when the caller does not know which (held is nil), both in one.
+func keepWays(lost Lost, held map[string]string) []string {
+	if held == nil {
+		return []string{wayEither}
+	}
+	var kept, outside bool
+	for _, c := range lost.components {
+		_, h := held[c.ID]
+		kept, outside = kept || h, outside || !h
+	}
+	for _, r := range lost.references {
+		_, h := held[r.ID]
+		kept, outside = kept || h, outside || !h
+	}
+	var ways []string
+	if kept {
+		ways = append(ways, wayKeep)
+	}
+	if outside {
+		ways = append(ways, wayOutside)
+	}
+	return ways
+}
+
+// labels names the listed references "Payments → Orders DB (Depends on)": their ends by name (from Names,
+// or read from Ardoq) and their type by the model, where known; an end that cannot be read stays an id.
+func (n Notice) labels(ctx context.Context, c *client.Client, lost Lost) map[string]string {
+	names := map[string]string{}
+	for id, name := range n.Names {
+		names[id] = name
+	}
+	for _, comp := range lost.components {
+		names[comp.ID] = comp.Name
+	}
+	typeNames := map[string]map[int64]string{}
+	labels := map[string]string{}
+	for i, r := range lost.references {
+		if i == ListedEntities {
+			break
+		}
+		for _, end := range []string{r.Source, r.Target} {
+			if _, known := names[end]; !known {
+				names[end] = end
+				if got, err := c.GetComponent(ctx, end); err == nil {
+					names[end] = got.Name
+				}
+			}
+		}
+		if _, read := typeNames[r.RootWorkspace]; !read && n.TypeNames != nil {
+			typeNames[r.RootWorkspace] = n.TypeNames(ctx, r.RootWorkspace)
+		}
+		labels[r.ID] = ReferenceLabel(names[r.Source], names[r.Target], typeNames[r.RootWorkspace][r.Type])
+	}
+	return labels
+}
+
+func lostCount(lost Lost) string {
+	var parts []string
+	if n := len(lost.components); n > 0 {
+		parts = append(parts, plural(n, "descendant component"))
+	}
+	if n := len(lost.references); n > 0 {
+		parts = append(parts, plural(n, "reference"))
+	}
+	return strings.Join(parts, " and ")
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
