@@ -1,6 +1,7 @@
 package listing
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"iter"
@@ -23,6 +24,7 @@ type fakeWorkspace struct {
 	writes         atomic.Uint64
 	failAfter      int           // pages served before the listing fails; 0 never fails
 	latency        time.Duration // what a request takes (a GET 200µs when unset)
+	parallelism    int           // reads at once (Terraform's default of 10 when unset)
 }
 
 func (f *fakeWorkspace) id(i int) string { return fmt.Sprintf("e%06d", i) }
@@ -47,16 +49,16 @@ func (f *fakeWorkspace) listing() *Shared[listed] {
 			}
 		}
 	}
-	return NewShared(pages, func(e *listed) string { return e.id }, f.writes.Load, 2*time.Minute)
+	return NewShared(pages, func(e *listed) string { return e.id }, f.writes.Load)
 }
 
-// refresh reads ids with Terraform's parallelism of 10: from the listing when it has them, otherwise
+// refresh reads ids with Terraform's parallelism: from the listing when it has them, otherwise
 // with a GET (which takes a little time, as a request does).
 func (f *fakeWorkspace) refresh(t *testing.T, s *Shared[listed], ids []string) {
 	t.Helper()
 	work := make(chan string)
 	var wg sync.WaitGroup
-	for range 10 {
+	for range cmp.Or(f.parallelism, 10) {
 		wg.Go(func() {
 			for id := range work {
 				e, ok := s.Lookup(context.Background(), "ws", id)
@@ -87,57 +89,38 @@ func (f *fakeWorkspace) sample(n int, seed uint64) []string {
 	return ids
 }
 
-func TestSharedListing_managesTheWholeWorkspace(t *testing.T) {
-	f := &fakeWorkspace{size: 2000, pageSize: 100}
-	f.refresh(t, f.listing(), f.sample(2000, 1))
-	requests := f.pageRequests.Load() + f.gets.Load()
-	t.Logf("2,000 reads: %d pages + %d GETs", f.pageRequests.Load(), f.gets.Load())
-	if f.pageRequests.Load() != 20 {
-		t.Errorf("listed %d pages, want the workspace's 20", f.pageRequests.Load())
-	}
-	if requests > 200 {
-		t.Errorf("%d requests for 2,000 reads of a 2,000-entity workspace: the listing should serve most of them", requests)
-	}
-}
-
-// At a real request's latency, the reads that come while a page is on its way wait for it instead of
-// sending a GET each that would take as long: after the few that start the listing, every read of a
-// workspace the run manages whole is served from its pages.
-func TestSharedListing_readsWaitForThePageOnItsWay(t *testing.T) {
-	f := &fakeWorkspace{size: 200, pageSize: 100, latency: 20 * time.Millisecond}
-	f.refresh(t, f.listing(), f.sample(200, 4))
-	t.Logf("200 reads: %d pages + %d GETs", f.pageRequests.Load(), f.gets.Load())
-	if f.pageRequests.Load() != 2 || f.gets.Load() > StartAfter {
-		t.Errorf("%d pages and %d GETs, want the workspace's 2 pages and at most the %d GETs before the listing started",
-			f.pageRequests.Load(), f.gets.Load(), StartAfter)
+// How many requests a refresh sends follows from the reads and the workspace, never from timing: the
+// same at a request's latency of nothing or 20ms, at Terraform's parallelism of 1, 10 or 30.
+func TestSharedListing_requestsFollowFromTheReads(t *testing.T) {
+	for _, latency := range []time.Duration{0, 20 * time.Millisecond} {
+		for _, parallelism := range []int{1, 10, 30} {
+			f := &fakeWorkspace{size: 2000, pageSize: 100, latency: latency, parallelism: parallelism}
+			f.refresh(t, f.listing(), f.sample(2000, 1))
+			if f.pageRequests.Load() != 20 || f.gets.Load() != StartAfter-1 {
+				t.Errorf("latency %s, parallelism %d: %d pages and %d GETs; want the workspace's 20 pages and the %d GETs before it",
+					latency, parallelism, f.pageRequests.Load(), f.gets.Load(), StartAfter-1)
+			}
+		}
 	}
 }
 
-// A workspace far bigger than what the run reads: the listing stops after a few pages, and the run
-// costs no more than a few requests beyond one GET per read.
+// A workspace far bigger than what the run reads: the listing stops at listingMaxHeld entities, and the
+// reads of what it did not bring are GETs.
 func TestSharedListing_sparseInAHugeWorkspace(t *testing.T) {
 	f := &fakeWorkspace{size: 1_000_000, pageSize: 100}
 	ids := f.sample(500, 2)
 	f.refresh(t, f.listing(), ids)
-	t.Logf("500 reads in 1,000,000: %d pages + %d GETs", f.pageRequests.Load(), f.gets.Load())
-	if pages := f.pageRequests.Load(); pages > listingLead+2 {
-		t.Errorf("listed %d pages of a workspace where the run reads 1 entity in 2,000: want at most %d", pages, listingLead+2)
+	beyond := 0
+	for _, id := range ids[StartAfter-1:] {
+		if id >= f.id(listingMaxHeld) {
+			beyond++
+		}
 	}
-	if total := f.pageRequests.Load() + f.gets.Load(); total > int64(len(ids)+listingLead+2) {
-		t.Errorf("%d requests for %d reads: never more than a few beyond one GET each", total, len(ids))
+	if pages := f.pageRequests.Load(); pages != listingMaxHeld/100 {
+		t.Errorf("listed %d pages, want %d", pages, listingMaxHeld/100)
 	}
-}
-
-// A tenth of a big workspace: the listing may pay or not, but never costs more than a few requests
-// beyond one GET per read.
-func TestSharedListing_aTenthOfTheWorkspace(t *testing.T) {
-	f := &fakeWorkspace{size: 20_000, pageSize: 100}
-	ids := f.sample(2000, 3)
-	f.refresh(t, f.listing(), ids)
-	total := f.pageRequests.Load() + f.gets.Load()
-	t.Logf("2,000 reads in 20,000: %d pages + %d GETs", f.pageRequests.Load(), f.gets.Load())
-	if total > int64(len(ids)+listingLead+2) {
-		t.Errorf("%d requests for %d reads", total, len(ids))
+	if gets := f.gets.Load(); gets != int64(StartAfter-1+beyond) {
+		t.Errorf("%d GETs, want %d: the reads before the listing and those of entities past its bound", gets, StartAfter-1+beyond)
 	}
 }
 
@@ -154,7 +137,6 @@ func TestSharedListing_writeDropsWhatWasListed(t *testing.T) {
 	f := &fakeWorkspace{size: 300, pageSize: 100}
 	s := f.listing()
 	f.refresh(t, s, f.sample(30, 5))
-	waitFor(t, func() bool { return f.pageRequests.Load() >= 1 })
 	f.writes.Add(1)
 	for i := range f.size {
 		if _, ok := s.Lookup(context.Background(), "ws", f.id(i)); ok {
@@ -163,12 +145,19 @@ func TestSharedListing_writeDropsWhatWasListed(t *testing.T) {
 	}
 }
 
+// A listing that fails serves what its pages brought before; the rest is read on its own.
 func TestSharedListing_failedListingFallsBackToGETs(t *testing.T) {
 	f := &fakeWorkspace{size: 1000, pageSize: 100, failAfter: 1}
 	ids := f.sample(1000, 6)
 	f.refresh(t, f.listing(), ids)
-	if f.gets.Load() < 800 {
-		t.Errorf("only %d GETs after the listing failed at its second page", f.gets.Load())
+	onFirstPage := 0
+	for _, id := range ids[StartAfter-1:] {
+		if id < f.id(100) {
+			onFirstPage++
+		}
+	}
+	if want := int64(len(ids) - onFirstPage); f.gets.Load() != want {
+		t.Errorf("%d GETs after the listing failed at its second page, want %d", f.gets.Load(), want)
 	}
 }
 
@@ -176,7 +165,6 @@ func TestSharedListing_absentIDsAreReadOnTheirOwn(t *testing.T) {
 	f := &fakeWorkspace{size: 100, pageSize: 100}
 	s := f.listing()
 	f.refresh(t, s, f.sample(100, 7))
-	waitFor(t, func() bool { return f.pageRequests.Load() == 1 })
 	if _, ok := s.Lookup(context.Background(), "ws", "deleted-in-ardoq"); ok {
 		t.Error("an id the listing never saw was served")
 	}
@@ -211,33 +199,5 @@ func BenchmarkSharedListing(b *testing.B) {
 				}
 			}
 		})
-	}
-}
-
-// The listing that starts for components starts the references' of the same workspace too: Terraform
-// reads references after their components, and their pages are then already there.
-func TestSharedListing_startsAlsoPrefetches(t *testing.T) {
-	components := &fakeWorkspace{size: 200, pageSize: 100}
-	references := &fakeWorkspace{size: 200, pageSize: 100}
-	c, r := components.listing(), references.listing()
-	c.StartsAlso = r.Prefetch
-	components.refresh(t, c, components.sample(200, 8))
-	waitFor(t, func() bool { return references.pageRequests.Load() == 2 })
-	references.refresh(t, r, references.sample(200, 9))
-	if references.gets.Load() != 0 || references.pageRequests.Load() != 2 {
-		t.Errorf("references: %d GETs and %d pages, want their 2 pages fetched before the first read and no GET",
-			references.gets.Load(), references.pageRequests.Load())
-	}
-}
-
-// With no read, a prefetched listing stops after listingLead + 1 pages.
-func TestSharedListing_prefetchWithoutReadsIsBounded(t *testing.T) {
-	f := &fakeWorkspace{size: 10_000, pageSize: 100}
-	s := f.listing()
-	s.Prefetch(context.Background(), "ws")
-	waitFor(t, func() bool { return f.pageRequests.Load() >= listingLead+1 })
-	time.Sleep(50 * time.Millisecond)
-	if pages := f.pageRequests.Load(); pages != listingLead+1 {
-		t.Errorf("a listing nobody reads fetched %d pages, want %d", pages, listingLead+1)
 	}
 }

@@ -18,10 +18,9 @@ import (
 // deleted anything the next searches list again.
 //
 // The first searches of a workspace go on their own (a plan that adds one or two components never lists);
-// the StartAfter-th lists the workspace while the searches after it wait. The listing fetches a page only
-// while it has fetched fewer than the workspace's searches so far plus listingLead: a workspace far bigger
-// than what the run adds to it costs a few pages, and then its searches go on their own. Nor is a listing
-// that failed tried again: the searches go on their own, each failing or not by itself.
+// the StartAfter-th lists the workspace, every page, while the searches after it wait. A workspace of more
+// than listingMaxHeld entities is not held: its searches go on their own. Nor is a listing that failed
+// tried again: the searches go on their own, each failing or not by itself.
 type Whole[T any] struct {
 	pages   func(ctx context.Context, workspace string) iter.Seq2[client.Page[T], error]
 	deletes func() uint64 // the deletes the process has sent so far
@@ -94,16 +93,14 @@ func (s *Whole[T]) All(ctx context.Context, workspace string) ([]T, bool) {
 func (s *Whole[T]) list(ctx context.Context, workspace string, w *wholeWorkspace[T], l *wholeListing[T]) {
 	defer close(l.done)
 	var values []T
-	fetched := 0
 	for page, err := range s.pages(ctx, workspace) {
 		if err == nil && page.Last {
 			l.values, l.complete = append(values, page.Values...), true
 			return
 		}
 		values = append(values, page.Values...)
-		fetched++
 		s.mu.Lock()
-		stop := err != nil || fetched >= w.searches+listingLead
+		stop := err != nil || len(values) > listingMaxHeld
 		w.tooBig = stop
 		s.mu.Unlock()
 		if stop {

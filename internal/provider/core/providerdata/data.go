@@ -13,7 +13,6 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/detach"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
 )
@@ -50,15 +49,14 @@ func New(c *client.Client, allowCascadeDelete bool) *Data {
 		Plans: newPlans(),
 		listedComponents: listing.NewShared(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
-		}, func(e *client.Component) string { return e.ID }, c.Writes, detach.StopBound(c.RequestTimeout())),
+		}, func(e *client.Component) string { return e.ID }, c.Writes),
 		listedReferences: listing.NewShared(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Reference], error] {
 			return c.ReferencePages(ctx, client.ReferenceFilter{RootWorkspace: ws})
-		}, func(e *client.Reference) string { return e.ID }, c.Writes, detach.StopBound(c.RequestTimeout())),
+		}, func(e *client.Reference) string { return e.ID }, c.Writes),
 		WholeWorkspaces: listing.NewWhole(func(ctx context.Context, ws string) iter.Seq2[client.Page[client.Component], error] {
 			return c.ComponentPages(ctx, client.ComponentFilter{RootWorkspace: ws})
 		}, func() uint64 { return deletes(c) }),
 	}
-	d.listedComponents.StartsAlso = d.listedReferences.Prefetch
 	return d
 }
 
