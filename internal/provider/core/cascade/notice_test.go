@@ -2,8 +2,8 @@ package cascade
 
 import (
 	"context"
-	"strings"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
