@@ -75,8 +75,12 @@ func TestAccComponentResource_typeChangeKeepsDependents(t *testing.T) {
 				},
 			},
 			{
-				// Terraform deletes the old parent first; Ardoq would take the children and references along.
-				Config:      managedModel(env, "{other}", ""),
+				// Terraform deletes the old parent first; Ardoq would take the children and references along. The
+				// plan warns (the configuration keeps them: nothing is announced), and the apply refuses.
+				Config: managedModel(env, "{other}", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("ardoq_component.parent", plancheck.ResourceActionDestroyBeforeCreate),
+				}},
 				ExpectError: providertest.ExpectErr(`(?s)Deleting the Component Would Delete More in Ardoq.*"Parent".*2 descendant components and 2 references.*"Child".*"Grandchild".*create_before_destroy.*allow_cascade_delete`),
 			},
 			{
@@ -108,6 +112,8 @@ func TestAccComponentResource_typeChangeKeepsDependents(t *testing.T) {
 	})
 }
 
+// Dependents made in the app: listed by the plan of the component's destroy, and taken along by its apply
+// (the plan showed them), unless one changed since the plan: then the apply refuses, naming it.
 func TestAccComponentResource_unmanagedDependents(t *testing.T) {
 	env := newTestEnv(t)
 	var id, childID, refID string
@@ -131,15 +137,22 @@ func TestAccComponentResource_unmanagedDependents(t *testing.T) {
 				},
 			},
 			{
-				Config:      env.Config(`# removed from the configuration`),
-				ExpectError: providertest.ExpectErr(`(?s)Would Delete More in Ardoq.*1 descendant component and 1 reference.*"Made In The App".*The component was not deleted`),
+				// a colleague edits the child after the plan listed it: the apply refuses
+				Config: env.Config(`# removed from the configuration`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					providertest.MutateAfterPlan(func() {
+						env.EditInApp(t, childID, client.ComponentUpdate{Description: client.Set("DO NOT DELETE")})
+					}),
+				}},
+				ExpectError: providertest.ExpectErr(`(?s)Would Delete More in Ardoq.*"Made In The App".*changed in Ardoq since the plan \(version 1 then, 2 now\).*The component was not deleted`),
 			},
 			{
+				// a new plan lists it as it is now, and its apply lets Ardoq take both along
 				PreConfig: func() { env.StillThere(t, map[string]*string{"component": &id, "child": &childID, "ref": &refID}) },
-				Config:    env.ConfigWith([]string{"allow_cascade_delete = true"}, `# removed from the configuration`),
+				Config:    env.Config(`# removed from the configuration`),
 				Check: func(*terraform.State) error {
 					if _, err := env.Client.GetComponent(context.Background(), childID); !client.IsNotFound(err) {
-						return fmt.Errorf("with allow_cascade_delete the child goes with its parent, got %w", err)
+						return fmt.Errorf("what the plan listed goes with its parent, got %w", err)
 					}
 					return nil
 				},

@@ -57,7 +57,8 @@ func (r *componentResource) planEntity(ctx context.Context, req resource.ModifyP
 // what Ardoq holds now (the process's one reading of the workspace): its descendants and every reference
 // touching them, by name. The provider does not know what other resources of the plan do with those, nor
 // in which order Terraform will delete, so it says what it knows and how the apply decides. It returns what
-// it announced, for the delete's guard; nil when it could not check.
+// a destroy announced, for the delete's guard; nil when it could not check, and for a replacement, whose
+// old component is deleted only once nothing is left below it or touching it (the configuration keeps it).
 func (r *componentResource) warnCascade(ctx context.Context, diags *diag.Diagnostics, prior entity.ComponentModel, replaced bool) *cascade.Announced {
 	id, what := prior.ID.ValueString(), fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(),
 		convert.FirstNonEmpty(prior.ComponentKey.ValueString(), "no key"), prior.ID.ValueString())
@@ -71,30 +72,28 @@ func (r *componentResource) warnCascade(ctx context.Context, diags *diag.Diagnos
 	if along.Empty() {
 		return along.Announced()
 	}
-	verb := "Destroying"
-	if replaced {
-		verb = "Replacing (destroying)"
-	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Ardoq deletes a component's descendants and every reference touching them along with it. %s %s will also "+
-		"delete what of these still exists in Ardoq when it is deleted (%s):\n", verb, what, along.Counts())
+	if replaced {
+		fmt.Fprintf(&b, "Replacing %s deletes the old component, and Ardoq deletes a component's descendants and every reference "+
+			"touching them along with it. Ardoq holds %s below and around it now:\n", what, along.Counts())
+		b.WriteString(along.List(ctx, "", r.typeNames))
+		b.WriteString("\nThe apply deletes the old component only once none of these is left below it or touching it, and refuses " +
+			"otherwise: with lifecycle { create_before_destroy = true }, Terraform creates the new component first and moves what " +
+			"refers to it by an expression there before it deletes the old one.")
+		diags.AddWarning("Replacing the Component Needs Its Dependents Moved First", b.String())
+		return nil
+	}
+	fmt.Fprintf(&b, "Ardoq deletes a component's descendants and every reference touching them along with it. Destroying %s will "+
+		"also delete what of these still exists in Ardoq when it is deleted (%s):\n", what, along.Counts())
 	b.WriteString(along.List(ctx, "", r.typeNames))
 	b.WriteString("\nResources of this configuration that refer to this component by an expression (ardoq_component.x.id) are " +
-		"destroyed or moved by Terraform before it, and nothing of theirs is taken along. Resources that name it by a literal id " +
-		"(as terraform query -generate-config-out writes them) are deleted in no set order: Ardoq may take them along first, and " +
-		"their own deletes then find them gone, which is not an error. Anything else listed here is deleted with the component.\n" +
+		"destroyed by Terraform before it, and nothing of theirs is taken along. Resources that name it by a literal id (as " +
+		"terraform query -generate-config-out writes them) are deleted in no set order: Ardoq may take them along first, and their " +
+		"own deletes then find them gone, which is not an error. Anything else listed here is deleted with the component.\n" +
 		"The apply refuses the delete if it would take along anything this list does not show, or anything listed that changed in " +
 		"Ardoq since this plan. To keep any of these, give it another parent (or source and target) first; to have Terraform order " +
 		"the deletes, refer to this component by an expression or add depends_on.")
-	if replaced {
-		b.WriteString(" For a replacement, lifecycle { create_before_destroy = true } moves what refers to it by an expression to the " +
-			"new component first.")
-	}
-	summary := "Destroying the Component Deletes More in Ardoq"
-	if replaced {
-		summary = "Replacing the Component Deletes More in Ardoq"
-	}
-	cascade.Report(diags, r.data.PreventImplicitDeletions, path.Empty(), summary, b.String())
+	cascade.Report(diags, r.data.PreventImplicitDeletions, path.Empty(), "Destroying the Component Deletes More in Ardoq", b.String())
 	return along.Announced()
 }
 

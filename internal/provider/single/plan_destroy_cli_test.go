@@ -2,6 +2,8 @@ package single_test
 
 import (
 	"context"
+	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,10 +11,11 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
-// TestAccComponentResource_cascadeAtPlan runs the real CLI: a component's destroy says at plan what
-// Ardoq deletes with it that the plan does not destroy, and stays quiet when the plan destroys it all
-// (terraform destroy, where Terraform plans dependents first; and a parent removed with its child, which
-// Terraform plans in no particular order).
+// TestAccComponentResource_cascadeAtPlan runs the real CLI: a component's destroy says at plan what Ardoq
+// deletes with it, by name, from what Ardoq holds and nothing else: the same list whatever else the plan
+// destroys and in whichever order Terraform plans, never claiming what the plan does not destroy. With
+// prevent_implicit_deletions it is an error; when the workspace cannot be read, the plan says it was not
+// checked (an error with prevent_implicit_deletions).
 func TestAccComponentResource_cascadeAtPlan(t *testing.T) {
 	env := newTestEnv(t)
 	cli := providertest.NewCLIRun(t, env.Env, "1.5.0")
@@ -51,34 +54,47 @@ resource "ardoq_reference" "in" {
 		t.Fatalf("apply (exit %d):\n%s", code, out)
 	}
 	const notice = "Destroying the Component Deletes More in Ardoq"
-	quiet := func(what string, args ...string) {
-		t.Helper()
-		if out, code := cli.Run(args...); code != 0 || strings.Contains(out, notice) {
-			t.Errorf("%s (exit %d) warns of a cascade the plan destroys itself:\n%s", what, code, out)
-		}
-	}
-	quiet("terraform plan -destroy", "plan", "-destroy")
-	cli.Write("main.tf", "")
-	for range 3 { // Terraform plans removed resources in no particular order
-		quiet("removing the parent with its child", "plan")
-		quiet("removing the parent with its child, -refresh=false", "plan", "-refresh=false")
-	}
 	parents, err := env.Client.ListComponents(context.Background(), providertest.ClientFilterByName(env.WS, "Parent"+env.Tag))
 	if err != nil || len(parents) != 1 {
 		t.Fatalf("the parent: %v %v", parents, err)
 	}
 	parentID := parents[0].ID
+	first, out, code := diagnosticsOf(t, cli, "plan", "-destroy")
+	if code != 0 || len(first) == 0 || !strings.Contains(strings.Join(first, "\n"), `ardoq_component.parent: `+notice) ||
+		!strings.Contains(strings.Join(first, "\n"), `component \"Child`+env.Tag+`\"`) {
+		t.Fatalf("terraform plan -destroy (exit %d) must list what Ardoq holds below the parent:\n%s", code, out)
+	}
+	cli.Write("main.tf", "")
+	var removing []string
+	for i := range 3 { // Terraform plans removed resources in no particular order: the notices are the same
+		diags, out, code := diagnosticsOf(t, cli, "plan")
+		if code != 0 || strings.Contains(out, "not destroyed by this plan") || (i > 0 && !slices.Equal(diags, removing)) {
+			t.Fatalf("removing the parent with its child, plan %d (exit %d), differs from the first or claims what it cannot know:\n%s\n\nfirst:\n%s",
+				i, code, strings.Join(diags, "\n"), strings.Join(removing, "\n"))
+		}
+		removing = diags
+	}
 	elsewhere := env.CreateComponent(t, client.ComponentCreate{Name: "Declared elsewhere" + env.Tag, RootWorkspace: env.WS,
 		TypeID: env.ChildType, Parent: &parentID})
-	out, code := cli.Run("plan")
-	if code != 0 || !strings.Contains(out, "Warning: "+notice) || !strings.Contains(out, `"Declared elsewhere`+env.Tag+`"`) ||
-		!strings.Contains(out, "1 descendant component") || strings.Contains(out, `component "Child`) {
-		t.Errorf("the plan removing the parent must warn naming only the child it does not destroy (exit %d):\n%s", code, out)
+	out, code = cli.Run("plan")
+	if code != 0 || !strings.Contains(out, "Warning: "+notice) || !strings.Contains(out, `"Declared elsewhere`+env.Tag+`"`) {
+		t.Errorf("the plan removing the parent must warn naming the child made elsewhere too (exit %d):\n%s", code, out)
 	}
 	strict := *cli
 	strict.Env = append(append([]string(nil), cli.Env...), "ARDOQ_PREVENT_IMPLICIT_DELETIONS=true")
 	if out, code := strict.Run("plan"); code == 0 || !strings.Contains(out, "Error: "+notice) || !strings.Contains(out, `"Declared elsewhere`+env.Tag+`"`) {
 		t.Errorf("with prevent_implicit_deletions the plan must fail naming the child (exit %d):\n%s", code, out)
+	}
+	if env.Srv != nil { // a workspace that cannot be read: not checked, said, and strict fails closed
+		const notChecked = "What the Delete Takes Along Was Not Checked"
+		env.Srv.FailNext(http.MethodGet, "/components", http.StatusBadRequest)
+		if out, code := cli.Run("plan", "-refresh=false"); code != 0 || !strings.Contains(out, "Warning: "+notChecked) {
+			t.Errorf("a plan that cannot read the workspace must warn that it did not check (exit %d):\n%s", code, out)
+		}
+		env.Srv.FailNext(http.MethodGet, "/components", http.StatusBadRequest)
+		if out, code := strict.Run("plan", "-refresh=false"); code == 0 || !strings.Contains(out, "Error: "+notChecked) {
+			t.Errorf("with prevent_implicit_deletions a plan that cannot read the workspace must fail (exit %d):\n%s", code, out)
+		}
 	}
 	if !env.Exists(t, elsewhere.ID) || !env.Exists(t, parentID) {
 		t.Error("a plan deleted something")

@@ -1,0 +1,186 @@
+package single_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
+)
+
+// takenOver is a workspace made outside Terraform (applications, each with modules, and references
+// between the modules of neighbouring applications), taken over by single resources that name parents
+// and reference ends by literal ids with import blocks, as terraform query -generate-config-out writes
+// them: Terraform has no order between their deletes.
+type takenOver struct {
+	env    *testEnv
+	cli    *providertest.CLIRun
+	blocks map[string]string // address -> its resource and import blocks
+	ids    map[string]string // address -> id
+	order  []string
+}
+
+const takenOverApps, takenOverModules = 25, 3
+
+func takeOver(t *testing.T) *takenOver {
+	env := newTestEnv(t, emulator.WithPageSize(100), emulator.WithDeterministicIDs())
+	env.RequireEmulator(t, "two orgs seeded alike, compared id for id")
+	w := &takenOver{env: env, cli: providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"]), blocks: map[string]string{},
+		ids: map[string]string{}}
+	add := func(addr, id, body string) {
+		w.ids[addr], w.order = id, append(w.order, addr)
+		w.blocks[addr] = fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\nresource %s %q {\n%s}\n", addr, id,
+			strings.Split(addr, ".")[0], strings.Split(addr, ".")[1], body)
+	}
+	component := func(addr, name, typ string, parent *client.Component) *client.Component {
+		made := env.CreateComponent(t, client.ComponentCreate{Name: name, RootWorkspace: env.WS, TypeID: typ, Parent: func() *string {
+			if parent == nil {
+				return nil
+			}
+			return &parent.ID
+		}()})
+		body := fmt.Sprintf("  name           = %q\n  root_workspace = %q\n  type_id        = %q\n", name, env.WS, typ)
+		if parent != nil {
+			body += fmt.Sprintf("  parent         = %q\n", parent.ID)
+		}
+		add(addr, made.ID, body)
+		return made
+	}
+	modules := make([][]*client.Component, takenOverApps)
+	for a := range takenOverApps {
+		app := component(fmt.Sprintf("ardoq_component.app_%d", a), fmt.Sprintf("App %d", a), env.AppType, nil)
+		for m := range takenOverModules {
+			modules[a] = append(modules[a], component(fmt.Sprintf("ardoq_component.app_%d_m%d", a, m), fmt.Sprintf("App %d module %d", a, m),
+				env.ChildType, app))
+		}
+	}
+	for a := range takenOverApps {
+		for m, source := range modules[a] {
+			target := modules[(a+1)%takenOverApps][m]
+			ref := env.CreateReference(t, client.ReferenceCreate{Source: source.ID, Target: target.ID, Type: env.RefType})
+			add(fmt.Sprintf("ardoq_reference.app_%d_m%d_next", a, m), ref.ID,
+				fmt.Sprintf("  source = %q\n  target = %q\n  type   = %d\n", source.ID, target.ID, env.RefType))
+		}
+	}
+	w.cli.Write("provider.tf", env.ServedProvider())
+	w.write(nil)
+	return w
+}
+
+// write writes the configuration without the blocks of the applications gone (and of their modules and
+// the references touching them).
+func (w *takenOver) write(gone []int) {
+	var b strings.Builder
+	for _, addr := range w.order {
+		if !w.removed(addr, gone) {
+			b.WriteString(w.blocks[addr])
+		}
+	}
+	w.cli.Write("main.tf", b.String())
+}
+
+func (w *takenOver) removed(addr string, gone []int) bool {
+	for _, a := range gone {
+		prev := (a + takenOverApps - 1) % takenOverApps
+		if strings.HasSuffix(addr, fmt.Sprintf(".app_%d", a)) || strings.Contains(addr, fmt.Sprintf(".app_%d_", a)) ||
+			strings.HasPrefix(addr, fmt.Sprintf("ardoq_reference.app_%d_", prev)) {
+			return true
+		}
+	}
+	return false
+}
+
+// diagnosticsOf runs terraform with -json and returns its diagnostics, one line each ("warning: address:
+// summary: detail"), sorted: their order on the wire follows Terraform's walk, their set must not.
+func diagnosticsOf(t *testing.T, cli *providertest.CLIRun, args ...string) ([]string, string, int) {
+	t.Helper()
+	out, code := cli.Run(append(args, "-json")...)
+	var diags []string
+	scanner := bufio.NewScanner(strings.NewReader(out))
+	scanner.Buffer(make([]byte, 1<<20), 1<<24)
+	for scanner.Scan() {
+		var line struct {
+			Type       string `json:"type"`
+			Diagnostic struct {
+				Severity, Summary, Detail, Address string
+			} `json:"diagnostic"`
+		}
+		if json.Unmarshal(scanner.Bytes(), &line) == nil && line.Type == "diagnostic" {
+			d := line.Diagnostic
+			diags = append(diags, d.Severity+": "+d.Address+": "+d.Summary+": "+d.Detail)
+		}
+	}
+	slices.Sort(diags)
+	return diags, out, code
+}
+
+// TestAccComponentResource_literalIDsDeletedInOneApply is the trial's case at a test's size: a workspace made
+// outside Terraform, taken over with literal ids, then applications deleted with their modules and the
+// references touching them. The plan says, for each component, what Ardoq takes along (by name, with no
+// claim about what the plan destroys), the same under -parallelism=1 on a fast org as under
+// -parallelism=30 with 40 ms on every request; and one apply deletes it all in either, whichever order
+// Terraform picks, refusing nothing. The next plan is empty.
+func TestAccComponentResource_literalIDsDeletedInOneApply(t *testing.T) {
+	runs := map[string]struct {
+		latency     time.Duration
+		parallelism string
+	}{"sequential": {0, "-parallelism=1"}, "parallel, slow org": {40 * time.Millisecond, "-parallelism=30"}}
+	plans, outcomes := map[string][]string{}, map[string][]string{}
+	gone := []int{3, 4, 10, 17, 18}
+	for name, run := range runs {
+		w := takeOver(t)
+		if out, code := w.cli.Run("apply", "-auto-approve"); code != 0 ||
+			!strings.Contains(out, fmt.Sprintf("Apply complete! Resources: %d imported, 0 added, 0 changed, 0 destroyed.", len(w.order))) {
+			t.Fatalf("%s: the take-over must import everything and change nothing (exit %d):\n%s", name, code, out)
+		}
+		w.write(gone)
+		w.env.Srv.SetLatency(run.latency)
+		diags, out, code := diagnosticsOf(t, w.cli, "plan", run.parallelism, "-out=tfplan")
+		if code != 0 {
+			t.Fatalf("%s: plan (exit %d):\n%s", name, code, out)
+		}
+		plans[name] = diags
+		for _, d := range diags {
+			if strings.Contains(d, "not destroyed by this plan") || !strings.HasPrefix(d, "warning: ") {
+				t.Errorf("%s: the plan says what it cannot know, or fails: %s", name, d)
+			}
+		}
+		diags, out, code = diagnosticsOf(t, w.cli, "apply", run.parallelism, "tfplan")
+		if code != 0 || len(diags) != 0 {
+			t.Fatalf("%s: one apply must delete it all, refusing nothing and warning of nothing (exit %d): %v\n%s", name, code, diags, out)
+		}
+		w.env.Srv.SetLatency(0)
+		var left []string
+		for _, addr := range w.order {
+			if held := w.env.Exists(t, w.ids[addr]); held == w.removed(addr, gone) {
+				t.Errorf("%s: %s (id %s) held %v after the apply", name, addr, w.ids[addr], held)
+			} else if held {
+				left = append(left, addr)
+			}
+		}
+		outcomes[name] = left
+		if out, code := w.cli.Run("plan", "-detailed-exitcode"); code != 0 {
+			t.Fatalf("%s: the next plan must be empty (exit %d):\n%s", name, code, out)
+		}
+	}
+	sequential, parallel := plans["sequential"], plans["parallel, slow org"]
+	if !slices.Equal(sequential, parallel) {
+		t.Errorf("the plans' diagnostics differ with parallelism and latency:\n-parallelism=1:\n%s\n\n-parallelism=30, 40 ms:\n%s",
+			strings.Join(sequential, "\n"), strings.Join(parallel, "\n"))
+	}
+	for _, a := range gone {
+		app := fmt.Sprintf("ardoq_component.app_%d: Destroying the Component Deletes More in Ardoq", a)
+		if !slices.ContainsFunc(sequential, func(d string) bool { return strings.Contains(d, app) && strings.Contains(d, fmt.Sprintf("App %d module 0", a)) }) {
+			t.Errorf("no warning names what Ardoq takes along with app_%d:\n%s", a, strings.Join(sequential, "\n"))
+		}
+	}
+	if !slices.Equal(outcomes["sequential"], outcomes["parallel, slow org"]) {
+		t.Errorf("the outcome differs with parallelism and latency")
+	}
+}
