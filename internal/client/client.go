@@ -112,8 +112,9 @@ func New(cfg Config) (*Client, error) {
 	return &Client{base: base, cfg: cfg, http: rc, clock: t.clock}, nil
 }
 
-// retryClass says when a request may be sent again. The zero value is the cautious class: a request
-// that does not say it is safe to repeat is not sent again once it may have reached Ardoq.
+// retryClass says when a request may be sent again (FACTS.md §versions, §rate-limits). The zero value is
+// the cautious class: a request that does not say it is safe to repeat is not sent again once it may
+// have reached Ardoq.
 type retryClass int
 
 const (

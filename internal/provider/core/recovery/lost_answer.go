@@ -24,8 +24,8 @@ import (
 // out what Ardoq did before it answers Terraform: a create looks for the entity it may have made, an
 // update reads the entity back, a delete checks that it is gone. Messages say what was found.
 
-// Timing is how a lost answer is looked into. The provider's resources pass DefaultTiming; tests pass
-// their own, so that none waits for real seconds.
+// Timing is how a lost answer is looked into (FACTS.md §lost-answers). The provider's resources pass
+// DefaultTiming; tests pass their own, so that none waits for real seconds.
 type Timing struct {
 	// Recheck is how long the provider waits before it looks a second time for what a write whose answer
 	// was lost did: Ardoq may still be finishing the request.

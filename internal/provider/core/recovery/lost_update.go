@@ -14,7 +14,7 @@ import (
 
 // What an update whose answer was lost (or that met a conflict) did is judged from the entity read back,
 // by what Ardoq documents: each update makes a new version, and the entity holds what was sent or not.
-// How much the version moved is not documented, so it is not counted.
+// How much the version moved is not documented, so it is not counted (FACTS.md §versions).
 
 // updateOutcome is what reading an entity back after an ambiguous or conflicting update showed. Its zero
 // value is updateUnknown: an outcome nobody set never records an update as applied.
