@@ -248,7 +248,7 @@ func (ex *exchange) outcome() (mayHaveActed, last bool, earlier string) {
 }
 
 // serverClock learns how far Ardoq's clock is from this machine's from the Date header of its answers,
-// so that times Ardoq wrote (_meta.created) can be compared with times taken here.
+// so that times Ardoq wrote (_meta.created) can be compared with times taken here (FACTS.md §lost-answers).
 type serverClock struct {
 	offset atomic.Int64 // server minus local, in nanoseconds
 	known  atomic.Bool

@@ -7,8 +7,6 @@ package client
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -50,16 +48,6 @@ type Client struct {
 
 	writes atomic.Uint64 // write requests started, for callers that keep what they read (Writes)
 	adds   atomic.Uint64 // write requests started other than deletes (WritesBesidesDeletes)
-}
-
-// Endpoint names the org this client talks to: its base URL and organization label.
-func (c *Client) Endpoint() string { return c.base.String() + " " + c.cfg.Org }
-
-// TokenDigest is the SHA-256 digest of the API token, in hex: it tells two tokens apart without revealing
-// either.
-func (c *Client) TokenDigest() string {
-	sum := sha256.Sum256([]byte(c.cfg.Token))
-	return hex.EncodeToString(sum[:])
 }
 
 // Writes counts the requests this client has started that may change the org. A caller that keeps
@@ -124,8 +112,9 @@ func New(cfg Config) (*Client, error) {
 	return &Client{base: base, cfg: cfg, http: rc, clock: t.clock}, nil
 }
 
-// retryClass says when a request may be sent again. The zero value is the cautious class: a request
-// that does not say it is safe to repeat is not sent again once it may have reached Ardoq.
+// retryClass says when a request may be sent again (FACTS.md §versions, §rate-limits). The zero value is
+// the cautious class: a request that does not say it is safe to repeat is not sent again once it may
+// have reached Ardoq.
 type retryClass int
 
 const (

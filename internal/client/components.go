@@ -43,7 +43,7 @@ type ComponentCreate struct {
 }
 
 // ComponentUpdate is the body of PATCH /components/{id}: unset fields are left unchanged, Null clears.
-// A nil value in CustomFields clears that field; keys not present are left unchanged.
+// A nil value in CustomFields clears that field; keys not present are left unchanged (FACTS.md §updates).
 type ComponentUpdate struct {
 	Name         Optional[string] `json:"name,omitzero"`
 	Parent       Optional[string] `json:"parent,omitzero"`

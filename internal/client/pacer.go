@@ -143,7 +143,8 @@ func (p *pacer) slowed(now time.Time) bool {
 func (p *pacer) pace() rate.Limit { return p.adaptive.Limit() }
 
 // rateLimitReset reads the rate-limit headers some gateways send (RateLimit-Remaining/-Reset, or the
-// X-RateLimit- forms): exhausted when nothing remains, with the seconds until the window resets.
+// X-RateLimit- forms; FACTS.md §rate-limits): exhausted when nothing remains, with the seconds until the
+// window resets.
 func rateLimitReset(h http.Header) (time.Duration, bool) {
 	for _, prefix := range []string{"RateLimit-", "X-RateLimit-"} {
 		remaining := h.Get(prefix + "Remaining")

@@ -99,7 +99,7 @@ func eachPage[T any](ctx context.Context, c *Client, path string, query url.Valu
 }
 
 // nextLink resolves a next link, absolute or relative to the base URL, and refuses one on another
-// scheme, host or port than the base URL's: every request carries the API token.
+// scheme, host or port than the base URL's: every request carries the API token (FACTS.md §lists).
 func (c *Client) nextLink(href string) (string, error) {
 	u, err := c.base.Parse(href)
 	if err != nil {

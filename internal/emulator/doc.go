@@ -18,7 +18,8 @@
 //
 // Where Ardoq's documentation is silent the emulator decides, and README.md in this directory records
 // every decision: the error body and messages, the order of auth checks, versions, delete cascades,
-// batch order. Where production clients rely on the live API accepting more than the document says, it
+// batch order (which of these are Ardoq's facts and which decisions: FACTS.md §errors, §versions,
+// §cascade and §batch, at the repository's root). Where production clients rely on the live API accepting more than the document says, it
 // is lenient as Ardoq is: unknown query parameters are ignored, a reference update may carry the type
 // the reference has, X-org is optional on a custom domain (WithOrgOptional), and a batch has no size
 // limit unless WithMaxBatchOperations sets one (413 above it).

@@ -62,7 +62,7 @@ func WithOrgOptional() Option { return func(o *options) { o.requireOrg = false }
 func WithPageSize(n int) Option { return func(o *options) { o.pageSize = n } }
 
 // WithMaxBatchOperations caps the number of operations in one batch request; a larger batch is refused
-// with 413. Ardoq documents no limit, so by default (0) there is none.
+// with 413. Ardoq documents no limit, so by default (0) there is none (FACTS.md §batch).
 func WithMaxBatchOperations(n int) Option { return func(o *options) { o.maxBatchOps = n } }
 
 // WithRequestLog bounds the request log (Requests): it keeps the last requests requests and, of those,

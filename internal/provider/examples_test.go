@@ -5,7 +5,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
@@ -29,7 +29,7 @@ func TestAccExamples_resources_everyCLI_everyOrg(t *testing.T) {
 			env.RequireUniqueWorkspaceNames(t)
 			text, tr := env.TranslatedExample(t, "resources", typ, "resource.tf")
 			t.Logf("%s with %s", typ, tr)
-			cfg, vars := env.ProviderConfig()+tr.Apply(text), env.ExampleConfigVariables()
+			cfg, vars := env.ProviderConfig()+tr.Apply(t, text), env.ExampleConfigVariables()
 			env.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProviders,
 				CheckDestroy:             env.OrgUnchanged(t),
@@ -96,7 +96,7 @@ func TestAccExamples_importBlocks_everyCLI(t *testing.T) {
 				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
 				CheckDestroy:             env.GoneFromOrg, // imported, so destroyed with the rest
 				Steps: []resource.TestStep{{
-					Config: env.ProviderConfig() + tr.Apply(text) + env.Render(block),
+					Config: env.ProviderConfig() + tr.Apply(t, text) + env.Render(block),
 					ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
 					}},
@@ -139,7 +139,7 @@ func TestAccExamples_dataSources_everyCLI_everyOrg(t *testing.T) {
 				if i < 0 {
 					t.Skip("no attachment of the org is in a folder")
 				}
-				tr.Replace(`(\bfolder\s*=\s*)"[0-9a-f]{24}"`, `${1}"`+*all[i].Folder+`"`)
+				tr.Set("data", "folder", entity.OIDPattern.MatchString, *all[i].Folder)
 			}
 			translated[name], texts[name] = tr, text
 		})
@@ -155,19 +155,19 @@ func TestAccExamples_dataSources_everyCLI_everyOrg(t *testing.T) {
 	if tr := translated["ardoq_reference"]; tr != nil {
 		payments := env.CreateComponent(t, client.ComponentCreate{Name: "Payments" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType})
 		env.CreateReference(t, client.ReferenceCreate{Source: payments.ID, Target: billing.ID, Type: env.RefType, DisplayText: providertest.SP("part of")})
-		tr.Literal("CAP-3", payments.ComponentKey).Replace(`\b(type\s*=\s*)10\b`, fmt.Sprintf("${1}%d", env.RefType))
+		tr.Literal("CAP-3", payments.ComponentKey).Set("data", "type", func(old string) bool { return old == "10" }, env.RefType)
 	}
 	root := env.ServedProvider() + exampleVariableBlocks(env)
 	for _, name := range slices.Sorted(maps.Keys(translated)) {
-		text := translated[name].Apply(texts[name])
+		text := translated[name].Apply(t, texts[name])
 		if err := os.Mkdir(filepath.Join(run.Dir, name), 0o700); err != nil {
 			t.Fatal(err)
 		}
 		run.Write(filepath.Join(name, "main.tf"), text)
 		run.Write(filepath.Join(name, "versions.tf"), providertest.CLIProvider[:strings.Index(providertest.CLIProvider, "provider ")])
 		root += fmt.Sprintf("module %q {\n  source = \"./%s\"\n", name, name)
-		for _, v := range declaredVariable.FindAllStringSubmatch(text, -1) {
-			root += fmt.Sprintf("  %s = var.%s\n", v[1], v[1])
+		for _, v := range providertest.DeclaredVariables(t, text) {
+			root += fmt.Sprintf("  %s = var.%s\n", v, v)
 		}
 		root += "}\n"
 	}
@@ -179,8 +179,6 @@ func TestAccExamples_dataSources_everyCLI_everyOrg(t *testing.T) {
 		}
 	}
 }
-
-var declaredVariable = regexp.MustCompile(`(?m)^variable "(\w+)"`)
 
 // exampleVariableBlocks declares the variables the examples take, set by ExampleTFVars.
 func exampleVariableBlocks(env *testEnv) string {

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -89,7 +88,7 @@ func TestAccGuide_generateConfig_everyCLI(t *testing.T) {
 		CustomFields: client.CustomFields{env.Ext: "cap-001" + env.Tag}})
 	cli.Write("provider.tf", env.ServedProvider())
 	example := providertest.ReadExample(t, "resources", "ardoq_component", "import-by-string-id.tf")
-	cli.Write("import.tf", providertest.ImportedID(&providertest.ExampleTranslation{}, c.ID).Apply(example))
+	cli.Write("import.tf", providertest.ImportedID(providertest.NewExampleTranslation(), c.ID).Apply(t, example))
 	if out, code := cli.Run("plan", "-generate-config-out=generated.tf"); code != 0 {
 		t.Fatalf("plan -generate-config-out (exit %d):\n%s", code, out)
 	}
@@ -127,8 +126,8 @@ func TestAccExamples_demo_everyCLI_everyOrg(t *testing.T) {
 	for _, f := range []string{"versions.tf", "variables.tf"} {
 		cli.Write(f, providertest.ReadExample(t, "demo", f))
 	}
-	cli.Write("main.tf", tr.Apply(main))
-	cli.Write("outputs.tf", tr.Apply(outputs))
+	cli.Write("main.tf", tr.Apply(t, main))
+	cli.Write("outputs.tf", tr.Apply(t, outputs))
 	cli.Write("terraform.tfvars.json", env.ExampleTFVars(t))
 	applied := false
 	t.Cleanup(func() {
@@ -259,14 +258,9 @@ func TestAccGuide_migrateFromMories76_everyCLI_everyOrg(t *testing.T) {
 	payments := env.CreateComponent(t, client.ComponentCreate{Name: "Payments" + env.Tag, RootWorkspace: env.WS, TypeID: env.ChildType,
 		Parent: &billing.ID, Description: providertest.SP("Taking money"), CustomFields: providertest.WithFields(tr, paymentsFields)})
 	ref := env.CreateReference(t, client.ReferenceCreate{Source: payments.ID, Target: billing.ID, Type: env.Ref.Type, DisplayText: providertest.SP("part of")})
-	importAt := func(addr, id string) {
-		tr.Replace(`(to\s*=\s*`+regexp.QuoteMeta(addr)+`\s+id\s*=\s*)"[0-9a-f]{24}"`, `${1}"`+id+`"`)
-	}
-	importAt("ardoq_component.billing", billing.ID)
-	importAt("ardoq_component.payments", payments.ID)
-	importAt("ardoq_reference.payments_part_of_billing", ref.ID)
-	tr.Replace(`(resource "ardoq_component" "payments" \{[^}]*?component_type_ids\[)"Capability"`,
-		`${1}`+strings.ReplaceAll(strconv.Quote(env.Child.Name), "$", "$$"))
+	tr.ImportID("ardoq_component.billing", billing.ID).ImportID("ardoq_component.payments", payments.ID).
+		ImportID("ardoq_reference.payments_part_of_billing", ref.ID)
+	tr.LiteralIn([]string{"resource", "ardoq_component", "payments"}, "Capability", env.Child.Name)
 	tr.Literal("Business Capabilities", env.Workspace.Name).Literal("Capability", env.App.Name).Literal("Realized by", env.Ref.Name).
 		Literal("Billing", billing.Name).Literal("Payments", payments.Name).
 		Literal("cap-002", "cap-002"+env.Tag).Literal("cap-003", "cap-003"+env.Tag)
@@ -282,7 +276,7 @@ func TestAccGuide_migrateFromMories76_everyCLI_everyOrg(t *testing.T) {
 		}
 		return out
 	}
-	cli.Write("main.tf", tr.Apply(example))
+	cli.Write("main.tf", tr.Apply(t, example))
 	cli.Write("terraform.tfstate", mories76StateOf(t, map[string]any{
 		"ws": env.WS, "ws_name": env.Workspace.Name, "model": env.ComponentModel, "ws_description": wsDescription,
 		"billing": billing.ID, "billing_name": billing.Name, "billing_type": env.AppType, "billing_fields": mories76Fields(billingFields),

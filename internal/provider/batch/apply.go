@@ -15,6 +15,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/recovery"
 )
 
 // The apply stage of ardoq_batch: the one request to what Ardoq made of the items. The request is
@@ -46,7 +47,7 @@ func (r *batchResource) apply(ctx context.Context, request client.BatchRequest, 
 	answered := err == nil // Ardoq's own answer says what it created; a search after a lost answer only suggests it
 	if client.IsAmbiguous(err) {
 		var d diag.Diagnostics
-		resp, d = r.recoverBatch(ctx, request, batchWorkspaces(prior, planned), sent, lostBatchAnswer(err), err)
+		resp, d = r.recoverBatch(ctx, recovery.DefaultTiming(), request, batchWorkspaces(prior, planned), sent, lostBatchAnswer(err), err)
 		diags.Append(d...)
 		if resp == nil {
 			return result, false
@@ -58,7 +59,7 @@ func (r *batchResource) apply(ctx context.Context, request client.BatchRequest, 
 	if err := mergeBatchResults(resp, keys, prior, planned, result, adopt); err != nil {
 		// Ardoq applied the batch: what it made must not be lost from state, so read it back.
 		lost := fmt.Sprintf("Ardoq applied the batch, but its answer could not be matched to the items (%s).", err)
-		rebuilt, d := r.recoverBatch(ctx, request, batchWorkspaces(prior, planned), sent, lost, nil)
+		rebuilt, d := r.recoverBatch(ctx, recovery.DefaultTiming(), request, batchWorkspaces(prior, planned), sent, lost, nil)
 		diags.Append(d...)
 		if rebuilt == nil {
 			return result, false
@@ -163,7 +164,7 @@ func (r *batchResource) deleteItems(ctx context.Context, diags *diag.Diagnostics
 	sent := time.Now()
 	_, err := r.data.Client.Batch(ctx, request)
 	if client.IsAmbiguous(err) {
-		_, d := r.recoverBatch(ctx, request, batchWorkspaces(items), sent, lostBatchAnswer(err), err)
+		_, d := r.recoverBatch(ctx, recovery.DefaultTiming(), request, batchWorkspaces(items), sent, lostBatchAnswer(err), err)
 		diags.Append(d...)
 		return keys, nil
 	}

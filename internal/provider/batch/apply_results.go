@@ -129,9 +129,9 @@ func adoptedReferenceKey(r *client.Reference, candidates []string, planned batch
 	return "", false
 }
 
-// batchOpInMessage is how the emulator, and Ardoq as far as it has been seen, names the failed operation
-// at the start of a batch error's message: "components.update[2]: customFields.cost: ...". Ardoq does not
-// document its batch errors (FACTS.md §8.5), so only a message of exactly this shape is located.
+// batchOpInMessage is how the emulator names the failed operation at the start of a batch error's
+// message: "components.update[2]: customFields.cost: ...". Ardoq does not document its batch errors
+// (FACTS.md §batch-errors), so only a message of exactly this shape is located.
 var batchOpInMessage = regexp.MustCompile(`(?s)^((?:components|references)\.(?:create|upsert|update|delete))\[(\d+)\]: (.*)$`)
 
 // batchErrorPath maps an error message naming an operation ("components.update[2]: customFields.cost: ...")
@@ -193,7 +193,7 @@ func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batc
 		detail += " An item was not found in Ardoq: it was deleted after Terraform read it, in Ardoq or by another resource of this " +
 			"apply (Ardoq deletes a component's descendants and their references with it). Run terraform apply again: the refresh " +
 			"drops it and the plan creates it again."
-	case 413: // told by the status alone: Ardoq documents neither a batch limit nor its error messages
+	case 413: // told by the status alone: Ardoq documents neither a batch limit nor its error messages (FACTS.md §batch)
 		detail += " The server refused the batch for its size. Split the items among several ardoq_batch resources, each " +
 			"its own transaction, or make a large change over several applies."
 	}

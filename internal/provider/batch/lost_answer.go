@@ -36,18 +36,19 @@ type batchCheck struct {
 
 // recoverBatch returns the response Ardoq would have given when the whole batch took effect, with a
 // warning saying how it was found; otherwise nil and an error that says what was found. lost is the
-// sentence saying what went wrong with the answer.
-func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchRequest, workspaces []string, sent time.Time, lost string, cause error) (*client.BatchResponse, diag.Diagnostics) {
+// sentence saying what went wrong with the answer; timing, how long to wait before looking again.
+func (r *batchResource) recoverBatch(ctx context.Context, timing recovery.Timing, req client.BatchRequest, workspaces []string, sent time.Time,
+	lost string, cause error) (*client.BatchResponse, diag.Diagnostics) {
 	caller := ctx
 	ctx, done := recovery.SeeThrough(ctx, r.data.Client)
 	defer done()
 	var diags diag.Diagnostics
 	status, succeeded := recovery.AnsweredSuccess(cause)
-	check, err := r.checkBatch(ctx, req, workspaces, sent)
+	check, err := r.checkBatch(ctx, timing, req, workspaces, sent)
 	looks := 1
 	if err == nil && check.took == 0 && !succeeded {
-		recovery.Pause(ctx, recovery.RecheckPause) // Ardoq may still be working on it
-		check, err = r.checkBatch(ctx, req, workspaces, sent)
+		recovery.Pause(ctx, timing.Recheck) // Ardoq may still be working on it
+		check, err = r.checkBatch(ctx, timing, req, workspaces, sent)
 		looks++
 	}
 	adopt := "with adopt_components_by and adopt_references_by set, a new apply adopts items the batch created instead of creating " +
@@ -77,7 +78,7 @@ func (r *batchResource) recoverBatch(ctx context.Context, req client.BatchReques
 	case check.took == 0:
 		diags.AddError("Batch Not Applied", fmt.Sprintf("%s The provider read the items back %d times over %s and found none of the "+
 			"operations it sent (%s) in effect, so it recorded nothing. Run terraform plan before applying again: should Ardoq still apply the lost "+
-			"batch, the plan shows it; %s", lost, looks, recovery.RecheckPause, operations(check.not), adopt))
+			"batch, the plan shows it; %s", lost, looks, timing.Recheck, operations(check.not), adopt))
 	default:
 		detail := fmt.Sprintf("%s The provider read the items back: %s took effect and %d did not, which a batch (all or "+
 			"nothing) cannot do by itself, so someone else changed these entities meanwhile.", lost, operations(check.took), check.not)
@@ -113,8 +114,8 @@ func lostBatchAnswer(cause error) string {
 	return fmt.Sprintf("Ardoq's answer to the batch was lost (%s).", diagnostics.ClientErrorDetail(cause))
 }
 
-func (r *batchResource) checkBatch(ctx context.Context, req client.BatchRequest, workspaces []string, sent time.Time) (*batchCheck, error) {
-	check := &batchCheck{data: r.data, client: r.data.Client, since: recovery.CreatedSince(r.data.Client, sent), components: map[string]client.Component{},
+func (r *batchResource) checkBatch(ctx context.Context, timing recovery.Timing, req client.BatchRequest, workspaces []string, sent time.Time) (*batchCheck, error) {
+	check := &batchCheck{data: r.data, client: r.data.Client, since: timing.CreatedSince(r.data.Client, sent), components: map[string]client.Component{},
 		references: map[string]client.Reference{}, created: map[string]string{}, claimed: map[string]bool{}}
 	return check, check.run(ctx, r.data, req, workspaces)
 }

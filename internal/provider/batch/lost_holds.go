@@ -8,7 +8,8 @@ import (
 )
 
 // Whether an update of a batch whose answer was lost took effect is judged by what the entity holds: a
-// newer version holding every value the update set. How far the version moved is not documented.
+// newer version holding every value the update set. How far the version moved is not documented
+// (FACTS.md §versions).
 
 // componentHolds reports whether c holds every value u sets; resolve turns a parent given by batchId
 // into the id found for it.

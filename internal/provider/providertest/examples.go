@@ -4,17 +4,20 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/hashicorp/terraform-plugin-testing/config"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
 // The examples, the guides and the demo are written for the emulator's org (make demo, the docs), and run
@@ -93,16 +96,34 @@ func (e *Env) RequireUniqueWorkspaceNames(t *testing.T) {
 	}
 }
 
-// ExampleTranslation is how one example's text becomes one for the org under test.
+// ExampleTranslation is how one example's text becomes one for the org under test. The text is read and
+// rewritten as HCL (hclwrite): custom field keys where they are attribute or object keys and in
+// custom_fields.<key> paths, string literals, and the attributes Set and ImportID name.
 type ExampleTranslation struct {
 	Keys   map[string]string // the emulator's custom field keys the example uses -> the org's
 	Quoted map[string]string // string literals (field keys in lookups, option values, looked-up names) -> the org's
-	raw    []rawReplacement
+	sets   []attributeSet
+	scoped []scopedLiteral
 }
 
-type rawReplacement struct {
-	re   *regexp.Regexp
-	with string
+// attributeSet gives an attribute a new value: name, in the blocks of type block ("" for any) that in
+// accepts (nil for all), where the present value is a literal that old accepts.
+type attributeSet struct {
+	block, name string
+	in          func(*hclwrite.Body) bool
+	old         func(string) bool
+	value       cty.Value
+}
+
+// scopedLiteral is a string literal replaced only inside one top-level block (its type and labels).
+type scopedLiteral struct {
+	block    []string
+	old, new string
+}
+
+// NewExampleTranslation is a translation that changes nothing yet.
+func NewExampleTranslation() *ExampleTranslation {
+	return &ExampleTranslation{Keys: map[string]string{}, Quoted: map[string]string{}}
 }
 
 // translation maps the custom fields the text uses to the org's, or skips the test saying which field
@@ -114,12 +135,13 @@ func (e *Env) Translation(t *testing.T, text string) *ExampleTranslation {
 		t.Fatal(err)
 	}
 	types, refs := e.ExampleTypeRoles(), e.ExampleRefRoles()
-	tr := &ExampleTranslation{Keys: map[string]string{}, Quoted: map[string]string{}}
+	tokens := ParseHCL(t, text).BuildTokens(nil)
+	tr := NewExampleTranslation()
 	used := map[string]bool{}
 	seen := map[string]bool{}
 	for _, m := range seed.Models {
 		for _, f := range m.Fields {
-			if seen[f.APIKey] || !UsesField(text, f.APIKey) {
+			if seen[f.APIKey] || !usesField(tokens, f.APIKey) {
 				continue
 			}
 			seen[f.APIKey] = true
@@ -179,57 +201,172 @@ func (e *Env) Translation(t *testing.T, text string) *ExampleTranslation {
 	return tr
 }
 
-// UsesField reports whether the text sets or reads the custom field: as an attribute (key = ...), a path
-// (custom_fields.key, customFields.key) or a string ("key").
-func UsesField(text, key string) bool {
-	k := regexp.QuoteMeta(key)
-	return regexp.MustCompile(`\b` + k + `\s*=[^=>]|\b(customFields|custom_fields)\.` + k + `\b|"` + k + `"`).MatchString(text)
+// usesField reports whether the example sets or reads the custom field: as an attribute or object key
+// (key = ...), a path (custom_fields.key, customFields.key) or a string ("key").
+func usesField(tokens hclwrite.Tokens, key string) bool {
+	for i := range tokens {
+		if _, renamed := keyAt(tokens, i, map[string]string{key: key}); renamed {
+			return true
+		}
+		if lit, ok := quotedAt(tokens, i); ok && string(lit.Bytes) == key {
+			return true
+		}
+	}
+	return false
 }
 
-// literal replaces the string literal old with replacement.
+// keyAt reports whether tokens[i] is one of keys where a custom field key stands: an attribute or object
+// key (followed by =) or the step after custom_fields. (or customFields.); and what it becomes.
+func keyAt(tokens hclwrite.Tokens, i int, keys map[string]string) (string, bool) {
+	if tokens[i].Type != hclsyntax.TokenIdent {
+		return "", false
+	}
+	to, known := keys[string(tokens[i].Bytes)]
+	if !known {
+		return "", false
+	}
+	if i+1 < len(tokens) && tokens[i+1].Type == hclsyntax.TokenEqual {
+		return to, true
+	}
+	if i >= 2 && tokens[i-1].Type == hclsyntax.TokenDot && tokens[i-2].Type == hclsyntax.TokenIdent {
+		if parent := string(tokens[i-2].Bytes); parent == "custom_fields" || parent == "customFields" {
+			return to, true
+		}
+	}
+	return "", false
+}
+
+// quotedAt returns the literal of a string that is tokens[i-1:i+2] whole ("text", no interpolation).
+func quotedAt(tokens hclwrite.Tokens, i int) (*hclwrite.Token, bool) {
+	if i < 1 || i+1 >= len(tokens) || tokens[i].Type != hclsyntax.TokenQuotedLit || tokens[i-1].Type != hclsyntax.TokenOQuote ||
+		tokens[i+1].Type != hclsyntax.TokenCQuote {
+		return nil, false
+	}
+	return tokens[i], true
+}
+
+// Literal replaces the string literal old with replacement.
 func (tr *ExampleTranslation) Literal(old, replacement string) *ExampleTranslation {
 	tr.Quoted[old] = replacement
 	return tr
 }
 
-// replace replaces what matches the pattern (a regexp.ReplaceAllString replacement).
-func (tr *ExampleTranslation) Replace(pattern, with string) *ExampleTranslation {
-	tr.raw = append(tr.raw, rawReplacement{regexp.MustCompile(pattern), with})
+// LiteralIn replaces the string literal old with replacement inside the top-level block of the given
+// type and labels only (resource "ardoq_component" "payments": "resource", "ardoq_component", "payments").
+func (tr *ExampleTranslation) LiteralIn(block []string, old, replacement string) *ExampleTranslation {
+	tr.scoped = append(tr.scoped, scopedLiteral{block: block, old: old, new: replacement})
 	return tr
 }
 
-// apply rewrites the text, every replacement in one pass so that none applies to another's result.
-func (tr *ExampleTranslation) Apply(text string) string {
-	for _, r := range tr.raw {
-		text = r.re.ReplaceAllString(text, r.with)
+// Set gives attribute name of the blocks of type block ("" for any, at any depth) the value v (a string
+// or an int) where its value is a string or number literal that old accepts (its text).
+func (tr *ExampleTranslation) Set(block, name string, old func(string) bool, v any) *ExampleTranslation {
+	tr.sets = append(tr.sets, attributeSet{block: block, name: name, old: old, value: ctyOf(v)})
+	return tr
+}
+
+// ImportID points the import block whose to is addr at id.
+func (tr *ExampleTranslation) ImportID(addr, id string) *ExampleTranslation {
+	tr.sets = append(tr.sets, attributeSet{block: "import", name: "id", old: func(string) bool { return true }, value: cty.StringVal(id),
+		in: func(b *hclwrite.Body) bool {
+			to := b.GetAttribute("to")
+			return to != nil && strings.TrimSpace(string(to.Expr().BuildTokens(nil).Bytes())) == addr
+		}})
+	return tr
+}
+
+func ctyOf(v any) cty.Value {
+	switch v := v.(type) {
+	case string:
+		return cty.StringVal(v)
+	case int:
+		return cty.NumberIntVal(int64(v))
+	case int64:
+		return cty.NumberIntVal(v)
 	}
-	alternatives := func(m map[string]string) string {
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, regexp.QuoteMeta(k))
+	panic(fmt.Sprintf("providertest: no HCL literal for %T", v))
+}
+
+// Apply rewrites the text, every replacement once: what one replacement wrote no other rewrites.
+func (tr *ExampleTranslation) Apply(t testing.TB, text string) string {
+	t.Helper()
+	f := ParseHCL(t, text)
+	done := map[*hclwrite.Token]bool{}
+	var walk func(body *hclwrite.Body, blockType string)
+	walk = func(body *hclwrite.Body, blockType string) {
+		for _, s := range tr.sets {
+			attr := body.GetAttribute(s.name)
+			if attr == nil || (s.block != "" && s.block != blockType) || (s.in != nil && !s.in(body)) {
+				continue
+			}
+			old := attr.Expr().BuildTokens(nil)
+			if lit, ok := literalText(old); !ok || !s.old(lit) {
+				continue
+			}
+			value := hclwrite.TokensForValue(s.value)
+			value[0].SpacesBefore = old[0].SpacesBefore
+			for _, tok := range body.SetAttributeRaw(s.name, value).Expr().BuildTokens(nil) {
+				done[tok] = true
+			}
 		}
-		sort.Slice(keys, func(i, j int) bool { return len(keys[i]) > len(keys[j]) })
-		return strings.Join(keys, "|")
+		for _, b := range body.Blocks() {
+			walk(b.Body(), b.Type())
+		}
 	}
-	if len(tr.Keys) > 0 {
-		assign := regexp.MustCompile(`\b(` + alternatives(tr.Keys) + `)(\s*=[^=>])`)
-		text = assign.ReplaceAllStringFunc(text, func(s string) string {
-			m := assign.FindStringSubmatch(s)
-			return tr.Keys[m[1]] + m[2]
-		})
-		path := regexp.MustCompile(`\b(customFields|custom_fields)\.(` + alternatives(tr.Keys) + `)\b`)
-		text = path.ReplaceAllStringFunc(text, func(s string) string {
-			m := path.FindStringSubmatch(s)
-			return m[1] + "." + tr.Keys[m[2]]
-		})
+	walk(f.Body(), "")
+	for _, b := range f.Body().Blocks() {
+		for _, s := range tr.scoped {
+			if !slices.Equal(append([]string{b.Type()}, b.Labels()...), s.block) {
+				continue
+			}
+			tokens := b.BuildTokens(nil)
+			for i := range tokens {
+				if lit, ok := quotedAt(tokens, i); ok && !done[lit] && string(lit.Bytes) == s.old {
+					lit.Bytes, done[lit] = quotedBytes(s.new), true
+				}
+			}
+		}
 	}
-	if len(tr.Quoted) > 0 {
-		quoted := regexp.MustCompile(`"(` + alternatives(tr.Quoted) + `)"`)
-		text = quoted.ReplaceAllStringFunc(text, func(s string) string {
-			return strconv.Quote(tr.Quoted[s[1:len(s)-1]])
-		})
+	tokens := f.BuildTokens(nil)
+	for i, tok := range tokens {
+		if done[tok] {
+			continue
+		}
+		if to, ok := keyAt(tokens, i, tr.Keys); ok {
+			tok.Bytes, done[tok] = []byte(to), true
+		} else if lit, ok := quotedAt(tokens, i); ok {
+			if to, known := tr.Quoted[string(lit.Bytes)]; known {
+				lit.Bytes, done[lit] = quotedBytes(to), true
+			}
+		}
 	}
-	return text
+	return string(f.Bytes())
+}
+
+// literalText is the text of a string or number literal expression.
+func literalText(tokens hclwrite.Tokens) (string, bool) {
+	switch {
+	case len(tokens) == 1 && tokens[0].Type == hclsyntax.TokenNumberLit:
+		return string(tokens[0].Bytes), true
+	case len(tokens) == 2 && tokens[0].Type == hclsyntax.TokenOQuote && tokens[1].Type == hclsyntax.TokenCQuote:
+		return "", true
+	case len(tokens) == 3:
+		if lit, ok := quotedAt(tokens, 1); ok {
+			return string(lit.Bytes), true
+		}
+	}
+	return "", false
+}
+
+// quotedBytes is s as the inside of an HCL string literal, escaped.
+func quotedBytes(s string) []byte {
+	var out []byte
+	for _, tok := range hclwrite.TokensForValue(cty.StringVal(s)) {
+		if tok.Type == hclsyntax.TokenQuotedLit {
+			out = append(out, tok.Bytes...)
+		}
+	}
+	return out
 }
 
 // translatedExample reads an example and translates it for the org (without looked-up names: add those
@@ -317,7 +454,7 @@ func (e *Env) RequireAttachments(t *testing.T) []client.Attachment {
 	return all
 }
 
-// ImportedID points an import-by-string-id example at an entity the test made.
+// ImportedID points the import blocks of an import-by-string-id example (by an id) at an entity the test made.
 func ImportedID(tr *ExampleTranslation, id string) *ExampleTranslation {
-	return tr.Replace(`(\bid\s*=\s*)"[0-9a-f]{24}"`, `${1}"`+id+`"`)
+	return tr.Set("import", "id", entity.OIDPattern.MatchString, id)
 }

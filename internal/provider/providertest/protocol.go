@@ -3,10 +3,6 @@ package providertest
 import (
 	"context"
 	"math/big"
-	"os"
-	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -277,77 +273,6 @@ func ExpectDiag(t *testing.T, diags []*tfprotov6.Diagnostic, want string) {
 		got = append(got, d.Summary+": "+d.Detail)
 	}
 	t.Fatalf("want an error containing %q, got %q", want, got)
-}
-
-var (
-	hclBlockStart = regexp.MustCompile(`^(\w+)\s*(?:"[^"]*"\s*)*\{$`)
-	hclString     = regexp.MustCompile(`^(\w+)\s*=\s*"([^"]*)"$`)
-	hclNumber     = regexp.MustCompile(`^(\w+)\s*=\s*(-?[0-9]+)$`)
-	hclBool       = regexp.MustCompile(`^(\w+)\s*=\s*(true|false)$`)
-	hclIdentity   = regexp.MustCompile(`^identity\s*=\s*\{\s*id\s*=\s*"([^"]*)"\s*\}$`)
-	hclComment    = regexp.MustCompile(`(^|\s+)#[^"]*$`)
-	hclReference  = regexp.MustCompile(`^(\w+)\s*=\s*[\w.]+$`)
-)
-
-// ExampleBlock is one top-level block of an example file, read with just enough HCL for the examples:
-// literal strings, numbers and booleans, one nested block deep, and an import identity on one line.
-type ExampleBlock struct {
-	Kind, Labels string            // `list`, `"ardoq_component" "apps"`
-	Attrs        map[string]string // top-level literals
-	Config       map[string]tftypes.Value
-	Identity     string
-}
-
-// ReadExampleBlocks reads the blocks of an example file under examples/.
-func ReadExampleBlocks(t *testing.T, parts ...string) []ExampleBlock {
-	t.Helper()
-	b, err := os.ReadFile(RepoPath(t, append([]string{"examples"}, parts...)...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var blocks []ExampleBlock
-	var cur *ExampleBlock
-	nested := ""
-	for n, raw := range strings.Split(string(b), "\n") {
-		line := strings.TrimSpace(hclComment.ReplaceAllString(raw, ""))
-		switch m := hclBlockStart.FindStringSubmatch(line); {
-		case line == "" || strings.HasPrefix(line, "#"):
-		case cur == nil && m != nil:
-			blocks = append(blocks, ExampleBlock{Kind: m[1], Labels: strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, m[1]), "{")),
-				Attrs: map[string]string{}, Config: map[string]tftypes.Value{}})
-			cur = &blocks[len(blocks)-1]
-		case cur != nil && nested == "" && m != nil:
-			nested = m[1]
-		case line == "}" && nested != "":
-			nested = ""
-		case line == "}" && cur != nil:
-			cur = nil
-		case cur != nil && hclIdentity.MatchString(line):
-			cur.Identity = hclIdentity.FindStringSubmatch(line)[1]
-		case cur != nil && nested == "config" && hclString.MatchString(line):
-			kv := hclString.FindStringSubmatch(line)
-			cur.Config[kv[1]] = TFStr(kv[2])
-		case cur != nil && nested == "config" && hclNumber.MatchString(line):
-			kv := hclNumber.FindStringSubmatch(line)
-			i, _ := strconv.ParseInt(kv[2], 10, 64)
-			cur.Config[kv[1]] = TFNum(i)
-		case cur != nil && nested == "" && (hclString.MatchString(line) || hclNumber.MatchString(line) || hclBool.MatchString(line)):
-			kv := hclString.FindStringSubmatch(line)
-			if kv == nil {
-				kv = hclNumber.FindStringSubmatch(line)
-			}
-			if kv == nil {
-				kv = hclBool.FindStringSubmatch(line)
-			}
-			cur.Attrs[kv[1]] = kv[2]
-		case cur != nil && nested == "" && hclReference.MatchString(line):
-			kv := strings.SplitN(line, "=", 2)
-			cur.Attrs[strings.TrimSpace(kv[0])] = strings.TrimSpace(kv[1])
-		default:
-			t.Fatalf("%s line %d: the example test cannot read %q; keep examples to literal values", filepath.Join(parts...), n+1, line)
-		}
-	}
-	return blocks
 }
 
 // PlanConfigured plans an imported resource under a configuration that says what state holds, with

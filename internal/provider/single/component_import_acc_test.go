@@ -86,7 +86,7 @@ var importCommand = regexp.MustCompile(`^terraform import (\S+) (\S+)$`)
 
 // importedKey points an import block by component key at a component the test made.
 func importedKey(tr *providertest.ExampleTranslation, key string) *providertest.ExampleTranslation {
-	return tr.Replace(`(\bid\s*=\s*)"[A-Za-z0-9_]+-[0-9]+"`, `${1}"`+key+`"`)
+	return tr.Set("import", "id", single.ComponentKeyPattern.MatchString, key)
 }
 
 // The import examples, run against a component and a reference the test makes (their ids and key stand
@@ -133,7 +133,7 @@ func TestAccExamples_componentImports_everyCLI(t *testing.T) {
 `, c.Name))
 	cfg := env.ProviderConfig() + block
 	steps := []resource.TestStep{{
-		Config: env.ProviderConfig() + importedKey(providertest.ImportedID(tr, c.ID), c.ComponentKey).Apply(byKeyExample) + block,
+		Config: env.ProviderConfig() + importedKey(providertest.ImportedID(tr, c.ID), c.ComponentKey).Apply(t, byKeyExample) + block,
 		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 			plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
 		}},

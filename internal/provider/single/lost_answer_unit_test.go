@@ -14,9 +14,8 @@ import (
 )
 
 func TestRecoverCreate(t *testing.T) {
-	pause := recovery.RecheckPause
-	recovery.RecheckPause = time.Millisecond
-	t.Cleanup(func() { recovery.RecheckPause = pause })
+	timing := recovery.DefaultTiming()
+	timing.Recheck = time.Millisecond
 	org := providertest.NewEmulatedOrg(t)
 	c := org.Client
 	d := &providerdata.Data{Client: c}
@@ -26,7 +25,7 @@ func TestRecoverCreate(t *testing.T) {
 	body := client.ComponentCreate{Name: "Lost", RootWorkspace: org.WS, TypeID: org.Typ}
 	sent := time.Now()
 
-	got, diags := recovery.RecoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
+	got, diags := recovery.RecoverCreate(ctx, d, timing, r.createSearch(body, sent, cause), "Unable to Create Component")
 	if got != nil || !diags.HasError() || !strings.Contains(diags[0].Detail(), "and found none, so it recorded nothing") {
 		t.Fatalf("no match must fail saying none was found, got %v %v", got, diags)
 	}
@@ -34,12 +33,12 @@ func TestRecoverCreate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, diags = recovery.RecoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
+	got, diags = recovery.RecoverCreate(ctx, d, timing, r.createSearch(body, sent, cause), "Unable to Create Component")
 	if got == nil || got.ID != made.ID || diags.HasError() || !strings.Contains(diags[0].Detail(), made.ID) {
 		t.Fatalf("one match must be recorded with a warning naming it, got %v %v", got, diags)
 	}
 	d.Claim(made.ID) // as if another resource of this run had created it
-	got, diags = recovery.RecoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
+	got, diags = recovery.RecoverCreate(ctx, d, timing, r.createSearch(body, sent, cause), "Unable to Create Component")
 	if got != nil || !diags.HasError() {
 		t.Fatalf("an entity another create of this run made must not be taken, got %v %v", got, diags)
 	}
@@ -48,7 +47,7 @@ func TestRecoverCreate(t *testing.T) {
 	cutOff := &client.AmbiguousError{Method: "POST", Path: "/api/v2/components", Status: 201, Err: errors.New("unexpected EOF")}
 	elsewhere := body
 	elsewhere.Name = "Nowhere"
-	got, diags = recovery.RecoverCreate(ctx, d, r.createSearch(elsewhere, sent, cutOff), "Unable to Create Component")
+	got, diags = recovery.RecoverCreate(ctx, d, timing, r.createSearch(elsewhere, sent, cutOff), "Unable to Create Component")
 	if got != nil || !diags.HasError() || strings.Contains(diags[0].Detail(), "did not create") ||
 		!strings.Contains(diags[0].Detail(), "said it succeeded") {
 		t.Fatalf("after a cut-off success the provider must not claim nothing was created, got %v", diags)
@@ -62,7 +61,7 @@ func TestRecoverCreate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, diags = recovery.RecoverCreate(ctx, d, r.createSearch(body, sent, cause), "Unable to Create Component")
+	got, diags = recovery.RecoverCreate(ctx, d, timing, r.createSearch(body, sent, cause), "Unable to Create Component")
 	if got != nil || !diags.HasError() || !strings.Contains(diags[0].Detail(), made.ID+", "+again.ID) {
 		t.Fatalf("several matches must fail naming them, got %v %v", got, diags)
 	}

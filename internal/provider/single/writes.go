@@ -50,7 +50,7 @@ func (k kind[M, E, C, U]) created(ctx context.Context, d *providerdata.Data, dia
 	switch {
 	case client.IsAmbiguous(err):
 		var recovered diag.Diagnostics
-		made, recovered = recovery.RecoverCreate(ctx, d, search(sent, err), summary) // it claims what it found
+		made, recovered = recovery.RecoverCreate(ctx, d, recovery.DefaultTiming(), search(sent, err), summary) // it claims what it found
 		diags.Append(recovered...)
 		if made == nil {
 			return nil
@@ -96,8 +96,9 @@ func (k kind[M, E, C, U]) updated(ctx context.Context, d *providerdata.Data, dia
 	if client.IsAmbiguous(err) || client.IsConflict(err) {
 		read := func(ctx context.Context) (*E, error) { return k.get(ctx, id) }
 		holds := func(e *E) bool { return k.holds(k.fromAPI(e, k.customFields(&plan)), plan) }
-		cur, nowVersion, outcome, why, readErr := recovery.ReadBack(ctx, d.Client, err, version, read, k.versionOf, holds)
-		if !recovery.AddUpdateOutcome(diags, k.noun, k.describe(ctx, prior), version, err, outcome, readErr, nowVersion, why) {
+		recheck := recovery.DefaultTiming().Recheck
+		cur, nowVersion, outcome, why, readErr := recovery.ReadBack(ctx, d.Client, recheck, err, version, read, k.versionOf, holds)
+		if !recovery.AddUpdateOutcome(diags, k.noun, k.describe(ctx, prior), version, err, outcome, readErr, nowVersion, why, recheck) {
 			return nil
 		}
 		return cur
@@ -115,7 +116,7 @@ func (k kind[M, E, C, U]) deleted(ctx context.Context, d *providerdata.Data, dia
 	err := k.remove(ctx, id)
 	switch {
 	case client.IsAmbiguous(err):
-		recovery.ConfirmDeleted(ctx, d.Client, diags, k.noun, id, err, func(ctx context.Context) error {
+		recovery.ConfirmDeleted(ctx, d.Client, recovery.DefaultTiming().Recheck, diags, k.noun, id, err, func(ctx context.Context) error {
 			_, err := k.get(ctx, id)
 			return err
 		})

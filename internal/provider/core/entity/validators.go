@@ -14,7 +14,7 @@ import (
 
 var OIDPattern = regexp.MustCompile(`^[0-9a-f]{24}$`)
 
-// OIDValidators check an Ardoq object id (24 hexadecimal characters) at plan time.
+// OIDValidators check an Ardoq object id (24 hexadecimal characters, FACTS.md §ids) at plan time.
 func OIDValidators() []validator.String {
 	return []validator.String{stringvalidator.RegexMatches(OIDPattern, "must be an Ardoq id: 24 lowercase hexadecimal characters")}
 }

@@ -269,7 +269,7 @@ func (v Value) Means(o Value) bool {
 	return false
 }
 
-// ardoqDateTime is the form Ardoq gives DateTime values in.
+// ardoqDateTime is the form Ardoq gives DateTime values in (FACTS.md §custom-fields).
 var ardoqDateTime = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`)
 
 // parseNumber reads decimal text as Terraform converts a string to a number.

@@ -24,23 +24,29 @@ import (
 // out what Ardoq did before it answers Terraform: a create looks for the entity it may have made, an
 // update reads the entity back, a delete checks that it is gone. Messages say what was found.
 
-// How far back "created since the request was sent" reaches: a little when Ardoq's clock is known
-// from its Date headers (whole seconds, plus the request's travel), a minute of clock difference when not.
-const (
-	knownClockAllowance   = 2 * time.Second
-	unknownClockAllowance = time.Minute
-)
+// Timing is how a lost answer is looked into (FACTS.md §lost-answers). The provider's resources pass
+// DefaultTiming; tests pass their own, so that none waits for real seconds.
+type Timing struct {
+	// Recheck is how long the provider waits before it looks a second time for what a write whose answer
+	// was lost did: Ardoq may still be finishing the request.
+	Recheck time.Duration
+	// How far back "created since the request was sent" reaches: KnownClock when Ardoq's clock is known
+	// from its Date headers (whole seconds, plus the request's travel), UnknownClock when not.
+	KnownClock, UnknownClock time.Duration
+}
 
-// RecheckPause is how long the provider waits before it looks a second time for what a write whose
-// answer was lost did: Ardoq may still be finishing the request. A variable so that tests need not wait.
-var RecheckPause = 2 * time.Second
+// DefaultTiming is the provider's: a second look after 2 s, and 2 s of clock difference allowed when
+// Ardoq's clock is known, a minute when not.
+func DefaultTiming() Timing {
+	return Timing{Recheck: 2 * time.Second, KnownClock: 2 * time.Second, UnknownClock: time.Minute}
+}
 
 // CreatedSince is the earliest _meta.created, on Ardoq's clock, that a create sent at sent can carry.
-func CreatedSince(c *client.Client, sent time.Time) time.Time {
+func (t Timing) CreatedSince(c *client.Client, sent time.Time) time.Time {
 	if server, ok := c.ServerTime(sent); ok {
-		return server.Add(-knownClockAllowance)
+		return server.Add(-t.KnownClock)
 	}
-	return sent.Add(-unknownClockAllowance)
+	return sent.Add(-t.UnknownClock)
 }
 
 // CreatedByCaller reports whether an entity was created by this token's user at or after since.
@@ -80,19 +86,20 @@ type CreateSearch[T any] struct {
 }
 
 // RecoverCreate returns the one entity an ambiguous create made (with a warning saying so), or nil
-// with an error that says what was found: nothing (after two looks), several candidates, or that looking
-// failed or was cut short by a stop. Entities another create of this run made are never candidates.
-func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, s CreateSearch[T], summary string) (*T, diag.Diagnostics) {
+// with an error that says what was found: nothing (after two looks, t.Recheck apart), several
+// candidates, or that looking failed or was cut short by a stop. Entities another create of this run
+// made are never candidates.
+func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, t Timing, s CreateSearch[T], summary string) (*T, diag.Diagnostics) {
 	caller := ctx
 	ctx, done := SeeThrough(ctx, d.Client)
 	defer done()
 	var diags diag.Diagnostics
-	since := CreatedSince(d.Client, s.Sent)
+	since := t.CreatedSince(d.Client, s.Sent)
 	made, err := lookForCreated(ctx, d, s, since)
 	looks := 1
 	status, succeeded := AnsweredSuccess(s.Cause)
 	if err == nil && len(made) == 0 && !succeeded {
-		Pause(ctx, RecheckPause) // Ardoq may still be working on it
+		Pause(ctx, t.Recheck) // Ardoq may still be working on it
 		made, err = lookForCreated(ctx, d, s, since)
 		looks++
 	}
@@ -123,7 +130,7 @@ func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, s CreateSea
 		diags.AddError(summary, fmt.Sprintf("%s The provider looked for a %s matching what it sent, created by you since %s, %d times "+
 			"over %s, and found none, so it recorded nothing. Should Ardoq still make it later, the next plan warns of it as one an "+
 			"interrupted run may have made (with prevent_duplicates the plan fails): run terraform plan before applying again.",
-			lost, s.Noun, since.UTC().Format(time.RFC3339), looks, RecheckPause))
+			lost, s.Noun, since.UTC().Format(time.RFC3339), looks, t.Recheck))
 	default:
 		ids := make([]string, len(made))
 		for i, c := range made {
@@ -191,16 +198,17 @@ func Pause(ctx context.Context, d time.Duration) {
 	}
 }
 
-// ConfirmDeleted reads an entity back after an ambiguous delete: gone is success; otherwise the error
-// says what was found.
-func ConfirmDeleted(ctx context.Context, c *client.Client, diags *diag.Diagnostics, noun, id string, cause error, read func(context.Context) error) {
+// ConfirmDeleted reads an entity back after an ambiguous delete (a second time after recheck when it is
+// still there): gone is success; otherwise the error says what was found.
+func ConfirmDeleted(ctx context.Context, c *client.Client, recheck time.Duration, diags *diag.Diagnostics, noun, id string, cause error,
+	read func(context.Context) error) {
 	caller := ctx
 	ctx, done := SeeThrough(ctx, c)
 	defer done()
 	lost := fmt.Sprintf("Ardoq's answer to deleting %s %s was lost (%s).", strings.ToLower(noun), id, diagnostics.ClientErrorDetail(cause))
 	err := read(ctx)
 	if err == nil {
-		Pause(ctx, RecheckPause) // Ardoq may still be working on it
+		Pause(ctx, recheck) // Ardoq may still be working on it
 		err = read(ctx)
 	}
 	why, cut := CutShort(caller, ctx, c)
@@ -215,6 +223,6 @@ func ConfirmDeleted(ctx context.Context, c *client.Client, diags *diag.Diagnosti
 			"Run terraform apply again.", lost, diagnostics.ClientErrorDetail(err)))
 	default:
 		diags.AddError("Unable to Delete "+noun, fmt.Sprintf("%s The provider read it back twice, %s apart: it still exists, so it "+
-			"has not been deleted. Run terraform apply again.", lost, RecheckPause))
+			"has not been deleted. Run terraform apply again.", lost, recheck))
 	}
 }

@@ -16,12 +16,28 @@ import (
 func TestAddUpdateOutcome_notInEffectSaysOnlyWhatIsKnown(t *testing.T) {
 	var diags diag.Diagnostics
 	lost := &client.AmbiguousError{Method: "PATCH", Path: "/x", Status: 500, Err: &client.APIError{StatusCode: 500, Method: "PATCH", Path: "/x"}}
-	if AddUpdateOutcome(&diags, "Component", "c1", 3, lost, updateNotApplied, nil, 3, "") || !diags.HasError() {
+	if AddUpdateOutcome(&diags, "Component", "c1", 3, lost, updateNotApplied, nil, 3, "", 2*time.Second) || !diags.HasError() {
 		t.Fatal("an update not in effect is an error")
 	}
 	d := diags[0].Detail()
 	if strings.Contains(d, "nothing was changed") || !strings.Contains(d, "has not taken effect") || !strings.Contains(d, "instead of overwriting") {
 		t.Fatalf("say what was read back, and why applying again is safe: %s", d)
+	}
+}
+
+// An outcome nobody set is unknown: it never records an update as applied.
+func TestUpdateOutcome_zeroIsNotApplied(t *testing.T) {
+	var zero updateOutcome
+	if zero != updateUnknown || zero == updateApplied {
+		t.Fatalf("the zero updateOutcome is %d, want updateUnknown (%d)", zero, updateUnknown)
+	}
+	var diags diag.Diagnostics
+	lost := &client.AmbiguousError{Method: "PATCH", Path: "/x", Err: errors.New("connection reset by peer")}
+	if AddUpdateOutcome(&diags, "Component", "c1", 3, lost, zero, nil, 0, "", 0) {
+		t.Fatal("the zero outcome was reported as applied")
+	}
+	if !diags.HasError() || !strings.Contains(diags[0].Detail(), "does not know whether Ardoq applied it") {
+		t.Fatalf("the zero outcome must be an error saying the outcome is unknown: %v", diags)
 	}
 }
 

@@ -65,7 +65,7 @@ func TestRecoverCreate_stoppedWhileArdoqIsFrozen(t *testing.T) {
 		Meta: func(c client.Component) client.Meta { return c.Meta }, IDOf: func(c client.Component) string { return c.ID },
 	}
 	began := time.Now()
-	got, diags := RecoverCreate(stopSoon(t), d, search, "Unable to Create Component")
+	got, diags := RecoverCreate(stopSoon(t), d, DefaultTiming(), search, "Unable to Create Component")
 	withinStopBound(t, began)
 	if got != nil || !diags.HasError() {
 		t.Fatalf("nothing can be recorded: %v %v", got, diags)
@@ -89,11 +89,11 @@ func TestReadBackAndConfirmDeleted_stoppedWhileArdoqIsFrozen(t *testing.T) {
 	cause := &client.AmbiguousError{Method: "PATCH", Path: "/api/v2/components/c1", Err: errors.New("connection reset by peer")}
 	read := func(ctx context.Context) (*client.Component, error) { return c.GetComponent(ctx, "c1") }
 	began := time.Now()
-	_, nowVersion, outcome, why, readErr := ReadBack(stopSoon(t), c, cause, 3, read,
+	_, nowVersion, outcome, why, readErr := ReadBack(stopSoon(t), c, DefaultTiming().Recheck, cause, 3, read,
 		func(c *client.Component) int64 { return c.Version }, func(*client.Component) bool { return true })
 	withinStopBound(t, began)
 	var diags diag.Diagnostics
-	AddUpdateOutcome(&diags, "Component", "c1", 3, cause, outcome, readErr, nowVersion, why)
+	AddUpdateOutcome(&diags, "Component", "c1", 3, cause, outcome, readErr, nowVersion, why, DefaultTiming().Recheck)
 	if !diags.HasError() || !strings.Contains(diags[0].Detail(), "Terraform stopped the provider") ||
 		!strings.Contains(diags[0].Detail(), "may or may not have applied it") {
 		t.Fatalf("the update's outcome must be reported as unknown because of the stop: %v", diags)
@@ -101,7 +101,7 @@ func TestReadBackAndConfirmDeleted_stoppedWhileArdoqIsFrozen(t *testing.T) {
 
 	began = time.Now()
 	var deleted diag.Diagnostics
-	ConfirmDeleted(stopSoon(t), c, &deleted, "Component", "c1", cause, func(ctx context.Context) error {
+	ConfirmDeleted(stopSoon(t), c, DefaultTiming().Recheck, &deleted, "Component", "c1", cause, func(ctx context.Context) error {
 		_, err := c.GetComponent(ctx, "c1")
 		return err
 	})
@@ -112,11 +112,8 @@ func TestReadBackAndConfirmDeleted_stoppedWhileArdoqIsFrozen(t *testing.T) {
 }
 
 // A create found nowhere after two looks is reported as that, not as "Ardoq did not create it". The
-// recheck pause is set to nothing so that the test does not wait.
+// recheck pause is nothing, so that the test does not wait.
 func TestRecoverCreate_notFoundSaysOnlyWhatWasSeen(t *testing.T) {
-	pause := RecheckPause
-	RecheckPause = 0
-	t.Cleanup(func() { RecheckPause = pause })
 	org := providertest.NewEmulatedOrg(t)
 	c := org.Client
 	search := CreateSearch[client.Component]{
@@ -127,7 +124,7 @@ func TestRecoverCreate_notFoundSaysOnlyWhatWasSeen(t *testing.T) {
 		},
 		Meta: func(c client.Component) client.Meta { return c.Meta }, IDOf: func(c client.Component) string { return c.ID },
 	}
-	_, diags := RecoverCreate(context.Background(), &providerdata.Data{Client: c}, search, "Unable to Create Component")
+	_, diags := RecoverCreate(context.Background(), &providerdata.Data{Client: c}, Timing{UnknownClock: time.Minute}, search, "Unable to Create Component")
 	if !diags.HasError() {
 		t.Fatal("nothing found is an error")
 	}
