@@ -1,4 +1,4 @@
-// Package cascade is everything about Ardoq's cascade: deleting a component deletes its descendants and
+// Package cascade is everything about Ardoq's cascade (FACTS.md §cascade): deleting a component deletes its descendants and
 // every reference touching any of them. At plan, a delete says what Ardoq would take along, by name, from
 // what Ardoq holds (notice.go, reading.go), and records it with the versions it saw (Announced); at apply,
 // the guard looks again before the delete is sent and refuses anything taken along that the plan did not
