@@ -143,9 +143,14 @@ func (c *CLIRun) Write(name, content string) {
 
 // Run runs terraform and returns its output and exit code.
 func (c *CLIRun) Run(args ...string) (string, int) {
-	args = append(args, "-no-color")
+	flags := []string{"-no-color"}
 	if args[0] != "query" && args[0] != "get" { // terraform query and get ask for nothing and have no -input
-		args = append(args, "-input=false")
+		flags = append(flags, "-input=false")
+	}
+	if last := args[len(args)-1]; args[0] == "apply" && len(args) > 1 && !strings.HasPrefix(last, "-") {
+		args = append(append(args[:len(args)-1:len(args)-1], flags...), last) // a saved plan comes after the flags
+	} else {
+		args = append(args, flags...)
 	}
 	env, stop := c.serve()
 	defer stop()

@@ -100,7 +100,7 @@ func (w *takenOver) removed(addr string, gone []int) bool {
 // summary: detail"), sorted: their order on the wire follows Terraform's walk, their set must not.
 func diagnosticsOf(t *testing.T, cli *providertest.CLIRun, args ...string) ([]string, string, int) {
 	t.Helper()
-	out, code := cli.Run(append(args, "-json")...)
+	out, code := cli.Run(append([]string{args[0], "-json"}, args[1:]...)...)
 	var diags []string
 	scanner := bufio.NewScanner(strings.NewReader(out))
 	scanner.Buffer(make([]byte, 1<<20), 1<<24)

@@ -195,7 +195,7 @@ resource "ardoq_batch" "x" {
 	}
 	env.DeleteInApp(t, true, held.References[0]) // gone from Ardoq since the last refresh: its delete is done, not an error
 	out, code = cli.Run("destroy", "-auto-approve", "-refresh=false")
-	if code != 0 || strings.Contains(out, "Warning") {
+	if code != 0 || strings.Contains(out, "Already Deleted") {
 		t.Fatalf("destroy -refresh=false (exit %d):\n%s", code, out)
 	}
 	allGone(held)

@@ -61,7 +61,7 @@ resource "ardoq_reference" "in" {
 	parentID := parents[0].ID
 	first, out, code := diagnosticsOf(t, cli, "plan", "-destroy")
 	if code != 0 || len(first) == 0 || !strings.Contains(strings.Join(first, "\n"), `ardoq_component.parent: `+notice) ||
-		!strings.Contains(strings.Join(first, "\n"), `component \"Child`+env.Tag+`\"`) {
+		!strings.Contains(strings.Join(first, "\n"), `component "Child`+env.Tag+`"`) {
 		t.Fatalf("terraform plan -destroy (exit %d) must list what Ardoq holds below the parent:\n%s", code, out)
 	}
 	cli.Write("main.tf", "")
