@@ -22,9 +22,8 @@ func main() {
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
 	quietFrameworkLogs()
-	if !debug { // under a debugger the parent is a shell or dlv, whose SIGTERM must end the provider
-		outlastTermination()
-		quietDroppedLogs() // under a debugger the logs go to the developer's terminal
+	if !debug { // under a debugger the logs go to the developer's terminal
+		quietDroppedLogs()
 	}
 	var opts []tf6server.ServeOpt
 	if debug {
