@@ -25,8 +25,8 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
-// Interrupted runs: a user presses Ctrl-C (SIGINT) or a CI job is cancelled (SIGTERM) while writes are
-// in flight, against an emulator that finishes every request it received, as Ardoq does. A write already
+// Interrupted runs: a user presses Ctrl-C (SIGINT) or a CI job is cancelled (SIGTERM to Terraform) while
+// writes are in flight, against an emulator that finishes every request it received, as Ardoq does. A write already
 // sent runs to its answer and is recorded, so the next apply creates nothing twice.
 
 // The interrupted runs use the provider built as users run it (NewCLIRun), whose process the signals
@@ -213,12 +213,11 @@ func TestAccInterrupt_singleResources_everyCLI(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		signal syscall.Signal
-		group  bool   // to the whole process group, provider included, as a cancelled CI job may send it
+		group  bool   // to the whole process group, provider included, as a terminal sends Ctrl-C
 		during string // what is in flight when the signal comes
 	}{
-		{"SIGINT while components are created", syscall.SIGINT, false, "components"},
+		{"Ctrl-C in a terminal (SIGINT to the process group) while components are created", syscall.SIGINT, true, "components"},
 		{"SIGTERM while references are created", syscall.SIGTERM, false, "references"},
-		{"SIGTERM to the process group while components are created", syscall.SIGTERM, true, "components"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := newTestEnv(t)
@@ -258,8 +257,7 @@ func TestAccInterrupt_batch_everyCLI(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		signal syscall.Signal
-		group  bool
-	}{{"SIGINT", syscall.SIGINT, false}, {"SIGTERM", syscall.SIGTERM, false}, {"SIGTERM to the process group", syscall.SIGTERM, true}} {
+	}{{"SIGINT", syscall.SIGINT}, {"SIGTERM", syscall.SIGTERM}} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := newTestEnv(t)
 			env.RequireEmulator(t, "fault control")
@@ -269,7 +267,7 @@ func TestAccInterrupt_batch_everyCLI(t *testing.T) {
 			env.Srv.Inject(emulator.Fault{Method: "POST", PathPrefix: "/batch", Exact: true, Hold: 3 * time.Second})
 			apply := start(run, "apply", "-auto-approve")
 			apply.waitUntil(t, "the batch to be sent", func() bool { return batchInFlight(env) })
-			sendSignal(t, apply, tc.signal, tc.group)
+			sendSignal(t, apply, tc.signal, false)
 			out := apply.wait(t, 2*time.Minute)
 			if strings.Contains(out, "Outcome Unknown") || strings.Contains(out, "may or may not") || strings.Contains(out, "Lost Answer") {
 				t.Fatalf("a batch sent before the stop must be seen through:\n%s", out)

@@ -23,8 +23,9 @@ const apiLogLevelEnv = "TF_LOG_PROVIDER_ARDOQ_API"
 //
 // The level only decides what the provider writes. Terraform passes a provider's logs on only when
 // TF_LOG or TF_LOG_PROVIDER is set, so with a real Terraform the exchanges alone are
-// TF_LOG_PROVIDER=DEBUG TF_LOG_PROVIDER_ARDOQ=OFF TF_LOG_PROVIDER_ARDOQ_API=DEBUG (TF_LOG_PATH for a
-// file), as the docs say and TestAccProvider_apiLogThroughTheCLI_everyCLI checks. Under terraform-plugin-testing,
+// TF_LOG_PROVIDER=DEBUG TF_LOG_SDK=OFF TF_LOG_PROVIDER_ARDOQ=OFF TF_LOG_PROVIDER_ARDOQ_API=DEBUG
+// (TF_LOG_SDK=OFF quiets the plugin libraries' own lines; TF_LOG_PATH for a file), as the docs say and
+// TestAccProvider_apiLogThroughTheCLI_everyCLI checks. Under terraform-plugin-testing,
 // whose log sink writes to TF_LOG_PATH itself, TF_LOG_PROVIDER_ARDOQ_API=debug is enough.
 func newLoggingHTTPClient(token string) *http.Client {
 	return &http.Client{Transport: &loggingTransport{next: http.DefaultTransport, token: token}}

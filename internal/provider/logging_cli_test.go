@@ -13,8 +13,9 @@ import (
 
 // The log settings the docs give, through a real Terraform (or OpenTofu) as users run it: the CLI passes
 // a provider's logs on only when TF_LOG or TF_LOG_PROVIDER is set, so the HTTP exchanges alone are
-// TF_LOG_PROVIDER=DEBUG TF_LOG_PROVIDER_ARDOQ=OFF TF_LOG_PROVIDER_ARDOQ_API=DEBUG, and TF_LOG_PROVIDER=DEBUG
-// shows them with the provider's other logs. Neither writes the token.
+// TF_LOG_PROVIDER=DEBUG TF_LOG_SDK=OFF TF_LOG_PROVIDER_ARDOQ=OFF TF_LOG_PROVIDER_ARDOQ_API=DEBUG,
+// TF_LOG_PROVIDER=DEBUG shows them with the provider's other logs, and TF_LOG=TRACE or
+// TF_LOG_PROVIDER=TRACE with the plugin libraries' own lines too. None writes the token.
 func TestAccProvider_apiLogThroughTheCLI_everyCLI(t *testing.T) {
 	env := newTestEnv(t)
 	cli := providertest.NewCLIRun(t, env.Env, "1.5.0")
@@ -59,7 +60,7 @@ resource "ardoq_component" "logged" {
 	// The first line of each entry the provider itself logged (the CLI logs the plugin's start and end too).
 	providerLine := regexp.MustCompile(`(?m)^\d{4}-\d\d-\d\dT\S+ \[[A-Z]+\] +provider\.terraform-provider-ardoq: (.*)$`)
 	t.Run("exchanges only", func(t *testing.T) {
-		log := apply(t, 1, "TF_LOG_PROVIDER=DEBUG", "TF_LOG_PROVIDER_ARDOQ=OFF", "TF_LOG_PROVIDER_ARDOQ_API=DEBUG")
+		log := apply(t, 1, "TF_LOG_PROVIDER=DEBUG", "TF_LOG_SDK=OFF", "TF_LOG_PROVIDER_ARDOQ=OFF", "TF_LOG_PROVIDER_ARDOQ_API=DEBUG")
 		lines := providerLine.FindAllStringSubmatch(log, -1)
 		if len(lines) == 0 {
 			t.Fatalf("no line from the provider in the log: the test proves nothing\n%.3000s", log)
@@ -77,7 +78,27 @@ resource "ardoq_component" "logged" {
 			t.Fatalf("TF_LOG_PROVIDER=DEBUG logged the exchanges but not the provider's own lines:\n%.3000s", log)
 		}
 	})
+	// A bug report made at trace level has the framework's side, the protocol's and the mux's.
+	for _, setting := range []string{"TF_LOG=TRACE", "TF_LOG_PROVIDER=TRACE"} {
+		t.Run(setting, func(t *testing.T) {
+			log := apply(t, 2, setting)
+			modules := map[string]bool{}
+			for _, m := range providerLine.FindAllStringSubmatch(log, -1) {
+				if mod := traceModule.FindStringSubmatch(m[1]); mod != nil {
+					modules[mod[1]] = true
+				}
+			}
+			for _, want := range []string{"sdk.framework", "sdk.proto", "sdk.mux"} {
+				if !modules[want] {
+					t.Errorf("%s logged no line of %s (modules seen: %v)", setting, want, modules)
+				}
+			}
+		})
+	}
 }
+
+// traceModule finds the plugin-log module a provider line comes from.
+var traceModule = regexp.MustCompile(`@module=(\S+)`)
 
 // withoutLogSettings drops the TF_LOG* variables the test process may carry, so each run has only its own.
 func withoutLogSettings(env []string) []string {
