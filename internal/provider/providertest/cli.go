@@ -147,7 +147,7 @@ func (c *CLIRun) Run(args ...string) (string, int) {
 	if args[0] != "query" && args[0] != "get" { // terraform query and get ask for nothing and have no -input
 		flags = append(flags, "-input=false")
 	}
-	if last := args[len(args)-1]; args[0] == "apply" && len(args) > 1 && !strings.HasPrefix(last, "-") {
+	if last := args[len(args)-1]; args[0] == "apply" && c.savedPlan(last) {
 		args = append(append(args[:len(args)-1:len(args)-1], flags...), last) // a saved plan comes after the flags
 	} else {
 		args = append(args, flags...)
@@ -167,6 +167,15 @@ func (c *CLIRun) Run(args ...string) (string, int) {
 		c.T.Fatal(err)
 	}
 	return out.String(), 0
+}
+
+// savedPlan reports whether arg names a file in the working directory (a plan saved with -out).
+func (c *CLIRun) savedPlan(arg string) bool {
+	if strings.HasPrefix(arg, "-") {
+		return false
+	}
+	info, err := os.Stat(filepath.Join(c.Dir, arg))
+	return err == nil && info.Mode().IsRegular()
 }
 
 // Shell runs a guide's shell snippet with bash in the working directory, with "terraform" on PATH being

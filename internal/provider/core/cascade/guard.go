@@ -26,7 +26,8 @@ type Notice struct {
 	Names   map[string]string // component id -> name, for the references listed
 	NotSent string            // what the refusal left undone: "The component was not deleted."
 	Ways    []string          // the ways to proceed that apply to this refusal, before allowCascade
-	// Held says, by id, why a listed entity stops the delete or who keeps it (", changed in Ardoq since the plan").
+	// Held says, by id, which resource of this configuration keeps a listed entity
+	// ("ardoq_batch item references[\"svc_crm\"]"), as far as the request says.
 	Held map[string]string
 	// TypeNames names the reference types of a workspace's model; asked only to word a refusal or warning.
 	TypeNames func(ctx context.Context, workspace string) map[int64]string
@@ -56,7 +57,7 @@ func Deletes(ctx context.Context, diags *diag.Diagnostics, c *client.Client, all
 		return true
 	}
 	if allow {
-		diags.AddWarning("Ardoq Deletes Dependents Too", cascadeListing(n.What, lost, n.labels(ctx, c, lost), n.Held)+"\nallow_cascade_delete is set, so the "+
+		diags.AddWarning("Ardoq Deletes Dependents Too", cascadeListing(n.What, lost, n.labels(ctx, c, lost), n.Held, nil)+"\nallow_cascade_delete is set, so the "+
 			"delete goes ahead and Ardoq deletes these with it.")
 		return true
 	}
@@ -66,14 +67,7 @@ func Deletes(ctx context.Context, diags *diag.Diagnostics, c *client.Client, all
 			"references": len(lost.references)})
 		return true
 	}
-	held := map[string]string{}
-	for id, h := range n.Held {
-		held[id] = h
-	}
-	for id, w := range why {
-		held[id] = w
-	}
-	diags.AddError(n.Summary, cascadeRefusal(n.What, refused, n.labels(ctx, c, refused), held, n.NotSent, n.Ways))
+	diags.AddError(n.Summary, cascadeRefusal(n.What, refused, n.labels(ctx, c, refused), n.Held, why, n.NotSent, n.Ways))
 	return false
 }
 
@@ -145,14 +139,14 @@ const (
 
 // cascadeListing says what deleting what would take along: a handful by name, then a count. labels
 // names the references listed; held says which resource of this configuration keeps an entity.
-func cascadeListing(what string, lost Lost, labels, held map[string]string) string {
+func cascadeListing(what string, lost Lost, labels, held, why map[string]string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Deleting %s would make Ardoq also delete %s that this plan does not delete:\n", what, lostCount(lost))
 	status := func(id string) string {
 		if h, ok := held[id]; ok {
-			return ", kept by " + h
+			return ", kept by " + h + why[id]
 		}
-		return ""
+		return why[id]
 	}
 	shown := 0
 	for _, c := range lost.components {
@@ -175,9 +169,9 @@ func cascadeListing(what string, lost Lost, labels, held map[string]string) stri
 
 // cascadeRefusal is the detail of the error that refuses a delete: what would be lost, that the delete
 // was not sent (notSent), and the ways to proceed that apply.
-func cascadeRefusal(what string, lost Lost, labels, held map[string]string, notSent string, ways []string) string {
+func cascadeRefusal(what string, lost Lost, labels, held, why map[string]string, notSent string, ways []string) string {
 	var b strings.Builder
-	b.WriteString(cascadeListing(what, lost, labels, held))
+	b.WriteString(cascadeListing(what, lost, labels, held, why))
 	b.WriteString("\n" + notSent + " Ardoq deletes a component's descendants and every reference touching them with it. To proceed:\n")
 	for _, way := range append(append(append([]string(nil), ways...), keepWays(lost, held)...), allowCascade) {
 		b.WriteString("  - " + way + "\n")

@@ -72,7 +72,7 @@ func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
 		lost.components = append(lost.components, client.Component{ID: "id" + convert.Itoa(i), Name: "C" + convert.Itoa(i), ComponentKey: "APP-" + convert.Itoa(i)})
 	}
 	lost.references = append(lost.references, client.Reference{ID: "r1", Type: 2, Source: "p", Target: "x"})
-	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"r1": "P → X (Depends on)"}, nil, "The component was not deleted.",
+	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"r1": "P → X (Depends on)"}, nil, nil, "The component was not deleted.",
 		[]string{WayReplace, WayUnordered})
 	for _, want := range []string{"10 descendant components and 1 reference", `component "C0" (APP-0, id id0)`, "and 3 more",
 		"create_before_destroy", "allow_cascade_delete", "ARDOQ_ALLOW_CASCADE_DELETE", "The component was not deleted", "depends_on",
@@ -89,20 +89,20 @@ func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
 func TestCascadeRefusal_waysThatApply(t *testing.T) {
 	lost := Lost{references: []client.Reference{{ID: "r1", Source: "s", Target: "p"}, {ID: "r2", Source: "o", Target: "p"}}}
 	labels := map[string]string{"r1": "Lab service → CRM (Depends on)", "r2": "Other → CRM (Depends on)"}
-	both := cascadeRefusal(`component "CRM"`, lost, labels, map[string]string{"r1": `ardoq_batch item references["svc_crm"]`}, "Not deleted.", nil)
+	both := cascadeRefusal(`component "CRM"`, lost, labels, map[string]string{"r1": `ardoq_batch item references["svc_crm"]`}, nil, "Not deleted.", nil)
 	for _, want := range []string{`reference Lab service → CRM (Depends on) (id r1), kept by ardoq_batch item references["svc_crm"]`,
 		"reference Other → CRM (Depends on) (id r2)\n", wayKeep, wayOutside, allowCascade} {
 		if !strings.Contains(both, want) {
 			t.Errorf("refusal lacks %q:\n%s", want, both)
 		}
 	}
-	outside := cascadeRefusal(`component "CRM"`, lost, labels, map[string]string{}, "Not deleted.", nil)
+	outside := cascadeRefusal(`component "CRM"`, lost, labels, map[string]string{}, nil, "Not deleted.", nil)
 	for _, unwanted := range []string{"create_before_destroy", "depends_on", wayKeep, "-target"} {
 		if strings.Contains(outside, unwanted) {
 			t.Errorf("refusal of what no resource manages holds %q:\n%s", unwanted, outside)
 		}
 	}
-	for _, msg := range []string{both, outside, WayReplace, WayUnordered, wayEither, cascadeRefusal("x", lost, labels, nil, "", []string{WayReplace, WayUnordered})} {
+	for _, msg := range []string{both, outside, WayReplace, WayUnordered, wayEither, cascadeRefusal("x", lost, labels, nil, nil, "", []string{WayReplace, WayUnordered})} {
 		if strings.Contains(msg, "<") || strings.Contains(msg, "ardoq_batch.") || strings.Contains(msg, "ardoq_component.") {
 			t.Errorf("a guard message holds a placeholder or a made-up address:\n%s", msg)
 		}
