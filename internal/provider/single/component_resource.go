@@ -93,10 +93,10 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	var plan, prior entity.ComponentModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	creating := req.State.Raw.IsNull()
 	if !creating {
-		resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	}
 	if resp.Diagnostics.HasError() || plan.RootWorkspace.IsUnknown() || plan.TypeID.IsUnknown() {
 		return
@@ -137,7 +137,7 @@ func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.C
 
 func (r *componentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan entity.ComponentModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -158,7 +158,7 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 
 func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var prior entity.ComponentModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -179,8 +179,8 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 
 func (r *componentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, prior entity.ComponentModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -199,7 +199,7 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 // it. What other resources of the same plan destroy (component_destroy_plan.go) goes with it as planned.
 func (r *componentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var prior entity.ComponentModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	plan, diags := readDestroyPlan(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {

@@ -75,13 +75,13 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	var plan entity.ReferenceModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	var prior entity.ReferenceModel
 	if !req.State.Raw.IsNull() {
-		resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 		if plan.Source.Equal(prior.Source) {
 			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("root_workspace"), prior.RootWorkspace)...)
 		}
@@ -130,7 +130,7 @@ func (r *referenceResource) checkModel(ctx context.Context, plan, prior entity.R
 
 func (r *referenceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan entity.ReferenceModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -149,7 +149,7 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 
 func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var prior entity.ReferenceModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -168,8 +168,8 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 
 func (r *referenceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, prior entity.ReferenceModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -186,7 +186,7 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 
 func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var prior entity.ReferenceModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	if !resp.Diagnostics.HasError() {
 		r.kind().deleted(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString())
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
@@ -134,11 +133,7 @@ func (k kind[M, E, C, U]) deleted(ctx context.Context, d *providerdata.Data, dia
 func (k kind[M, E, C, U]) setState(ctx context.Context, state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics,
 	e *E, prior types.Dynamic) {
 	m := k.fromAPI(e, prior)
-	typ, _ := state.Schema.Type().TerraformType(ctx).(tftypes.Object) // SetModel refuses any other
-	raw, set := entity.SetModel(ctx, typ, &m)
-	if diags.Append(set...); !set.HasError() {
-		state.Raw = raw
-	}
+	diags.Append(state.Set(ctx, &m)...)
 	if identity != nil {
 		diags.Append(entity.SetIdentity(ctx, identity, k.idOf(e))...)
 	}
