@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
@@ -56,8 +57,37 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"component (keeping their ids) before the old one goes. (A `root_workspace` change replaces it too, and its children " +
 			"must change workspace with it.) The provider setting `allow_cascade_delete` lets the cascade happen, with a warning " +
 			"that lists what went along.",
-		Attributes: withAttributes(schemaAttributes(entity.ComponentAttributes, "component"), map[string]schema.Attribute{
-			"id":            idAttribute("component"),
+		Attributes: map[string]schema.Attribute{
+			"id": idAttribute("component"),
+			"root_workspace": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the workspace the component lives in. Changing it replaces the component.",
+				Validators:          entity.OIDValidators(),
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"type_id": schema.StringAttribute{
+				Required: true,
+				MarkdownDescription: "Component type id from the workspace's model, for example " +
+					"`data.ardoq_component_type.application.type_id` (a type by name). Changing it replaces the component.",
+				Validators:    []validator.String{entity.NotEmpty{}},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"name": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Name of the component.",
+				Validators:          []validator.String{entity.NotEmpty{}},
+			},
+			"parent": schema.StringAttribute{
+				Optional: true,
+				MarkdownDescription: "Id of the parent component, in the same workspace; unset for a top-level component. " +
+					"Can be changed in place.",
+				Validators: entity.OIDValidators(),
+			},
+			"description":   optionalTextAttribute("Description of the component."),
+			"color":         optionalTextAttribute("Display color overriding the type's, for example `#3a7bd5`."),
+			"shape":         optionalTextAttribute("Display shape overriding the type's."),
+			"icon":          optionalTextAttribute("Display icon overriding the type's."),
+			"image":         optionalTextAttribute("Display image overriding the type's."),
 			"custom_fields": customFieldsAttribute(),
 			"component_key": schema.StringAttribute{
 				Computed:            true,
@@ -72,7 +102,7 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"version":      versionAttribute("component"),
 			"created":      createdAttribute("component"),
 			"last_updated": lastUpdatedAttribute("component"),
-		}),
+		},
 	}
 }
 

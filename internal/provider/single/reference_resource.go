@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
@@ -41,8 +43,26 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"both this resource and `ardoq_batch`. The plan checks `type` and `custom_fields` against the model of the source's " +
 			"workspace; while the source is a component the same run creates, against the models of every workspace it could be in, " +
 			"and a reference that only its own workspace's model refuses then fails at apply, after the source is created.",
-		Attributes: withAttributes(schemaAttributes(entity.ReferenceAttributes, "reference"), map[string]schema.Attribute{
-			"id":            idAttribute("reference"),
+		Attributes: map[string]schema.Attribute{
+			"id": idAttribute("reference"),
+			"source": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the source component. Can be changed in place.",
+				Validators:          entity.OIDValidators(),
+			},
+			"target": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the target component, in any workspace. Can be changed in place.",
+				Validators:          entity.OIDValidators(),
+			},
+			"type": schema.Int64Attribute{
+				Required: true,
+				MarkdownDescription: "Reference type from the model of the source's workspace, for example " +
+					"`data.ardoq_reference_type.depends_on.type` (a reference type by name). Changing it replaces the reference.",
+				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+			},
+			"display_text":  optionalTextAttribute("Label shown on the reference in views."),
+			"description":   optionalTextAttribute("Description of the reference."),
 			"custom_fields": customFieldsAttribute(),
 			"root_workspace": schema.StringAttribute{
 				Computed:            true,
@@ -55,7 +75,7 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"version":      versionAttribute("reference"),
 			"created":      createdAttribute("reference"),
 			"last_updated": lastUpdatedAttribute("reference"),
-		}),
+		},
 	}
 }
 

@@ -1,8 +1,3 @@
-// Package entity describes each entity of Ardoq once: a table of its attributes (ComponentAttributes,
-// ReferenceAttributes) with the models and values every feature maps through, the one mapper from the
-// API to each single resource's state, the checks of ids and texts, resource identity, and the elements
-// of the plural data sources. The features (single resources, ardoq_batch, data sources, list resources)
-// use it; it imports none of them.
 package entity
 
 import (
@@ -178,54 +173,94 @@ func (t Attributes[M, V, E, C, U]) toUpdate(v *V, u *U) {
 	}
 }
 
-// Same reports whether two values configure the same entity; sameRef compares component references.
-func (t Attributes[M, V, E, C, U]) Same(x, y *V, sameRef func(a, b string) bool) bool {
-	for _, a := range t {
-		switch a.Kind {
-		case KindComputed:
-		case KindComponentRef:
-			if !sameRef(*a.Text(x), *a.Text(y)) {
-				return false
-			}
-		case KindText, KindIdentity:
-			if *a.Text(x) != *a.Text(y) {
-				return false
-			}
-		case KindType:
-			if *a.Number(x) != *a.Number(y) {
-				return false
-			}
-		case KindOptionalText:
-			if !EqualPointers(*a.Optional(x), *a.Optional(y)) {
-				return false
-			}
-		case KindCustomFields:
-			if !fields.Equal(*a.Fields(x), *a.Fields(y)) {
-				return false
-			}
-		}
-	}
-	return true
+type componentAttribute = Attribute[ComponentModel, ComponentValues, client.Component, client.ComponentCreate, client.ComponentUpdate]
+
+// ComponentAttributes describes each attribute of a component once.
+var ComponentAttributes = Attributes[ComponentModel, ComponentValues, client.Component, client.ComponentCreate, client.ComponentUpdate]{
+	{Name: "root_workspace", Member: "rootWorkspace", Kind: KindIdentity, Required: true, OID: true, Doc: "Id of the workspace the component lives in.",
+		Model: func(m *ComponentModel) *types.String { return &m.RootWorkspace }, Text: func(v *ComponentValues) *string { return &v.RootWorkspace }},
+	{Name: "type_id", Member: "typeId", Kind: KindIdentity, Required: true, Doc: "Component type id from the workspace's model.",
+		Model: func(m *ComponentModel) *types.String { return &m.TypeID }, Text: func(v *ComponentValues) *string { return &v.TypeID },
+		Example: "`data.ardoq_component_type.application.type_id` (a type by name)"},
+	{Name: "name", Member: "name", Kind: KindText, Required: true, Doc: "Name of the component.",
+		Model: func(m *ComponentModel) *types.String { return &m.Name }, Text: func(v *ComponentValues) *string { return &v.Name }},
+	{Name: "parent", Member: "parent", Kind: KindComponentRef, Doc: "Id of the parent component, in the same workspace; unset for a top-level component.",
+		Model: func(m *ComponentModel) *types.String { return &m.Parent }, Text: func(v *ComponentValues) *string { return &v.Parent }},
+	componentText("description", "Description of the component.",
+		func(m *ComponentModel) *types.String { return &m.Description }, func(v *ComponentValues) **string { return &v.Description },
+		func(e *client.Component) **string { return &e.Description }, func(b *client.ComponentCreate) **string { return &b.Description },
+		func(b *client.ComponentUpdate) *client.Optional[string] { return &b.Description }),
+	componentText("color", "Display color overriding the type's, for example `#3a7bd5`.",
+		func(m *ComponentModel) *types.String { return &m.Color }, func(v *ComponentValues) **string { return &v.Color },
+		func(e *client.Component) **string { return &e.Color }, func(b *client.ComponentCreate) **string { return &b.Color },
+		func(b *client.ComponentUpdate) *client.Optional[string] { return &b.Color }),
+	componentText("shape", "Display shape overriding the type's.",
+		func(m *ComponentModel) *types.String { return &m.Shape }, func(v *ComponentValues) **string { return &v.Shape },
+		func(e *client.Component) **string { return &e.Shape }, func(b *client.ComponentCreate) **string { return &b.Shape },
+		func(b *client.ComponentUpdate) *client.Optional[string] { return &b.Shape }),
+	componentText("icon", "Display icon overriding the type's.",
+		func(m *ComponentModel) *types.String { return &m.Icon }, func(v *ComponentValues) **string { return &v.Icon },
+		func(e *client.Component) **string { return &e.Icon }, func(b *client.ComponentCreate) **string { return &b.Icon },
+		func(b *client.ComponentUpdate) *client.Optional[string] { return &b.Icon }),
+	componentText("image", "Display image overriding the type's.",
+		func(m *ComponentModel) *types.String { return &m.Image }, func(v *ComponentValues) **string { return &v.Image },
+		func(e *client.Component) **string { return &e.Image }, func(b *client.ComponentCreate) **string { return &b.Image },
+		func(b *client.ComponentUpdate) *client.Optional[string] { return &b.Image }),
+	{Name: "custom_fields", Member: "customFields", Kind: KindCustomFields, Doc: fields.Description,
+		Fields: func(v *ComponentValues) *map[string]fields.Value { return &v.CustomFields }},
+
+	{Name: "id", Member: "_id", Kind: KindComputed, InBatch: true, Doc: "the component's id",
+		Model: func(m *ComponentModel) *types.String { return &m.ID }, Text: func(v *ComponentValues) *string { return &v.ID }},
+	{Name: "version", Member: "_version", Kind: KindComputed, InBatch: true, Doc: "its `_version`, which updates send as `ifVersionMatch`",
+		ModelNumber: func(m *ComponentModel) *types.Int64 { return &m.Version }, Number: func(v *ComponentValues) *int64 { return &v.Version }},
+	{Name: "component_key", Member: "componentKey", Kind: KindComputed, InBatch: true, Doc: "its human-readable Ardoq id, such as `APP-12`",
+		Model: func(m *ComponentModel) *types.String { return &m.ComponentKey }, Text: func(v *ComponentValues) *string { return &v.ComponentKey }},
+	{Name: "type_name", Member: "type", Kind: KindComputed, Doc: "the name of its type",
+		Model: func(m *ComponentModel) *types.String { return &m.TypeName }, Text: func(v *ComponentValues) *string { return &v.TypeName }},
+	{Name: "created", Member: "_meta.created", Kind: KindComputed, Doc: "when it was created",
+		Model: func(m *ComponentModel) *types.String { return &m.Created }, Text: func(v *ComponentValues) *string { return &v.Created }},
+	{Name: "last_updated", Member: "_meta.lastUpdated", Kind: KindComputed, Doc: "when it was last changed",
+		Model: func(m *ComponentModel) *types.String { return &m.LastUpdated }, Text: func(v *ComponentValues) *string { return &v.LastUpdated }},
 }
 
-func EqualPointers(a, b *string) bool {
-	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
+func componentText(name, doc string, model func(*ComponentModel) *types.String, value func(*ComponentValues) **string,
+	entity func(*client.Component) **string, create func(*client.ComponentCreate) **string,
+	update func(*client.ComponentUpdate) *client.Optional[string]) componentAttribute {
+	return componentAttribute{Name: name, Member: name, Kind: KindOptionalText, Doc: doc, Model: model, Optional: value,
+		Entity: entity, Create: create, Update: update}
 }
 
-// refFromAPI writes a component id as the configuration did: the item key that stands for it, the id
-// itself, or (after a change in Ardoq) the key of whichever item now has that id; ids are the
-// components of ardoq_batch's item keys.
-func refFromAPI(apiID *string, configured string, ids map[string]string) string {
-	if apiID == nil {
-		return ""
-	}
-	if configured != "" && (ids[configured] == *apiID || configured == *apiID) {
-		return configured
-	}
-	for key, id := range ids {
-		if id == *apiID {
-			return key
-		}
-	}
-	return *apiID
+// ReferenceAttributes describes each attribute of a reference once.
+var ReferenceAttributes = Attributes[ReferenceModel, ReferenceValues, client.Reference, client.ReferenceCreate, client.ReferenceUpdate]{
+	{Name: "source", Member: "source", Kind: KindComponentRef, Required: true, Doc: "Id of the source component.",
+		Model: func(m *ReferenceModel) *types.String { return &m.Source }, Text: func(v *ReferenceValues) *string { return &v.Source }},
+	{Name: "target", Member: "target", Kind: KindComponentRef, Required: true, Doc: "Id of the target component, in any workspace.",
+		Model: func(m *ReferenceModel) *types.String { return &m.Target }, Text: func(v *ReferenceValues) *string { return &v.Target }},
+	{Name: "type", Member: "type", Kind: KindType, Required: true, Doc: "Reference type from the model of the source's workspace.",
+		ModelNumber: func(m *ReferenceModel) *types.Int64 { return &m.Type }, Number: func(v *ReferenceValues) *int64 { return &v.Type },
+		Example: "`data.ardoq_reference_type.depends_on.type` (a reference type by name)"},
+	// The API cannot take a null displayText: "" is no display text.
+	{Name: "display_text", Member: "displayText", Kind: KindOptionalText, EmptyIsUnset: true, Doc: "Label shown on the reference in views.",
+		Model: func(m *ReferenceModel) *types.String { return &m.DisplayText }, Optional: func(v *ReferenceValues) **string { return &v.DisplayText },
+		Entity: func(e *client.Reference) **string { return &e.DisplayText }, Create: func(b *client.ReferenceCreate) **string { return &b.DisplayText },
+		Update: func(b *client.ReferenceUpdate) *client.Optional[string] { return &b.DisplayText }},
+	{Name: "description", Member: "description", Kind: KindOptionalText, Doc: "Description of the reference.",
+		Model: func(m *ReferenceModel) *types.String { return &m.Description }, Optional: func(v *ReferenceValues) **string { return &v.Description },
+		Entity: func(e *client.Reference) **string { return &e.Description }, Create: func(b *client.ReferenceCreate) **string { return &b.Description },
+		Update: func(b *client.ReferenceUpdate) *client.Optional[string] { return &b.Description }},
+	{Name: "custom_fields", Member: "customFields", Kind: KindCustomFields, Doc: "As for components.",
+		Fields: func(v *ReferenceValues) *map[string]fields.Value { return &v.CustomFields }},
+
+	{Name: "id", Member: "_id", Kind: KindComputed, InBatch: true, Doc: "the reference's id",
+		Model: func(m *ReferenceModel) *types.String { return &m.ID }, Text: func(v *ReferenceValues) *string { return &v.ID }},
+	{Name: "version", Member: "_version", Kind: KindComputed, InBatch: true, Doc: "its `_version`, which updates send as `ifVersionMatch`",
+		ModelNumber: func(m *ReferenceModel) *types.Int64 { return &m.Version }, Number: func(v *ReferenceValues) *int64 { return &v.Version }},
+	{Name: "root_workspace", Member: "rootWorkspace", Kind: KindComputed, InBatch: true, Doc: "its workspace, the source's",
+		Model: func(m *ReferenceModel) *types.String { return &m.RootWorkspace }, Text: func(v *ReferenceValues) *string { return &v.RootWorkspace }},
+	{Name: "target_workspace", Member: "targetWorkspace", Kind: KindComputed, InBatch: true, Doc: "the target's workspace",
+		Model: func(m *ReferenceModel) *types.String { return &m.TargetWorkspace }, Text: func(v *ReferenceValues) *string { return &v.TargetWorkspace }},
+	{Name: "created", Member: "_meta.created", Kind: KindComputed, Doc: "when it was created",
+		Model: func(m *ReferenceModel) *types.String { return &m.Created }, Text: func(v *ReferenceValues) *string { return &v.Created }},
+	{Name: "last_updated", Member: "_meta.lastUpdated", Kind: KindComputed, Doc: "when it was last changed",
+		Model: func(m *ReferenceModel) *types.String { return &m.LastUpdated }, Text: func(v *ReferenceValues) *string { return &v.LastUpdated }},
 }

@@ -15,9 +15,6 @@ import (
 // of the entity, computed, with the custom fields as JSON (a list's elements share one type, and custom
 // fields differ by type). A field added to the table appears in them with no further edit.
 
-// ComponentFilterHelp says how the component lookups' filters work, for their descriptions.
-const ComponentFilterHelp = "Filters go to the API as query parameters, AND-combined; names match exactly."
-
 // CustomFieldsJSON is the element attribute that stands for custom_fields.
 const CustomFieldsJSON = "custom_fields_json"
 
