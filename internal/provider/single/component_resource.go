@@ -1,7 +1,7 @@
 // Package single holds the single-entity resources, ardoq_component and ardoq_reference: their schemas
-// (from core/entity's tables), CRUD through the single-entity endpoints with the version guard, the
-// cascade guard on deletes, lost-answer recovery and the already-made warning (core/recovery), the model
-// checks of their plans, and import by id, key or identity. It imports no other feature.
+// (their models and mappers are core/entity's), CRUD through the single-entity endpoints with the version
+// guard, the cascade guard on deletes, lost-answer recovery and the already-made warning (core/recovery),
+// the model checks of their plans, and import by id, key or identity. It imports no other feature.
 package single
 
 import (
@@ -16,7 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
@@ -176,14 +176,17 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	created := r.kind().created(ctx, r.data, &resp.Diagnostics, body, func(sent time.Time, cause error) recovery.CreateSearch[client.Component] {
-		return r.createSearch(body, sent, cause)
-	})
+	sent := time.Now()
+	made, err := r.data.Client.CreateComponent(ctx, body)
+	created := settleCreate(ctx, r.data, &resp.Diagnostics, "Component", made, err, r.createSearch(body, sent, err))
 	if created == nil {
 		return
 	}
+	tflog.Debug(ctx, "created component", map[string]any{"id": created.ID, "version": created.Version})
 	r.data.RememberWorkspace(created)
-	r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, created, plan.CustomFields)
+	state := entity.ComponentFromAPI(created, plan.CustomFields, false)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, created.ID)...)
 }
 
 func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -193,10 +196,8 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	got := r.kind().read(ctx, r.data, &resp.State, &resp.Diagnostics, prior.ID.ValueString(), func() (*client.Component, error) {
-		return r.data.ReadComponent(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
-	})
-	if got == nil {
+	got, err := r.data.ReadComponent(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
+	if !readFound(ctx, r.data, &resp.State, &resp.Diagnostics, "Component", prior.ID.ValueString(), err) {
 		return
 	}
 	r.data.RememberWorkspace(got)
@@ -204,7 +205,8 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 	held, diags := heldFields(ctx, r.data, resp.Private, prior.CustomFields, got.RootWorkspace,
 		func(m *client.WorkspaceContext) fields.Scope { return fields.ComponentScope(m, got.TypeID) }, got.CustomFields)
 	resp.Diagnostics.Append(diags...)
-	r.kind().setState(ctx, &resp.State, nil, &resp.Diagnostics, got, held)
+	state := entity.ComponentFromAPI(got, held, false)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
 func (r *componentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -219,10 +221,38 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if updated := r.kind().updated(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), prior.Version.ValueInt64(), body, prior, plan); updated != nil {
-		r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, updated, plan.CustomFields)
-		resp.Diagnostics.Append(endAdoption(ctx, req.Config, resp.Private)...)
+	updated := r.update(ctx, &resp.Diagnostics, prior, plan, body)
+	if updated == nil {
+		return
 	}
+	state := entity.ComponentFromAPI(updated, plan.CustomFields, false)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, updated.ID)...)
+	resp.Diagnostics.Append(endAdoption(ctx, req.Config, resp.Private)...)
+}
+
+// update sends body, guarded by prior's version: a change made in Ardoq since the refresh fails it. A
+// component that holds the plan already is not written (no_write.go).
+func (r *componentResource) update(ctx context.Context, diags *diag.Diagnostics, prior, plan entity.ComponentModel,
+	body client.ComponentUpdate) *client.Component {
+	id, version := prior.ID.ValueString(), prior.Version.ValueInt64()
+	get := func(ctx context.Context) (*client.Component, error) { return r.data.Client.GetComponent(ctx, id) }
+	versionOf := func(c *client.Component) int64 { return c.Version }
+	holds := func(c *client.Component) bool {
+		return entity.ComponentFromAPI(c, plan.CustomFields, false).Holds(plan)
+	}
+	if mayHoldAlready(sameComponentBesidesFields(prior, plan), prior.CustomFields, plan.CustomFields) {
+		if held := heldAlready(ctx, "component", id, version, get, versionOf, holds); held != nil {
+			return held
+		}
+	}
+	updated, err := r.data.Client.UpdateComponent(ctx, id, client.IfVersion(version), body)
+	return settleUpdate(ctx, r.data, diags, "Component", version, updated, err, get, versionOf, holds, func() string {
+		if key := prior.ComponentKey.ValueString(); key != "" {
+			return fmt.Sprintf("%q (%s, id %s)", prior.Name.ValueString(), key, id)
+		}
+		return fmt.Sprintf("%q (id %s)", prior.Name.ValueString(), id)
+	})
 }
 
 // Delete asks the cascade guard first: Ardoq deletes a component's descendants and their references with
@@ -253,31 +283,11 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 			return
 		}
 	}
-	r.kind().deleted(ctx, r.data, &resp.Diagnostics, id)
-}
-
-// kind is how a component goes to and from Ardoq (writes.go).
-func (r *componentResource) kind() kind[entity.ComponentModel, client.Component, client.ComponentCreate, client.ComponentUpdate] {
-	c := r.data.Client
-	return kind[entity.ComponentModel, client.Component, client.ComponentCreate, client.ComponentUpdate]{
-		noun: "Component",
-		fromAPI: func(e *client.Component, prior types.Dynamic) entity.ComponentModel {
-			return entity.ComponentFromAPI(e, prior, false)
-		},
-		customFields: func(m *entity.ComponentModel) types.Dynamic { return m.CustomFields },
-		holds:        entity.ComponentModel.Holds,
-		sameBesides:  sameComponentBesidesFields,
-		idOf:         func(e *client.Component) string { return e.ID },
-		versionOf:    func(e *client.Component) int64 { return e.Version },
-		create:       c.CreateComponent, get: c.GetComponent, update: c.UpdateComponent, remove: c.DeleteComponent,
-		goneWith: "its parent",
-		describe: func(_ context.Context, m entity.ComponentModel) string {
-			if key := m.ComponentKey.ValueString(); key != "" {
-				return fmt.Sprintf("%q (%s, id %s)", m.Name.ValueString(), key, m.ID.ValueString())
-			}
-			return fmt.Sprintf("%q (id %s)", m.Name.ValueString(), m.ID.ValueString())
-		},
-	}
+	err := r.data.Client.DeleteComponent(ctx, id)
+	settleDelete(ctx, r.data, &resp.Diagnostics, "Component", "its parent", id, err, func(ctx context.Context) error {
+		_, err := r.data.Client.GetComponent(ctx, id)
+		return err
+	})
 }
 
 // createSearch describes a create whose answer was lost: components with the same name, type, workspace
