@@ -34,13 +34,13 @@ func (r *componentResource) recordDestroyPlan(ctx context.Context, req resource.
 		return
 	}
 	var prior entity.ComponentModel
-	if resp.Diagnostics.Append(req.State.Get(ctx, &prior)...); resp.Diagnostics.HasError() {
+	if resp.Diagnostics.Append(getComponent(ctx, req.State, &prior)...); resp.Diagnostics.HasError() {
 		return
 	}
 	plan := destroyPlan{}
 	if !req.Plan.Raw.IsNull() {
 		var planned entity.ComponentModel
-		if resp.Diagnostics.Append(req.Plan.Get(ctx, &planned)...); resp.Diagnostics.HasError() {
+		if resp.Diagnostics.Append(getComponent(ctx, req.Plan, &planned)...); resp.Diagnostics.HasError() {
 			return
 		}
 		if planned.RootWorkspace.Equal(prior.RootWorkspace) && planned.TypeID.Equal(prior.TypeID) {

@@ -123,10 +123,10 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	var plan, prior entity.ComponentModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.Plan, &plan)...)
 	creating := req.State.Raw.IsNull()
 	if !creating {
-		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+		resp.Diagnostics.Append(getComponent(ctx, req.State, &prior)...)
 	}
 	if resp.Diagnostics.HasError() || plan.RootWorkspace.IsUnknown() || plan.TypeID.IsUnknown() {
 		return
@@ -167,7 +167,7 @@ func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.C
 
 func (r *componentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan entity.ComponentModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.Plan, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -185,13 +185,13 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 	tflog.Debug(ctx, "created component", map[string]any{"id": created.ID, "version": created.Version})
 	r.data.RememberWorkspace(created)
 	state := entity.ComponentFromAPI(created, plan.CustomFields, false)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setComponent(ctx, &resp.State, state)...)
 	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, created.ID)...)
 }
 
 func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var prior entity.ComponentModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.State, &prior)...)
 	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -206,13 +206,13 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 		func(m *client.WorkspaceContext) fields.Scope { return fields.ComponentScope(m, got.TypeID) }, got.CustomFields)
 	resp.Diagnostics.Append(diags...)
 	state := entity.ComponentFromAPI(got, held, false)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setComponent(ctx, &resp.State, state)...)
 }
 
 func (r *componentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, prior entity.ComponentModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.Plan, &plan)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.State, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -226,7 +226,7 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 		return
 	}
 	state := entity.ComponentFromAPI(updated, plan.CustomFields, false)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setComponent(ctx, &resp.State, state)...)
 	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, updated.ID)...)
 	resp.Diagnostics.Append(endAdoption(ctx, req.Config, resp.Private)...)
 }
@@ -259,7 +259,7 @@ func (r *componentResource) update(ctx context.Context, diags *diag.Diagnostics,
 // it. What other resources of the same plan destroy (component_destroy_plan.go) goes with it as planned.
 func (r *componentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var prior entity.ComponentModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.State, &prior)...)
 	plan, diags := readDestroyPlan(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {

@@ -75,10 +75,10 @@ func (r *componentResource) planEntity(ctx context.Context, req resource.ModifyP
 		return
 	}
 	var prior, plan entity.ComponentModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.State, &prior)...)
 	destroyed, parent := req.Plan.Raw.IsNull(), ""
 	if !destroyed {
-		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+		resp.Diagnostics.Append(getComponent(ctx, req.Plan, &plan)...)
 		destroyed = !plan.RootWorkspace.Equal(prior.RootWorkspace) || !plan.TypeID.Equal(prior.TypeID) // replaced
 		parent = planID(plan.Parent)
 	}
@@ -100,10 +100,10 @@ func (r *referenceResource) planEntity(ctx context.Context, req resource.ModifyP
 		return
 	}
 	var prior, plan entity.ReferenceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(getReference(ctx, req.State, &prior)...)
 	destroyed, source, target := req.Plan.Raw.IsNull(), "", ""
 	if !destroyed {
-		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+		resp.Diagnostics.Append(getReference(ctx, req.Plan, &plan)...)
 		destroyed, source, target = !plan.Type.Equal(prior.Type), planID(plan.Source), planID(plan.Target) // a new type replaces it
 	}
 	if !resp.Diagnostics.HasError() {

@@ -96,13 +96,13 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	var plan entity.ReferenceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(getReference(ctx, req.Plan, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	var prior entity.ReferenceModel
 	if !req.State.Raw.IsNull() {
-		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+		resp.Diagnostics.Append(getReference(ctx, req.State, &prior)...)
 		if plan.Source.Equal(prior.Source) {
 			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("root_workspace"), prior.RootWorkspace)...)
 		}
@@ -151,7 +151,7 @@ func (r *referenceResource) checkModel(ctx context.Context, plan, prior entity.R
 
 func (r *referenceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan entity.ReferenceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(getReference(ctx, req.Plan, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -168,13 +168,13 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 	}
 	tflog.Debug(ctx, "created reference", map[string]any{"id": created.ID, "version": created.Version})
 	state := entity.ReferenceFromAPI(created, plan.CustomFields, false)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setReference(ctx, &resp.State, state)...)
 	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, created.ID)...)
 }
 
 func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var prior entity.ReferenceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(getReference(ctx, req.State, &prior)...)
 	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -188,13 +188,13 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 		func(m *client.WorkspaceContext) fields.Scope { return fields.ReferenceScope(m, got.Type) }, got.CustomFields)
 	resp.Diagnostics.Append(diags...)
 	state := entity.ReferenceFromAPI(got, held, false)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setReference(ctx, &resp.State, state)...)
 }
 
 func (r *referenceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, prior entity.ReferenceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(getReference(ctx, req.Plan, &plan)...)
+	resp.Diagnostics.Append(getReference(ctx, req.State, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -208,7 +208,7 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 		return
 	}
 	state := entity.ReferenceFromAPI(updated, plan.CustomFields, false)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setReference(ctx, &resp.State, state)...)
 	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, updated.ID)...)
 	resp.Diagnostics.Append(endAdoption(ctx, req.Config, resp.Private)...)
 }
@@ -236,7 +236,7 @@ func (r *referenceResource) update(ctx context.Context, diags *diag.Diagnostics,
 
 func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var prior entity.ReferenceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(getReference(ctx, req.State, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}

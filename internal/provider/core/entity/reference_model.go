@@ -1,6 +1,7 @@
 package entity
 
 import (
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -23,6 +24,59 @@ type ReferenceModel struct {
 	Version         types.Int64   `tfsdk:"version"`
 	Created         types.String  `tfsdk:"created"`
 	LastUpdated     types.String  `tfsdk:"last_updated"`
+}
+
+// referenceAttrTypes is ReferenceModel as an object: ardoq_reference's schema type.
+var referenceAttrTypes = map[string]attr.Type{
+	"id":               types.StringType,
+	"source":           types.StringType,
+	"target":           types.StringType,
+	"type":             types.Int64Type,
+	"display_text":     types.StringType,
+	"description":      types.StringType,
+	"custom_fields":    types.DynamicType,
+	"root_workspace":   types.StringType,
+	"target_workspace": types.StringType,
+	"version":          types.Int64Type,
+	"created":          types.StringType,
+	"last_updated":     types.StringType,
+}
+
+// ReferenceModelOf is the model of ardoq_reference's state, plan or configuration (see ComponentModelOf).
+func ReferenceModelOf(o types.Object) ReferenceModel {
+	a := o.Attributes()
+	return ReferenceModel{
+		ID:              stringOf(a, "id"),
+		Source:          stringOf(a, "source"),
+		Target:          stringOf(a, "target"),
+		Type:            int64Of(a, "type"),
+		DisplayText:     stringOf(a, "display_text"),
+		Description:     stringOf(a, "description"),
+		CustomFields:    dynamicOf(a, "custom_fields"),
+		RootWorkspace:   stringOf(a, "root_workspace"),
+		TargetWorkspace: stringOf(a, "target_workspace"),
+		Version:         int64Of(a, "version"),
+		Created:         stringOf(a, "created"),
+		LastUpdated:     stringOf(a, "last_updated"),
+	}
+}
+
+// Object is m as the object the framework's Set writes as ardoq_reference's state.
+func (m ReferenceModel) Object() (types.Object, diag.Diagnostics) {
+	return types.ObjectValue(referenceAttrTypes, map[string]attr.Value{
+		"id":               m.ID,
+		"source":           m.Source,
+		"target":           m.Target,
+		"type":             m.Type,
+		"display_text":     m.DisplayText,
+		"description":      m.Description,
+		"custom_fields":    m.CustomFields,
+		"root_workspace":   m.RootWorkspace,
+		"target_workspace": m.TargetWorkspace,
+		"version":          m.Version,
+		"created":          m.Created,
+		"last_updated":     m.LastUpdated,
+	})
 }
 
 // ReferenceValues is a reference as ardoq_batch holds it, and as the single resource's writes are built
