@@ -160,19 +160,20 @@ func batchErrorPath(message string, keys batchOpKeys) (kind, key, attribute, fie
 	if f, isField := strings.CutPrefix(member, "customFields."); isField {
 		member, fieldKey = "customFields", f
 	}
-	var computed bool
+	attribute = referenceMembers[member]
 	if kind == "components" {
-		a, _ := entity.ComponentAttributes.ByMember(member)
-		attribute, computed = a.Name, a.Kind == entity.KindComputed
-	} else {
-		a, _ := entity.ReferenceAttributes.ByMember(member)
-		attribute, computed = a.Name, a.Kind == entity.KindComputed
-	}
-	if computed {
-		attribute = ""
+		attribute = componentMembers[member]
 	}
 	return kind, list[index], attribute, fieldKey, true
 }
+
+// The items' attributes by the API members that Ardoq's messages name; what Ardoq assigns has none.
+var (
+	componentMembers = map[string]string{"rootWorkspace": "root_workspace", "typeId": "type_id", "name": "name", "parent": "parent",
+		"description": "description", "color": "color", "shape": "shape", "icon": "icon", "image": "image", "customFields": "custom_fields"}
+	referenceMembers = map[string]string{"source": "source", "target": "target", "type": "type", "displayText": "display_text",
+		"description": "description", "customFields": "custom_fields"}
+)
 
 // addBatchError points at the item (and attribute) a failed operation was about, when Ardoq's message
 // names the operation; otherwise the error is the resource's, with Ardoq's message and no guess.

@@ -87,30 +87,18 @@ func (b batchRaw) items() batchItems {
 	items, _, _ := b.planned()
 	for key, v := range convert.ElementsOrNil(b.get("computed_components")) {
 		if c, ok := items.Components[key]; ok {
-			readComputed(entity.ComponentAttributes, v, &c)
+			c.ID, c.Version, c.ComponentKey = rawString(v, "id"), rawInt(v, "version"), rawString(v, "component_key")
 			items.Components[key] = c
 		}
 	}
 	for key, v := range convert.ElementsOrNil(b.get("computed_references")) {
 		if r, ok := items.References[key]; ok {
-			readComputed(entity.ReferenceAttributes, v, &r)
+			r.ID, r.Version, r.RootWorkspace, r.TargetWorkspace = rawString(v, "id"), rawInt(v, "version"), rawString(v, "root_workspace"),
+				rawString(v, "target_workspace")
 			items.References[key] = r
 		}
 	}
 	return items
-}
-
-// readComputed reads an element of a computed map.
-func readComputed[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U], obj tftypes.Value, into *V) {
-	for _, a := range t {
-		switch {
-		case !a.InBatch:
-		case a.Text != nil:
-			*a.Text(into) = rawString(obj, a.Name)
-		case a.Number != nil:
-			*a.Number(into) = rawInt(obj, a.Name)
-		}
-	}
 }
 
 func rawString(obj tftypes.Value, name string) string {
@@ -137,30 +125,62 @@ type itemDecoder struct {
 	known bool
 }
 
+// The attributes of the items, in the order messages list them.
+var (
+	componentItemAttributes = []string{"root_workspace", "type_id", "name", "parent", "description", "color", "shape", "icon", "image",
+		"custom_fields"}
+	referenceItemAttributes = []string{"source", "target", "type", "display_text", "description", "custom_fields"}
+)
+
 // decodeBatchItems decodes both item values; known is false when some value is not known yet.
 func decodeBatchItems(components, references tftypes.Value) (batchItems, bool, diag.Diagnostics) {
 	d := &itemDecoder{known: true}
 	items := batchItems{Components: map[string]entity.ComponentValues{}, References: map[string]entity.ReferenceValues{}}
-	allowed := entity.ComponentAttributes.Configurable()
 	for key, item := range d.items(path.Root("components"), components) {
 		p := path.Root("components").AtMapKey(key)
-		if attrs, ok := d.attributes(p, item, allowed); ok {
+		if attrs, ok := d.attributes(p, item, componentItemAttributes); ok {
 			d.checkWorkspace(p, attrs["root_workspace"])
-			var c entity.ComponentValues
-			decodeItem(entity.ComponentAttributes, d, p, attrs, &c)
-			items.Components[key] = c
+			items.Components[key] = d.component(p, attrs)
 		}
 	}
-	allowed = entity.ReferenceAttributes.Configurable()
 	for key, item := range d.items(path.Root("references"), references) {
 		p := path.Root("references").AtMapKey(key)
-		if attrs, ok := d.attributes(p, item, allowed); ok {
-			var r entity.ReferenceValues
-			decodeItem(entity.ReferenceAttributes, d, p, attrs, &r)
-			items.References[key] = r
+		if attrs, ok := d.attributes(p, item, referenceItemAttributes); ok {
+			items.References[key] = d.reference(p, attrs)
 		}
 	}
 	return items, d.known, d.diags
+}
+
+// component reads a component item's attributes: the required ones must be there, and strings given
+// must not be empty (as ardoq_component requires); a parent may be an item's key.
+func (d *itemDecoder) component(p path.Path, attrs map[string]tftypes.Value) entity.ComponentValues {
+	var c entity.ComponentValues
+	c.RootWorkspace = d.requiredText(p, attrs, "root_workspace")
+	c.TypeID = d.requiredText(p, attrs, "type_id")
+	c.Name = d.requiredText(p, attrs, "name")
+	c.Parent = d.componentRef(p, attrs, "parent", false)
+	c.Description = d.optionalText(p, attrs, "description")
+	c.Color = d.optionalText(p, attrs, "color")
+	c.Shape = d.optionalText(p, attrs, "shape")
+	c.Icon = d.optionalText(p, attrs, "icon")
+	c.Image = d.optionalText(p, attrs, "image")
+	c.CustomFields = d.customFields(p, attrs)
+	return c
+}
+
+// reference reads a reference item's attributes (see component); its source and target may be items' keys.
+func (d *itemDecoder) reference(p path.Path, attrs map[string]tftypes.Value) entity.ReferenceValues {
+	var r entity.ReferenceValues
+	r.Source = d.componentRef(p, attrs, "source", true)
+	r.Target = d.componentRef(p, attrs, "target", true)
+	if v, ok := d.required(p, attrs, "type"); ok {
+		r.Type = d.integer(p.AtName("type"), v)
+	}
+	r.DisplayText = d.optionalText(p, attrs, "display_text")
+	r.Description = d.optionalText(p, attrs, "description")
+	r.CustomFields = d.customFields(p, attrs)
+	return r
 }
 
 // items returns the elements of a map or object; null is no items.
@@ -214,39 +234,63 @@ func quoted(names []string) []string {
 	return q
 }
 
-// decodeItem reads an item's attributes by the table: required ones must be there, and strings given must
-// not be empty (as ardoq_component and ardoq_reference require).
-func decodeItem[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U], d *itemDecoder, p path.Path, attrs map[string]tftypes.Value, into *V) {
-	for _, a := range t {
-		v, given := attrs[a.Name]
-		if a.Kind == entity.KindComputed || (!given && !a.Required) {
-			continue
-		}
-		at := p.AtName(a.Name)
-		if a.Required && (!given || v.IsNull()) {
-			d.diags.AddAttributeError(at, "Missing Batch Item Attribute", fmt.Sprintf("%s: %q is required.", convert.PathText(p), a.Name))
-			continue
-		}
-		switch a.Kind {
-		case entity.KindText, entity.KindIdentity, entity.KindComponentRef:
-			*a.Text(into) = d.text(at, v)
-			if a.Kind != entity.KindComponentRef && v.IsKnown() && !v.IsNull() {
-				d.diags.Append(entity.NotEmpty{Optional: !a.Required}.Check(at, *a.Text(into))...)
-			}
-		case entity.KindOptionalText:
-			*a.Optional(into) = d.optText(at, v)
-			if s := *a.Optional(into); s != nil {
-				d.diags.Append(entity.NotEmpty{Optional: !a.Required}.Check(at, *s)...)
-			}
-		case entity.KindType:
-			*a.Number(into) = d.integer(at, v)
-		case entity.KindCustomFields:
-			fields, known, diags := fields.Decode(at, v)
-			*a.Fields(into) = fields
-			d.known = d.known && known
-			d.diags.Append(diags...)
-		}
+// required is the value of a required attribute; ok is false, with an error, when it is missing or null.
+func (d *itemDecoder) required(p path.Path, attrs map[string]tftypes.Value, name string) (v tftypes.Value, ok bool) {
+	if v, ok = attrs[name]; !ok || v.IsNull() {
+		d.diags.AddAttributeError(p.AtName(name), "Missing Batch Item Attribute", fmt.Sprintf("%s: %q is required.", convert.PathText(p), name))
+		return v, false
 	}
+	return v, true
+}
+
+// requiredText reads a required string attribute, which must not be empty.
+func (d *itemDecoder) requiredText(p path.Path, attrs map[string]tftypes.Value, name string) string {
+	v, ok := d.required(p, attrs, name)
+	if !ok {
+		return ""
+	}
+	s := d.text(p.AtName(name), v)
+	if v.IsKnown() {
+		d.diags.Append(entity.NotEmpty{}.Check(p.AtName(name), s)...)
+	}
+	return s
+}
+
+// componentRef reads a component id or a component item's key ("" for none).
+func (d *itemDecoder) componentRef(p path.Path, attrs map[string]tftypes.Value, name string, required bool) string {
+	v, given := attrs[name]
+	if required {
+		v, given = d.required(p, attrs, name)
+	}
+	if !given {
+		return ""
+	}
+	return d.text(p.AtName(name), v)
+}
+
+// optionalText reads an optional string attribute: absent and null are nil, and "" is refused.
+func (d *itemDecoder) optionalText(p path.Path, attrs map[string]tftypes.Value, name string) *string {
+	v, given := attrs[name]
+	if !given {
+		return nil
+	}
+	s := d.optText(p.AtName(name), v)
+	if s != nil {
+		d.diags.Append(entity.NotEmpty{Optional: true}.Check(p.AtName(name), *s)...)
+	}
+	return s
+}
+
+// customFields reads custom_fields (core/fields); absent is none.
+func (d *itemDecoder) customFields(p path.Path, attrs map[string]tftypes.Value) map[string]fields.Value {
+	v, given := attrs["custom_fields"]
+	if !given {
+		return nil
+	}
+	values, known, diags := fields.Decode(p.AtName("custom_fields"), v)
+	d.known = d.known && known
+	d.diags.Append(diags...)
+	return values
 }
 
 // checkWorkspace checks that a component's root_workspace is an Ardoq id.

@@ -149,7 +149,7 @@ func (b *batchPlanner) component(key string) {
 	p := path.Root("components").AtMapKey(key)
 	old, existed := b.prior.Components[key]
 	isNew := !existed || b.isNew("components", key, old.ID)
-	if !isNew && entity.ComponentAttributes.Same(&old, &c, b.sameRef) {
+	if !isNew && old.Same(c, b.sameRef) {
 		return
 	}
 	var priorFields map[string]fields.Value
@@ -182,7 +182,7 @@ func (b *batchPlanner) reference(key string) {
 	p := path.Root("references").AtMapKey(key)
 	old, existed := b.prior.References[key]
 	isNew := !existed || b.isNew("references", key, old.ID)
-	if !isNew && entity.ReferenceAttributes.Same(&old, &r, b.sameRef) {
+	if !isNew && old.Same(r, b.sameRef) {
 		return
 	}
 	var priorFields map[string]fields.Value

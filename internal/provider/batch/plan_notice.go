@@ -18,14 +18,14 @@ func adoptionNotice(planned batchItems, adopted batchMatches) string {
 	var lines []string
 	for _, k := range convert.SortedKeys(adopted.Components) {
 		m := adopted.Components[k]
-		changes := viewChanges(m.was, componentView(planned.Components[k]), entity.ComponentAttributes.Overwritable()...)
+		changes := viewChanges(m.was, componentView(planned.Components[k]), "name", "description", "color", "shape", "icon", "image")
 		if len(changes) > 0 {
 			lines = append(lines, fmt.Sprintf("  - components[%q] takes over %s: %s", k, convert.FirstNonEmpty(m.ComponentKey, m.ID), strings.Join(changes, "; ")))
 		}
 	}
 	for _, k := range convert.SortedKeys(adopted.References) {
 		m := adopted.References[k]
-		if changes := viewChanges(m.was, referenceView(planned.References[k]), entity.ReferenceAttributes.Overwritable()...); len(changes) > 0 {
+		if changes := viewChanges(m.was, referenceView(planned.References[k]), "display_text", "description"); len(changes) > 0 {
 			lines = append(lines, fmt.Sprintf("  - references[%q] takes over reference %s: %s", k, m.ID, strings.Join(changes, "; ")))
 		}
 	}
@@ -40,7 +40,8 @@ func adoptionNotice(planned batchItems, adopted batchMatches) string {
 }
 
 // viewChanges lists the attributes (and managed custom fields) whose value in was the apply overwrites
-// or unsets; values it only sets where there were none are not losses and are left out.
+// or unsets; values it only sets where there were none are not losses and are left out. attrs are the
+// texts an adopting item overwrites: not the identity or the references, which it must match to adopt.
 func viewChanges(was, will itemView, attrs ...string) []string {
 	if was.attrs == nil {
 		return nil

@@ -15,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
@@ -35,30 +34,25 @@ func frameworkSchema() schema.Schema {
 			adoptReferencesBy: schema.ListAttribute{Optional: true, ElementType: types.StringType, MarkdownDescription: batchAdoptReferencesByDescription},
 			"components":      schema.DynamicAttribute{Optional: true, MarkdownDescription: batchComponentsDescription},
 			"references":      schema.DynamicAttribute{Optional: true, MarkdownDescription: batchReferencesDescription},
-			"computed_components": schema.MapAttribute{Computed: true, ElementType: computedSchemaType(entity.ComponentAttributes),
+			"computed_components": schema.MapAttribute{Computed: true, ElementType: computedComponentSchemaType,
 				MarkdownDescription: batchComputedComponentsDescription},
 			"deletions": schema.ListAttribute{Computed: true, ElementType: types.ObjectType{AttrTypes: map[string]attr.Type{
 				"kind": types.StringType, "key": types.StringType, "name": types.StringType, "id": types.StringType, "workspace": types.StringType}},
 				MarkdownDescription: batchDeletionsDescription},
-			"computed_references": schema.MapAttribute{Computed: true, ElementType: computedSchemaType(entity.ReferenceAttributes),
+			"computed_references": schema.MapAttribute{Computed: true, ElementType: computedReferenceSchemaType,
 				MarkdownDescription: batchComputedReferencesDescription},
 		},
 	}
 }
 
-// computedSchemaType is computedType for a framework schema.
-func computedSchemaType[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) types.ObjectType {
-	attrs := map[string]attr.Type{}
-	for _, a := range t {
-		if a.InBatch {
-			attrs[a.Name] = types.StringType
-			if a.Number != nil {
-				attrs[a.Name] = types.Int64Type
-			}
-		}
-	}
-	return types.ObjectType{AttrTypes: attrs}
-}
+// The types of computed_components' and computed_references' elements (computedComponentType,
+// computedReferenceType) in a framework schema.
+var (
+	computedComponentSchemaType = types.ObjectType{AttrTypes: map[string]attr.Type{
+		"id": types.StringType, "version": types.Int64Type, "component_key": types.StringType}}
+	computedReferenceSchemaType = types.ObjectType{AttrTypes: map[string]attr.Type{
+		"id": types.StringType, "version": types.Int64Type, "root_workspace": types.StringType, "target_workspace": types.StringType}}
+)
 
 var (
 	_ resource.ResourceWithConfigure      = (*frameworkResource)(nil)

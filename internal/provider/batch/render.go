@@ -14,54 +14,64 @@ import (
 // in the shape of the prior value (the configuration's types), and what Ardoq assigned goes to the
 // computed maps.
 
-// computedType is the type of a computed_components or computed_references element: the table's
-// computed attributes that ardoq_batch keeps.
-func computedType[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) tftypes.Object {
-	attrs := map[string]tftypes.Type{}
-	for _, a := range t {
-		if a.InBatch {
-			attrs[a.Name] = tftypes.String
-			if a.Number != nil {
-				attrs[a.Name] = tftypes.Number
-			}
-		}
-	}
-	return tftypes.Object{AttributeTypes: attrs}
-}
+// The types of computed_components' and computed_references' elements: what Ardoq assigned each item.
+var (
+	computedComponentType = tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"id": tftypes.String, "version": tftypes.Number, "component_key": tftypes.String}}
+	computedReferenceType = tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"id": tftypes.String, "version": tftypes.Number, "root_workspace": tftypes.String, "target_workspace": tftypes.String}}
+)
 
+// computedComponents renders what Ardoq assigned each component item. A value not assigned yet ("", an
+// item not created yet) is unknown, and so is the version of an item the request changes.
 func computedComponents(items map[string]entity.ComponentValues, changed map[string]bool, prior tftypes.Value) tftypes.Value {
-	return computedMap(entity.ComponentAttributes, items, changed, prior)
-}
-
-func computedReferences(items map[string]entity.ReferenceValues, changed map[string]bool, prior tftypes.Value) tftypes.Value {
-	return computedMap(entity.ReferenceAttributes, items, changed, prior)
-}
-
-// computedMap renders what Ardoq assigned each item. A value not assigned yet ("", an item not created
-// yet) is unknown, and so is the version of an item the request changes. An element equal to prior's
-// (a computed map in state, or null) is prior's own, so that the new value holds no second copy of it.
-func computedMap[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U], items map[string]V, changed map[string]bool, prior tftypes.Value) tftypes.Value {
-	elemType := computedType(t)
-	priorElems := convert.ElementsOrNil(prior)
 	elems := make(map[string]tftypes.Value, len(items))
-	for key, item := range items {
-		attrs := make(map[string]tftypes.Value, len(elemType.AttributeTypes))
-		isNew := t.ID(&item) == ""
-		for _, a := range t {
-			switch {
-			case !a.InBatch:
-			case a.Number != nil && (isNew || changed[key]):
-				attrs[a.Name] = tftypes.NewValue(tftypes.Number, tftypes.UnknownValue)
-			case a.Number != nil:
-				attrs[a.Name] = tftypes.NewValue(tftypes.Number, *a.Number(&item))
-			case *a.Text(&item) == "":
-				attrs[a.Name] = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
-			default:
-				attrs[a.Name] = tftypes.NewValue(tftypes.String, *a.Text(&item))
-			}
-		}
-		elems[key] = tftypes.NewValue(elemType, attrs)
-		if p, ok := priorElems[key]; ok && p.Equal(elems[key]) {
+	for key, c := range items {
+		elems[key] = tftypes.NewValue(computedComponentType, map[string]tftypes.Value{
+			"id":            assigned(c.ID),
+			"version":       assignedVersion(c.Version, c.ID == "" || changed[key]),
+			"component_key": assigned(c.ComponentKey),
+		})
+	}
+	return computedMap(computedComponentType, elems, prior)
+}
+
+// computedReferences renders what Ardoq assigned each reference item, as computedComponents does.
+func computedReferences(items map[string]entity.ReferenceValues, changed map[string]bool, prior tftypes.Value) tftypes.Value {
+	elems := make(map[string]tftypes.Value, len(items))
+	for key, r := range items {
+		elems[key] = tftypes.NewValue(computedReferenceType, map[string]tftypes.Value{
+			"id":               assigned(r.ID),
+			"version":          assignedVersion(r.Version, r.ID == "" || changed[key]),
+			"root_workspace":   assigned(r.RootWorkspace),
+			"target_workspace": assigned(r.TargetWorkspace),
+		})
+	}
+	return computedMap(computedReferenceType, elems, prior)
+}
+
+// assigned is a text Ardoq assigned: unknown until it has ("").
+func assigned(s string) tftypes.Value {
+	if s == "" {
+		return tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+	}
+	return tftypes.NewValue(tftypes.String, s)
+}
+
+// assignedVersion is an item's version: unknown for an item the request creates or changes.
+func assignedVersion(version int64, written bool) tftypes.Value {
+	if written {
+		return tftypes.NewValue(tftypes.Number, tftypes.UnknownValue)
+	}
+	return tftypes.NewValue(tftypes.Number, version)
+}
+
+// computedMap is a computed map of these elements. An element equal to prior's (a computed map in state,
+// or null) is prior's own, so that the new value holds no second copy of it.
+func computedMap(elemType tftypes.Object, elems map[string]tftypes.Value, prior tftypes.Value) tftypes.Value {
+	priorElems := convert.ElementsOrNil(prior)
+	for key, e := range elems {
+		if p, ok := priorElems[key]; ok && p.Equal(e) {
 			elems[key] = p
 		}
 	}
@@ -75,33 +85,36 @@ type itemView struct {
 }
 
 func componentView(c entity.ComponentValues) itemView {
-	return itemViewOf(entity.ComponentAttributes, &c)
-}
-func referenceView(r entity.ReferenceValues) itemView {
-	return itemViewOf(entity.ReferenceAttributes, &r)
+	return itemView{attrs: map[string]*string{
+		"root_workspace": &c.RootWorkspace,
+		"type_id":        &c.TypeID,
+		"name":           &c.Name,
+		"parent":         textOrNil(c.Parent),
+		"description":    c.Description,
+		"color":          c.Color,
+		"shape":          c.Shape,
+		"icon":           c.Icon,
+		"image":          c.Image,
+	}, fields: c.CustomFields}
 }
 
-func itemViewOf[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U], v *V) itemView {
-	view := itemView{attrs: map[string]*string{}}
-	for _, a := range t {
-		switch a.Kind {
-		case entity.KindComputed:
-		case entity.KindCustomFields:
-			view.fields = *a.Fields(v)
-		case entity.KindOptionalText:
-			view.attrs[a.Name] = *a.Optional(v)
-		case entity.KindType:
-			s := strconv.FormatInt(*a.Number(v), 10)
-			view.attrs[a.Name] = &s
-		default:
-			if s := *a.Text(v); s != "" || a.Required {
-				view.attrs[a.Name] = &s
-			} else {
-				view.attrs[a.Name] = nil
-			}
-		}
+func referenceView(r entity.ReferenceValues) itemView {
+	typ := strconv.FormatInt(r.Type, 10)
+	return itemView{attrs: map[string]*string{
+		"source":       &r.Source,
+		"target":       &r.Target,
+		"type":         &typ,
+		"display_text": r.DisplayText,
+		"description":  r.Description,
+	}, fields: r.CustomFields}
+}
+
+// textOrNil is an optional reference's text: nil for none ("").
+func textOrNil(s string) *string {
+	if s == "" {
+		return nil
 	}
-	return view
+	return &s
 }
 
 // renderItems writes refreshed items in the shape of the prior value, which has the configuration's
@@ -156,9 +169,10 @@ func sameElements(a, b map[string]tftypes.Value) bool {
 	return true
 }
 
-// naturalType is the type an attribute takes when the configuration gives none to follow.
+// naturalType is the type an attribute takes when the configuration gives none to follow: a reference's
+// type is a number, every other attribute a string.
 func naturalType(attribute string) tftypes.Type {
-	if a, ok := entity.ReferenceAttributes.ByName(attribute); ok && a.Kind == entity.KindType {
+	if attribute == "type" {
 		return tftypes.Number
 	}
 	return tftypes.String

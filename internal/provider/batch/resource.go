@@ -1,8 +1,8 @@
 // Package batch is ardoq_batch: many components and references applied through Ardoq's transactional
 // batch endpoint, all or nothing, in one request, with the expand endpoint as a server-side dry run. Its
 // RPCs are served here by a protocol server of its own (Server), which the provider combines with the
-// framework's through terraform-plugin-mux; its items map through core/entity's tables. It imports no
-// other feature.
+// framework's through terraform-plugin-mux; its items are core/entity's values, mapped by their mappers.
+// It imports no other feature.
 package batch
 
 import (

@@ -1,14 +1,8 @@
 package batch
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
-
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
 var (
@@ -53,11 +47,29 @@ var (
 	batchComponentsDescription = "Components keyed by your own key (stable: renaming a key replaces the item, unless " +
 		"`adopt_components_by` still matches it): a map or object of objects, written inline, built with `for`, or a variable " +
 		"typed `map(object({...}))`. Omitted attributes are unset in Ardoq; what Ardoq assigns is in `computed_components`. " +
-		"Each item is an object with:\n" + describeItems(entity.ComponentAttributes)
+		"Each item is an object with:\n" +
+		"  - `root_workspace` (String, required): Id of the workspace the component lives in. Changing it re-creates the item.\n" +
+		"  - `type_id` (String, required): Component type id from the workspace's model. Changing it re-creates the item.\n" +
+		"  - `name` (String, required): Name of the component.\n" +
+		"  - `parent` (String): Id of the parent component, in the same workspace; unset for a top-level component. " +
+		"A component item's key works too.\n" +
+		"  - `description` (String): Description of the component.\n" +
+		"  - `color` (String): Display color overriding the type's, for example `#3a7bd5`.\n" +
+		"  - `shape` (String): Display shape overriding the type's.\n" +
+		"  - `icon` (String): Display icon overriding the type's.\n" +
+		"  - `image` (String): Display image overriding the type's.\n" +
+		"  - `custom_fields` (Object): " + batchCustomFieldsDescription + "\n"
 	batchReferencesDescription = "References keyed by your own key, written as `components` are; what Ardoq assigns is in " +
-		"`computed_references`. Each item is an object with:\n" + describeItems(entity.ReferenceAttributes)
+		"`computed_references`. Each item is an object with:\n" +
+		"  - `source` (String, required): Id of the source component. A component item's key works too.\n" +
+		"  - `target` (String, required): Id of the target component, in any workspace. A component item's key works too.\n" +
+		"  - `type` (Number, required): Reference type from the model of the source's workspace. Changing it re-creates the item.\n" +
+		"  - `display_text` (String): Label shown on the reference in views.\n" +
+		"  - `description` (String): Description of the reference.\n" +
+		"  - `custom_fields` (Object): As for components.\n"
 	batchComputedComponentsDescription = "What Ardoq assigned to each component item, keyed like `components`: " +
-		describeComputed(entity.ComponentAttributes) + "."
+		"`id`, the component's id; `version`, its `_version`, which updates send as `ifVersionMatch`; `component_key`, its " +
+		"human-readable Ardoq id, such as `APP-12`."
 	batchDeletionsDescription = "What the apply of this plan deletes in Ardoq, known at plan: an object per entity, with `kind` " +
 		"(`component` or `reference`), `key` (the item's key), `name` (a reference's is `Source → Target`), `id`, and `workspace` " +
 		"(its id; a reference's is its source's). Items removed from the configuration are deleted, and so is the entity of an item " +
@@ -67,15 +79,16 @@ var (
 		"(`1 to destroy`) deletes every item of its prior `computed_components` and `computed_references`. For example, the " +
 		"entities a saved plan deletes through ardoq_batch:\n\n" +
 		"```sh\nterraform show -json tfplan | " + DeletionsJQ + "\n```"
-	// batchCustomFieldsDescription stands for fields.Description in the items: the rules are said once, on
-	// ardoq_component's page, and the batch page links to them.
+	// batchCustomFieldsDescription describes the items' custom_fields: the rules are said once, on
+	// ardoq_component's page (fields.Description), and the batch page links to them.
 	batchCustomFieldsDescription = "Custom field values keyed by the field's API key, in their natural types " +
 		"(`cost = 1200`, `critical = true`, `regions = [\"eu\"]`), checked at plan time against the workspace's fields. " +
 		"They follow ardoq_component's rules: every field type's HCL form is in " +
 		"[Custom field values](component#custom-field-values), and which keys are managed (and what removing one clears) " +
 		"in its `custom_fields` attribute."
 	batchComputedReferencesDescription = "What Ardoq assigned to each reference item, keyed like `references`: " +
-		describeComputed(entity.ReferenceAttributes) + "."
+		"`id`, the reference's id; `version`, its `_version`, which updates send as `ifVersionMatch`; `root_workspace`, its " +
+		"workspace, the source's; `target_workspace`, the target's workspace."
 )
 
 // DeletionsJQ is a jq program that counts the entities a plan's ardoq_batch resources delete in Ardoq, read
@@ -110,9 +123,9 @@ func resourceSchema() *tfprotov6.Schema {
 				attr(adoptComponentsBy, names, batchAdoptComponentsByDescription, true, false),
 				attr(adoptReferencesBy, names, batchAdoptReferencesByDescription, true, false),
 				attr("components", tftypes.DynamicPseudoType, batchComponentsDescription, true, false),
-				attr("computed_components", tftypes.Map{ElementType: computedType(entity.ComponentAttributes)},
+				attr("computed_components", tftypes.Map{ElementType: computedComponentType},
 					batchComputedComponentsDescription, false, true),
-				attr("computed_references", tftypes.Map{ElementType: computedType(entity.ReferenceAttributes)},
+				attr("computed_references", tftypes.Map{ElementType: computedReferenceType},
 					batchComputedReferencesDescription, false, true),
 				attr("deletions", deletionsType, batchDeletionsDescription, false, true),
 				attr("id", tftypes.String, batchIDDescription, false, true),
@@ -120,48 +133,4 @@ func resourceSchema() *tfprotov6.Schema {
 			},
 		},
 	}
-}
-
-// describeItems lists the attributes of an ardoq_batch item for its description.
-func describeItems[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) string {
-	var b strings.Builder
-	for _, a := range t {
-		if a.Kind == entity.KindComputed {
-			continue
-		}
-		typ, flags := "String", ""
-		switch a.Kind {
-		case entity.KindType:
-			typ = "Number"
-		case entity.KindCustomFields:
-			typ = "Object"
-		}
-		if a.Required {
-			flags = ", required"
-		}
-		doc := a.Doc
-		if doc == fields.Description {
-			doc = batchCustomFieldsDescription
-		}
-		fmt.Fprintf(&b, "  - `%s` (%s%s): %s", a.Name, typ, flags, doc)
-		switch a.Kind {
-		case entity.KindIdentity, entity.KindType:
-			b.WriteString(" Changing it re-creates the item.")
-		case entity.KindComponentRef:
-			b.WriteString(" A component item's key works too.")
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
-// describeComputed lists the computed values ardoq_batch keeps, for its description.
-func describeComputed[M, V, E, C, U any](t entity.Attributes[M, V, E, C, U]) string {
-	var parts []string
-	for _, a := range t {
-		if a.InBatch {
-			parts = append(parts, fmt.Sprintf("`%s`, %s", a.Name, a.Doc))
-		}
-	}
-	return strings.Join(parts, "; ")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -44,13 +45,74 @@ type componentsModel struct {
 	ComponentKey  types.String      `tfsdk:"component_key"`
 	TypeID        types.String      `tfsdk:"type_id"`
 	CustomFields  map[string]string `tfsdk:"custom_fields"`
-	Components    []types.Object    `tfsdk:"components"` // entity.ItemValue
+	Components    []types.Object    `tfsdk:"components"` // componentItemFromAPI
 	IDs           []string          `tfsdk:"ids"`
 }
 
+// componentItemAttrTypes is the type of an element of ardoq_components' list: every attribute of a
+// component, computed, with the custom fields as JSON (a list's elements share one type, and custom
+// fields differ by type).
+var componentItemAttrTypes = map[string]attr.Type{
+	"id":                 types.StringType,
+	"name":               types.StringType,
+	"root_workspace":     types.StringType,
+	"type_id":            types.StringType,
+	"parent":             types.StringType,
+	"description":        types.StringType,
+	"color":              types.StringType,
+	"shape":              types.StringType,
+	"icon":               types.StringType,
+	"image":              types.StringType,
+	"custom_fields_json": types.StringType,
+	"component_key":      types.StringType,
+	"type_name":          types.StringType,
+	"version":            types.Int64Type,
+	"created":            types.StringType,
+	"last_updated":       types.StringType,
+}
+
+func componentItemAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"id":                 computedString("The component's id."),
+		"name":               computedString("Name of the component."),
+		"root_workspace":     computedString("Id of the workspace the component lives in."),
+		"type_id":            computedString("Component type id from the workspace's model."),
+		"parent":             computedString("Id of the parent component, in the same workspace; unset for a top-level component."),
+		"description":        computedString("Description of the component."),
+		"color":              computedString("Display color overriding the type's, for example `#3a7bd5`."),
+		"shape":              computedString("Display shape overriding the type's."),
+		"icon":               computedString("Display icon overriding the type's."),
+		"image":              computedString("Display image overriding the type's."),
+		"custom_fields_json": computedString(customFieldsJSONDescription),
+		"component_key":      computedString("The component's human-readable Ardoq id, such as `APP-12`."),
+		"type_name":          computedString("The name of the component's type."),
+		"version":            computedInt64("The component's `_version`, which updates send as `ifVersionMatch`."),
+		"created":            computedString("When the component was created."),
+		"last_updated":       computedString("When the component was last changed."),
+	}
+}
+
+// componentItemFromAPI is an element of ardoq_components' list.
 func componentItemFromAPI(c *client.Component) (types.Object, diag.Diagnostics) {
 	m := entity.ComponentFromAPI(c, types.DynamicNull(), true)
-	return entity.ItemValue(entity.ComponentAttributes, &m, jsonString(nonNilFields(c.CustomFields)))
+	return types.ObjectValue(componentItemAttrTypes, map[string]attr.Value{
+		"id":                 m.ID,
+		"name":               m.Name,
+		"root_workspace":     m.RootWorkspace,
+		"type_id":            m.TypeID,
+		"parent":             m.Parent,
+		"description":        m.Description,
+		"color":              m.Color,
+		"shape":              m.Shape,
+		"icon":               m.Icon,
+		"image":              m.Image,
+		"custom_fields_json": jsonString(nonNilFields(c.CustomFields)),
+		"component_key":      m.ComponentKey,
+		"type_name":          m.TypeName,
+		"version":            m.Version,
+		"created":            m.Created,
+		"last_updated":       m.LastUpdated,
+	})
 }
 
 func nonNilFields(cf client.CustomFields) map[string]any {
@@ -70,7 +132,7 @@ func (d *componentDataSource) Metadata(_ context.Context, req datasource.Metadat
 func (d *componentDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "One component, by `id` or by filters that must match exactly one. " + entity.ComponentFilterHelp,
-		Attributes: entity.LookupAttributes(entity.ComponentAttributes, "component", map[string]schema.Attribute{
+		Attributes: map[string]schema.Attribute{
 			"id":             lookupString("Id of the component."),
 			"name":           lookupString("Filter: exact name."),
 			"root_workspace": lookupString("Filter: workspace id."),
@@ -79,7 +141,17 @@ func (d *componentDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			"type_id":        lookupString("Filter: component type id."),
 			"custom_fields_filter": schema.MapAttribute{Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Filter: custom field values by API key, written as strings and interpreted by the field's type (`{ cost = \"12\" }` matches the number 12)."},
-		}),
+			"description":   computedString("Description of the component."),
+			"color":         computedString("Display color overriding the type's, for example `#3a7bd5`."),
+			"shape":         computedString("Display shape overriding the type's."),
+			"icon":          computedString("Display icon overriding the type's."),
+			"image":         computedString("Display image overriding the type's."),
+			"custom_fields": customFieldsAttribute("component"),
+			"type_name":     computedString("The name of the component's type."),
+			"version":       computedInt64("The component's `_version`, which updates send as `ifVersionMatch`."),
+			"created":       computedString("When the component was created."),
+			"last_updated":  computedString("When the component was last changed."),
+		},
 	}
 }
 
@@ -151,7 +223,7 @@ func (d *componentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				MarkdownDescription: "Only components whose custom fields have these values (strings interpreted by each field's type)."},
 			"components": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching components, ordered by id.",
-				NestedObject: schema.NestedAttributeObject{Attributes: entity.ItemAttributes(entity.ComponentAttributes, "component")},
+				NestedObject: schema.NestedAttributeObject{Attributes: componentItemAttributes()},
 			},
 			"ids": computedStrings("Ids of the matching components, in the same order."),
 		},

@@ -33,6 +33,15 @@ func computedInt64(description string) schema.Int64Attribute {
 	return schema.Int64Attribute{Computed: true, MarkdownDescription: description}
 }
 
+// customFieldsAttribute is every custom field a component or reference has, for the single lookups.
+func customFieldsAttribute(noun string) schema.DynamicAttribute {
+	return schema.DynamicAttribute{Computed: true,
+		MarkdownDescription: "Every custom field the " + noun + " has, with native types; null when it has none."}
+}
+
+// customFieldsJSONDescription describes the custom fields of the plural lookups' elements.
+const customFieldsJSONDescription = "Custom fields as a JSON object; `jsondecode()` gives them back with their native types."
+
 func computedStrings(description string) schema.ListAttribute {
 	return schema.ListAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: description}
 }

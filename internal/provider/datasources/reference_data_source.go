@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -45,8 +46,60 @@ type referencesModel struct {
 	Target          types.String      `tfsdk:"target"`
 	Type            types.Int64       `tfsdk:"type"`
 	CustomFields    map[string]string `tfsdk:"custom_fields"`
-	References      []types.Object    `tfsdk:"references"` // entity.ItemValue
+	References      []types.Object    `tfsdk:"references"` // referenceItemFromAPI
 	IDs             []string          `tfsdk:"ids"`
+}
+
+// referenceItemAttrTypes is the type of an element of ardoq_references' list (see componentItemAttrTypes).
+var referenceItemAttrTypes = map[string]attr.Type{
+	"id":                 types.StringType,
+	"source":             types.StringType,
+	"target":             types.StringType,
+	"type":               types.Int64Type,
+	"display_text":       types.StringType,
+	"description":        types.StringType,
+	"custom_fields_json": types.StringType,
+	"root_workspace":     types.StringType,
+	"target_workspace":   types.StringType,
+	"version":            types.Int64Type,
+	"created":            types.StringType,
+	"last_updated":       types.StringType,
+}
+
+func referenceItemAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"id":                 computedString("The reference's id."),
+		"source":             computedString("Id of the source component."),
+		"target":             computedString("Id of the target component, in any workspace."),
+		"type":               computedInt64("Reference type from the model of the source's workspace."),
+		"display_text":       computedString("Label shown on the reference in views."),
+		"description":        computedString("Description of the reference."),
+		"custom_fields_json": computedString(customFieldsJSONDescription),
+		"root_workspace":     computedString("The reference's workspace, the source's."),
+		"target_workspace":   computedString("The target's workspace."),
+		"version":            computedInt64("The reference's `_version`, which updates send as `ifVersionMatch`."),
+		"created":            computedString("When the reference was created."),
+		"last_updated":       computedString("When the reference was last changed."),
+	}
+}
+
+// referenceItemFromAPI is an element of ardoq_references' list.
+func referenceItemFromAPI(r *client.Reference) (types.Object, diag.Diagnostics) {
+	m := entity.ReferenceFromAPI(r, types.DynamicNull(), true)
+	return types.ObjectValue(referenceItemAttrTypes, map[string]attr.Value{
+		"id":                 m.ID,
+		"source":             m.Source,
+		"target":             m.Target,
+		"type":               m.Type,
+		"display_text":       m.DisplayText,
+		"description":        m.Description,
+		"custom_fields_json": jsonString(nonNilFields(r.CustomFields)),
+		"root_workspace":     m.RootWorkspace,
+		"target_workspace":   m.TargetWorkspace,
+		"version":            m.Version,
+		"created":            m.Created,
+		"last_updated":       m.LastUpdated,
+	})
 }
 
 func referenceFilterOf(displayText, rootWS, source, targetWS, target types.String, typ types.Int64, cf map[string]string) client.ReferenceFilter {
@@ -77,7 +130,7 @@ func (d *referenceDataSource) Metadata(_ context.Context, req datasource.Metadat
 func (d *referenceDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "One reference, by `id` or by filters that must match exactly one. Filters go to the API as query parameters, AND-combined.",
-		Attributes: entity.LookupAttributes(entity.ReferenceAttributes, "reference", map[string]schema.Attribute{
+		Attributes: map[string]schema.Attribute{
 			"id":               lookupString("Id of the reference."),
 			"display_text":     lookupString("Filter: exact display text."),
 			"root_workspace":   lookupString("Filter: workspace of the reference (its source's)."),
@@ -87,7 +140,12 @@ func (d *referenceDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			"type":             schema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: "Filter: reference type."},
 			"custom_fields_filter": schema.MapAttribute{Optional: true, ElementType: types.StringType,
 				MarkdownDescription: "Filter: custom field values by API key, as strings interpreted by the field's type."},
-		}),
+			"description":   computedString("Description of the reference."),
+			"custom_fields": customFieldsAttribute("reference"),
+			"version":       computedInt64("The reference's `_version`, which updates send as `ifVersionMatch`."),
+			"created":       computedString("When the reference was created."),
+			"last_updated":  computedString("When the reference was last changed."),
+		},
 	}
 }
 
@@ -149,7 +207,7 @@ func (d *referencesDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				MarkdownDescription: "Only references whose custom fields have these values (strings interpreted by each field's type)."},
 			"references": schema.ListNestedAttribute{
 				Computed: true, MarkdownDescription: "The matching references, ordered by id.",
-				NestedObject: schema.NestedAttributeObject{Attributes: entity.ItemAttributes(entity.ReferenceAttributes, "reference")},
+				NestedObject: schema.NestedAttributeObject{Attributes: referenceItemAttributes()},
 			},
 			"ids": computedStrings("Ids of the matching references, in the same order."),
 		},
@@ -169,9 +227,8 @@ func (d *referencesDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	}
 	cfg.References, cfg.IDs = make([]types.Object, len(all)), make([]string, len(all))
 	for i := range all {
-		m := entity.ReferenceFromAPI(&all[i], types.DynamicNull(), true)
 		var diags diag.Diagnostics
-		cfg.References[i], diags = entity.ItemValue(entity.ReferenceAttributes, &m, jsonString(nonNilFields(all[i].CustomFields)))
+		cfg.References[i], diags = referenceItemFromAPI(&all[i])
 		resp.Diagnostics.Append(diags...)
 		cfg.IDs[i] = all[i].ID
 	}

@@ -1,7 +1,7 @@
 // Package single holds the single-entity resources, ardoq_component and ardoq_reference: their schemas
-// (from core/entity's tables), CRUD through the single-entity endpoints with the version guard, the
-// cascade guard on deletes, lost-answer recovery and the already-made warning (core/recovery), the model
-// checks of their plans, and import by id, key or identity. It imports no other feature.
+// (their models and mappers are core/entity's), CRUD through the single-entity endpoints with the version
+// guard, the cascade guard on deletes, lost-answer recovery and the already-made warning (core/recovery),
+// the model checks of their plans, and import by id, key or identity. It imports no other feature.
 package single
 
 import (
@@ -15,7 +15,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
@@ -56,8 +57,37 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"component (keeping their ids) before the old one goes. (A `root_workspace` change replaces it too, and its children " +
 			"must change workspace with it.) The provider setting `allow_cascade_delete` lets the cascade happen, with a warning " +
 			"that lists what went along.",
-		Attributes: withAttributes(schemaAttributes(entity.ComponentAttributes, "component"), map[string]schema.Attribute{
-			"id":            idAttribute("component"),
+		Attributes: map[string]schema.Attribute{
+			"id": idAttribute("component"),
+			"root_workspace": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the workspace the component lives in. Changing it replaces the component.",
+				Validators:          entity.OIDValidators(),
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"type_id": schema.StringAttribute{
+				Required: true,
+				MarkdownDescription: "Component type id from the workspace's model, for example " +
+					"`data.ardoq_component_type.application.type_id` (a type by name). Changing it replaces the component.",
+				Validators:    []validator.String{entity.NotEmpty{}},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"name": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Name of the component.",
+				Validators:          []validator.String{entity.NotEmpty{}},
+			},
+			"parent": schema.StringAttribute{
+				Optional: true,
+				MarkdownDescription: "Id of the parent component, in the same workspace; unset for a top-level component. " +
+					"Can be changed in place.",
+				Validators: entity.OIDValidators(),
+			},
+			"description":   optionalTextAttribute("Description of the component."),
+			"color":         optionalTextAttribute("Display color overriding the type's, for example `#3a7bd5`."),
+			"shape":         optionalTextAttribute("Display shape overriding the type's."),
+			"icon":          optionalTextAttribute("Display icon overriding the type's."),
+			"image":         optionalTextAttribute("Display image overriding the type's."),
 			"custom_fields": customFieldsAttribute(),
 			"component_key": schema.StringAttribute{
 				Computed:            true,
@@ -72,7 +102,7 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"version":      versionAttribute("component"),
 			"created":      createdAttribute("component"),
 			"last_updated": lastUpdatedAttribute("component"),
-		}),
+		},
 	}
 }
 
@@ -92,10 +122,10 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	var plan, prior entity.ComponentModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.Plan, &plan)...)
 	creating := req.State.Raw.IsNull()
 	if !creating {
-		resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+		resp.Diagnostics.Append(getComponent(ctx, req.State, &prior)...)
 	}
 	if resp.Diagnostics.HasError() || plan.RootWorkspace.IsUnknown() || plan.TypeID.IsUnknown() {
 		return
@@ -136,7 +166,7 @@ func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.C
 
 func (r *componentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan entity.ComponentModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.Plan, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -145,27 +175,28 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	created := r.kind().created(ctx, r.data, &resp.Diagnostics, body, func(sent time.Time, cause error) recovery.CreateSearch[client.Component] {
-		return r.createSearch(body, sent, cause)
-	})
+	sent := time.Now()
+	made, err := r.data.Client.CreateComponent(ctx, body)
+	created := settleCreate(ctx, r.data, &resp.Diagnostics, "Component", made, err, r.createSearch(body, sent, err))
 	if created == nil {
 		return
 	}
+	tflog.Debug(ctx, "created component", map[string]any{"id": created.ID, "version": created.Version})
 	r.data.RememberWorkspace(created)
-	r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, created, plan.CustomFields)
+	state := entity.ComponentFromAPI(created, plan.CustomFields, false)
+	resp.Diagnostics.Append(setComponent(ctx, &resp.State, state)...)
+	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, created.ID)...)
 }
 
 func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var prior entity.ComponentModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.State, &prior)...)
 	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	got := r.kind().read(ctx, r.data, &resp.State, &resp.Diagnostics, prior.ID.ValueString(), func() (*client.Component, error) {
-		return r.data.ReadComponent(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
-	})
-	if got == nil {
+	got, err := r.data.ReadComponent(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
+	if !readFound(ctx, r.data, &resp.State, &resp.Diagnostics, "Component", prior.ID.ValueString(), err) {
 		return
 	}
 	r.data.RememberWorkspace(got)
@@ -173,13 +204,14 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 	held, diags := heldFields(ctx, r.data, resp.Private, prior.CustomFields, got.RootWorkspace,
 		func(m *client.WorkspaceContext) fields.Scope { return fields.ComponentScope(m, got.TypeID) }, got.CustomFields)
 	resp.Diagnostics.Append(diags...)
-	r.kind().setState(ctx, &resp.State, nil, &resp.Diagnostics, got, held)
+	state := entity.ComponentFromAPI(got, held, false)
+	resp.Diagnostics.Append(setComponent(ctx, &resp.State, state)...)
 }
 
 func (r *componentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, prior entity.ComponentModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.Plan, &plan)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.State, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -188,10 +220,38 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if updated := r.kind().updated(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), prior.Version.ValueInt64(), body, prior, plan); updated != nil {
-		r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, updated, plan.CustomFields)
-		resp.Diagnostics.Append(endAdoption(ctx, req.Config, resp.Private)...)
+	updated := r.update(ctx, &resp.Diagnostics, prior, plan, body)
+	if updated == nil {
+		return
 	}
+	state := entity.ComponentFromAPI(updated, plan.CustomFields, false)
+	resp.Diagnostics.Append(setComponent(ctx, &resp.State, state)...)
+	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, updated.ID)...)
+	resp.Diagnostics.Append(endAdoption(ctx, req.Config, resp.Private)...)
+}
+
+// update sends body, guarded by prior's version: a change made in Ardoq since the refresh fails it. A
+// component that holds the plan already is not written (no_write.go).
+func (r *componentResource) update(ctx context.Context, diags *diag.Diagnostics, prior, plan entity.ComponentModel,
+	body client.ComponentUpdate) *client.Component {
+	id, version := prior.ID.ValueString(), prior.Version.ValueInt64()
+	get := func(ctx context.Context) (*client.Component, error) { return r.data.Client.GetComponent(ctx, id) }
+	versionOf := func(c *client.Component) int64 { return c.Version }
+	holds := func(c *client.Component) bool {
+		return entity.ComponentFromAPI(c, plan.CustomFields, false).Holds(plan)
+	}
+	if mayHoldAlready(sameComponentBesidesFields(prior, plan), prior.CustomFields, plan.CustomFields) {
+		if held := heldAlready(ctx, "component", id, version, get, versionOf, holds); held != nil {
+			return held
+		}
+	}
+	updated, err := r.data.Client.UpdateComponent(ctx, id, client.IfVersion(version), body)
+	return settleUpdate(ctx, r.data, diags, "Component", version, updated, err, get, versionOf, holds, func() string {
+		if key := prior.ComponentKey.ValueString(); key != "" {
+			return fmt.Sprintf("%q (%s, id %s)", prior.Name.ValueString(), key, id)
+		}
+		return fmt.Sprintf("%q (id %s)", prior.Name.ValueString(), id)
+	})
 }
 
 // Delete asks the cascade guard first: Ardoq deletes a component's descendants and their references with
@@ -199,7 +259,7 @@ func (r *componentResource) Update(ctx context.Context, req resource.UpdateReque
 // saw it; anything else taken along refuses the delete.
 func (r *componentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var prior entity.ComponentModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.State, &prior)...)
 	plan, diags := readDestroyPlan(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
@@ -223,31 +283,11 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 	if !cascade.Deletes(ctx, &resp.Diagnostics, r.data.Client, r.data.AllowCascadeDelete, deletes, cascade.Input{}, announced, notice) {
 		return
 	}
-	r.kind().deleted(ctx, r.data, &resp.Diagnostics, id)
-}
-
-// kind is how a component goes to and from Ardoq (writes.go).
-func (r *componentResource) kind() kind[entity.ComponentModel, client.Component, client.ComponentCreate, client.ComponentUpdate] {
-	c := r.data.Client
-	return kind[entity.ComponentModel, client.Component, client.ComponentCreate, client.ComponentUpdate]{
-		noun: "Component",
-		fromAPI: func(e *client.Component, prior types.Dynamic) entity.ComponentModel {
-			return entity.ComponentFromAPI(e, prior, false)
-		},
-		customFields: func(m *entity.ComponentModel) types.Dynamic { return m.CustomFields },
-		holds:        entity.ComponentModel.Holds,
-		sameBesides:  sameComponentBesidesFields,
-		idOf:         func(e *client.Component) string { return e.ID },
-		versionOf:    func(e *client.Component) int64 { return e.Version },
-		create:       c.CreateComponent, get: c.GetComponent, update: c.UpdateComponent, remove: c.DeleteComponent,
-		goneWith: "its parent",
-		describe: func(_ context.Context, m entity.ComponentModel) string {
-			if key := m.ComponentKey.ValueString(); key != "" {
-				return fmt.Sprintf("%q (%s, id %s)", m.Name.ValueString(), key, m.ID.ValueString())
-			}
-			return fmt.Sprintf("%q (id %s)", m.Name.ValueString(), m.ID.ValueString())
-		},
-	}
+	err := r.data.Client.DeleteComponent(ctx, id)
+	settleDelete(ctx, r.data, &resp.Diagnostics, "Component", "its parent", id, err, func(ctx context.Context) error {
+		_, err := r.data.Client.GetComponent(ctx, id)
+		return err
+	})
 }
 
 // createSearch describes a create whose answer was lost: components with the same name, type, workspace

@@ -191,7 +191,9 @@ func TestAccComponentResource_literalIDsDeletedInOneApply(t *testing.T) {
 	for _, a := range gone {
 		app := fmt.Sprintf("Destroying the Component Deletes More in Ardoq: Ardoq deletes a component's descendants and every reference "+
 			"touching them along with it. Destroying component \"App %d\"", a)
-		if !slices.ContainsFunc(sequential, func(d string) bool { return strings.Contains(d, app) && strings.Contains(d, fmt.Sprintf("App %d module 0", a)) }) {
+		if !slices.ContainsFunc(sequential, func(d string) bool {
+			return strings.Contains(d, app) && strings.Contains(d, fmt.Sprintf("App %d module 0", a))
+		}) {
 			t.Errorf("no warning names what Ardoq takes along with app_%d:\n%s", a, strings.Join(sequential, "\n"))
 		}
 	}

@@ -36,10 +36,10 @@ func (r *componentResource) planEntity(ctx context.Context, req resource.ModifyP
 		return
 	}
 	var prior, plan entity.ComponentModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	resp.Diagnostics.Append(getComponent(ctx, req.State, &prior)...)
 	destroyed, replaced := req.Plan.Raw.IsNull(), false
 	if !destroyed {
-		resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
+		resp.Diagnostics.Append(getComponent(ctx, req.Plan, &plan)...)
 		replaced = !plan.RootWorkspace.Equal(prior.RootWorkspace) || !plan.TypeID.Equal(prior.TypeID)
 	}
 	if resp.Diagnostics.HasError() {
@@ -103,10 +103,10 @@ func (r *referenceResource) planEntity(ctx context.Context, req resource.ModifyP
 		return
 	}
 	var prior, plan entity.ReferenceModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	resp.Diagnostics.Append(getReference(ctx, req.State, &prior)...)
 	destroyed := req.Plan.Raw.IsNull()
 	if !destroyed {
-		resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
+		resp.Diagnostics.Append(getReference(ctx, req.Plan, &plan)...)
 		destroyed = !plan.Type.Equal(prior.Type) // a new type replaces it
 	}
 	if !resp.Diagnostics.HasError() {

@@ -9,7 +9,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
@@ -41,8 +44,26 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"both this resource and `ardoq_batch`. The plan checks `type` and `custom_fields` against the model of the source's " +
 			"workspace; while the source is a component the same run creates, against the models of every workspace it could be in, " +
 			"and a reference that only its own workspace's model refuses then fails at apply, after the source is created.",
-		Attributes: withAttributes(schemaAttributes(entity.ReferenceAttributes, "reference"), map[string]schema.Attribute{
-			"id":            idAttribute("reference"),
+		Attributes: map[string]schema.Attribute{
+			"id": idAttribute("reference"),
+			"source": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the source component. Can be changed in place.",
+				Validators:          entity.OIDValidators(),
+			},
+			"target": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the target component, in any workspace. Can be changed in place.",
+				Validators:          entity.OIDValidators(),
+			},
+			"type": schema.Int64Attribute{
+				Required: true,
+				MarkdownDescription: "Reference type from the model of the source's workspace, for example " +
+					"`data.ardoq_reference_type.depends_on.type` (a reference type by name). Changing it replaces the reference.",
+				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+			},
+			"display_text":  optionalTextAttribute("Label shown on the reference in views."),
+			"description":   optionalTextAttribute("Description of the reference."),
 			"custom_fields": customFieldsAttribute(),
 			"root_workspace": schema.StringAttribute{
 				Computed:            true,
@@ -55,7 +76,7 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"version":      versionAttribute("reference"),
 			"created":      createdAttribute("reference"),
 			"last_updated": lastUpdatedAttribute("reference"),
-		}),
+		},
 	}
 }
 
@@ -75,13 +96,13 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	var plan entity.ReferenceModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
+	resp.Diagnostics.Append(getReference(ctx, req.Plan, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	var prior entity.ReferenceModel
 	if !req.State.Raw.IsNull() {
-		resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+		resp.Diagnostics.Append(getReference(ctx, req.State, &prior)...)
 		if plan.Source.Equal(prior.Source) {
 			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("root_workspace"), prior.RootWorkspace)...)
 		}
@@ -130,7 +151,7 @@ func (r *referenceResource) checkModel(ctx context.Context, plan, prior entity.R
 
 func (r *referenceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan entity.ReferenceModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
+	resp.Diagnostics.Append(getReference(ctx, req.Plan, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -139,37 +160,41 @@ func (r *referenceResource) Create(ctx context.Context, req resource.CreateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	created := r.kind().created(ctx, r.data, &resp.Diagnostics, body, func(sent time.Time, cause error) recovery.CreateSearch[client.Reference] {
-		return r.createSearch(body, sent, cause)
-	})
-	if created != nil {
-		r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, created, plan.CustomFields)
+	sent := time.Now()
+	made, err := r.data.Client.CreateReference(ctx, body)
+	created := settleCreate(ctx, r.data, &resp.Diagnostics, "Reference", made, err, r.createSearch(body, sent, err))
+	if created == nil {
+		return
 	}
+	tflog.Debug(ctx, "created reference", map[string]any{"id": created.ID, "version": created.Version})
+	state := entity.ReferenceFromAPI(created, plan.CustomFields, false)
+	resp.Diagnostics.Append(setReference(ctx, &resp.State, state)...)
+	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, created.ID)...)
 }
 
 func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var prior entity.ReferenceModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	resp.Diagnostics.Append(getReference(ctx, req.State, &prior)...)
 	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	got := r.kind().read(ctx, r.data, &resp.State, &resp.Diagnostics, prior.ID.ValueString(), func() (*client.Reference, error) {
-		return r.data.ReadReference(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
-	})
-	if got != nil {
-		// Only the custom fields state holds are read back; after an import, those a configuration can set (adoption.go).
-		held, diags := heldFields(ctx, r.data, resp.Private, prior.CustomFields, got.RootWorkspace,
-			func(m *client.WorkspaceContext) fields.Scope { return fields.ReferenceScope(m, got.Type) }, got.CustomFields)
-		resp.Diagnostics.Append(diags...)
-		r.kind().setState(ctx, &resp.State, nil, &resp.Diagnostics, got, held)
+	got, err := r.data.ReadReference(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
+	if !readFound(ctx, r.data, &resp.State, &resp.Diagnostics, "Reference", prior.ID.ValueString(), err) {
+		return
 	}
+	// Only the custom fields state holds are read back; after an import, those a configuration can set (adoption.go).
+	held, diags := heldFields(ctx, r.data, resp.Private, prior.CustomFields, got.RootWorkspace,
+		func(m *client.WorkspaceContext) fields.Scope { return fields.ReferenceScope(m, got.Type) }, got.CustomFields)
+	resp.Diagnostics.Append(diags...)
+	state := entity.ReferenceFromAPI(got, held, false)
+	resp.Diagnostics.Append(setReference(ctx, &resp.State, state)...)
 }
 
 func (r *referenceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, prior entity.ReferenceModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.Plan.Raw, &plan)...)
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
+	resp.Diagnostics.Append(getReference(ctx, req.Plan, &plan)...)
+	resp.Diagnostics.Append(getReference(ctx, req.State, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -178,40 +203,49 @@ func (r *referenceResource) Update(ctx context.Context, req resource.UpdateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if updated := r.kind().updated(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), prior.Version.ValueInt64(), body, prior, plan); updated != nil {
-		r.kind().setState(ctx, &resp.State, resp.Identity, &resp.Diagnostics, updated, plan.CustomFields)
-		resp.Diagnostics.Append(endAdoption(ctx, req.Config, resp.Private)...)
+	updated := r.update(ctx, &resp.Diagnostics, prior, plan, body)
+	if updated == nil {
+		return
 	}
+	state := entity.ReferenceFromAPI(updated, plan.CustomFields, false)
+	resp.Diagnostics.Append(setReference(ctx, &resp.State, state)...)
+	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, updated.ID)...)
+	resp.Diagnostics.Append(endAdoption(ctx, req.Config, resp.Private)...)
+}
+
+// update sends body, guarded by prior's version (see componentResource.update).
+func (r *referenceResource) update(ctx context.Context, diags *diag.Diagnostics, prior, plan entity.ReferenceModel,
+	body client.ReferenceUpdate) *client.Reference {
+	id, version := prior.ID.ValueString(), prior.Version.ValueInt64()
+	get := func(ctx context.Context) (*client.Reference, error) { return r.data.Client.GetReference(ctx, id) }
+	versionOf := func(ref *client.Reference) int64 { return ref.Version }
+	holds := func(ref *client.Reference) bool {
+		return entity.ReferenceFromAPI(ref, plan.CustomFields, false).Holds(plan)
+	}
+	if mayHoldAlready(sameReferenceBesidesFields(prior, plan), prior.CustomFields, plan.CustomFields) {
+		if held := heldAlready(ctx, "reference", id, version, get, versionOf, holds); held != nil {
+			return held
+		}
+	}
+	updated, err := r.data.Client.UpdateReference(ctx, id, client.IfVersion(version), body)
+	return settleUpdate(ctx, r.data, diags, "Reference", version, updated, err, get, versionOf, holds, func() string {
+		return fmt.Sprintf("%q (id %s)", r.data.Contexts.Names(ctx).Reference(prior.Source.ValueString(), prior.Target.ValueString(),
+			prior.Type.ValueInt64()), id)
+	})
 }
 
 func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var prior entity.ReferenceModel
-	resp.Diagnostics.Append(entity.GetModel(ctx, req.State.Raw, &prior)...)
-	if !resp.Diagnostics.HasError() {
-		r.kind().deleted(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString())
+	resp.Diagnostics.Append(getReference(ctx, req.State, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
 	}
-}
-
-// kind is how a reference goes to and from Ardoq (writes.go).
-func (r *referenceResource) kind() kind[entity.ReferenceModel, client.Reference, client.ReferenceCreate, client.ReferenceUpdate] {
-	c := r.data.Client
-	return kind[entity.ReferenceModel, client.Reference, client.ReferenceCreate, client.ReferenceUpdate]{
-		noun: "Reference",
-		fromAPI: func(e *client.Reference, prior types.Dynamic) entity.ReferenceModel {
-			return entity.ReferenceFromAPI(e, prior, false)
-		},
-		customFields: func(m *entity.ReferenceModel) types.Dynamic { return m.CustomFields },
-		holds:        entity.ReferenceModel.Holds,
-		sameBesides:  sameReferenceBesidesFields,
-		idOf:         func(e *client.Reference) string { return e.ID },
-		versionOf:    func(e *client.Reference) int64 { return e.Version },
-		create:       c.CreateReference, get: c.GetReference, update: c.UpdateReference, remove: c.DeleteReference,
-		goneWith: "its source or target component",
-		describe: func(ctx context.Context, m entity.ReferenceModel) string {
-			return fmt.Sprintf("%q (id %s)", r.data.Contexts.Names(ctx).Reference(m.Source.ValueString(), m.Target.ValueString(), m.Type.ValueInt64()),
-				m.ID.ValueString())
-		},
-	}
+	id := prior.ID.ValueString()
+	err := r.data.Client.DeleteReference(ctx, id)
+	settleDelete(ctx, r.data, &resp.Diagnostics, "Reference", "its source or target component", id, err, func(ctx context.Context) error {
+		_, err := r.data.Client.GetReference(ctx, id)
+		return err
+	})
 }
 
 // createSearch describes a create whose answer was lost: references with the same source, target and
