@@ -173,15 +173,6 @@ func TestSharedListing_absentIDsAreReadOnTheirOwn(t *testing.T) {
 	}
 }
 
-func waitFor(t *testing.T, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); !cond(); time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("timed out")
-		}
-	}
-}
-
 // BenchmarkSharedListing reads every entity of a workspace through the listing: linear in its size.
 func BenchmarkSharedListing(b *testing.B) {
 	for _, size := range []int{1_000, 10_000} {
