@@ -2,9 +2,6 @@ package batch
 
 import (
 	"context"
-	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -30,11 +27,7 @@ func (s *Server) planMoves(ctx context.Context, req *tfprotov6.PlanResourceChang
 	var diags diag.Diagnostics
 	for _, c := range data.Plans.Batch(func() []providerdata.BatchEntry { return s.plannedEntries(priorValue, plannedValue) }) {
 		summary, detail := providerdata.MoveConflict(data.Contexts.Names(ctx), c.ID, c.Single, c.Batch)
-		p := path.Root(c.Batch.Resource)
-		if kind, key, ok := itemOf(c.Batch.Key); ok {
-			p = path.Root(kind).AtMapKey(key)
-		}
-		diags.AddAttributeError(p, summary, c.Batch.Key+": "+detail)
+		diags.AddAttributeError(path.Root(c.Batch.Item.Kind).AtMapKey(c.Batch.Item.Key), summary, c.Batch.Item.String()+": "+detail)
 	}
 	resp.Diagnostics = append(resp.Diagnostics, diagnostics.ToProtocol(diags)...)
 }
@@ -51,7 +44,7 @@ func (s *Server) plannedEntries(priorValue, plannedValue *tfprotov6.DynamicValue
 	var entries []providerdata.BatchEntry
 	add := func(id, kind, key, name string, destroyed bool) {
 		entries = append(entries, providerdata.BatchEntry{ID: id, Planned: providerdata.Planned{Destroyed: destroyed, Resource: "ardoq_batch",
-			Name: name, Key: fmt.Sprintf("%s[%q]", kind, key)}})
+			Name: name, Item: providerdata.ItemPath{Kind: kind, Key: key}}})
 	}
 	for _, key := range convert.SortedKeys(planned.Components) {
 		if c := planned.Components[key]; c.ID != "" {
@@ -76,16 +69,6 @@ func (s *Server) plannedEntries(priorValue, plannedValue *tfprotov6.DynamicValue
 		}
 	}
 	return entries
-}
-
-// itemOf splits an item's path as Planned.Key writes it, components["payments"], into kind and key.
-func itemOf(itemPath string) (kind, key string, ok bool) {
-	kind, quoted, found := strings.Cut(itemPath, "[")
-	if !found {
-		return "", "", false
-	}
-	key, err := strconv.Unquote(strings.TrimSuffix(quoted, "]"))
-	return kind, key, err == nil
 }
 
 func protocolHasError(diags []*tfprotov6.Diagnostic) bool {

@@ -27,13 +27,19 @@ type Plans struct {
 // Planned is one resource's plan for one entity.
 type Planned struct {
 	Destroyed bool
-	Resource  string // "ardoq_component", "ardoq_reference" or "ardoq_batch"
-	Name      string // the entity's name, or its label for a reference ("Payments → Orders DB (Depends on)")
-	Key       string // the item's path in an ardoq_batch: components["payments"]
+	Resource  string   // "ardoq_component", "ardoq_reference" or "ardoq_batch"
+	Name      string   // the entity's name, or its label for a reference ("Payments → Orders DB (Depends on)")
+	Item      ItemPath // the item in an ardoq_batch; zero for a single resource
 	// a reference's ends and type as the prior state holds them, for naming it in errors (MoveConflict)
 	StateSource, StateTarget string
 	StateType                int64
 }
+
+// ItemPath is an item of an ardoq_batch: the map it is in ("components" or "references") and its key.
+type ItemPath struct{ Kind, Key string }
+
+// String is the item as configurations write it: components["payments"].
+func (p ItemPath) String() string { return fmt.Sprintf("%s[%q]", p.Kind, p.Key) }
 
 // BatchEntry is an ardoq_batch's plan for one entity.
 type BatchEntry struct {
@@ -118,7 +124,7 @@ func MoveConflict(names Names, id string, single, batch Planned) (summary, detai
 		batch.Name = single.Name
 	}
 	what := fmt.Sprintf("%s %q (id %s)", single.Resource, single.Name, id)
-	item := fmt.Sprintf("ardoq_batch item %s", batch.Key)
+	item := "ardoq_batch item " + batch.Item.String()
 	if single.Destroyed {
 		return "Entity Moves Into ardoq_batch but This Plan Destroys It", fmt.Sprintf("This plan destroys %s, and %s takes the same "+
 			"entity over (adopts or imports it). Applying would delete it in Ardoq, and the batch would then create it again with a "+

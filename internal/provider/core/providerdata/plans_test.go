@@ -13,7 +13,7 @@ import (
 // any single resource is read only once one is.
 func TestPlans_theSecondOfTwoContradictingPlansFails(t *testing.T) {
 	destroyed := Planned{Destroyed: true, Resource: "ardoq_component", Name: "Payments"}
-	kept := Planned{Resource: "ardoq_batch", Key: `components["payments"]`}
+	kept := Planned{Resource: "ardoq_batch", Item: ItemPath{Kind: "components", Key: "payments"}}
 	entries := func(read *int) func() []BatchEntry {
 		return func() []BatchEntry { *read++; return []BatchEntry{{ID: "c1", Planned: kept}} }
 	}
@@ -23,7 +23,7 @@ func TestPlans_theSecondOfTwoContradictingPlansFails(t *testing.T) {
 	if c := p.Batch(entries(&read)); c != nil || read != 0 {
 		t.Fatalf("a batch planned alone is read later: conflicts %v, read %d times", c, read)
 	}
-	if b, conflict := p.Single("c1", destroyed); !conflict || b.Key != kept.Key || read != 1 {
+	if b, conflict := p.Single("c1", destroyed); !conflict || b.Item != kept.Item || read != 1 {
 		t.Fatalf("single after batch: conflict %v with %+v, batch read %d times", conflict, b, read)
 	}
 
@@ -62,7 +62,7 @@ func TestMoveConflictNamesAReferenceByItsEnds(t *testing.T) {
 	want := `"Alpha svc → Beta svc (` + refType.Name + `)"`
 	names := newContextCache(org.Client).Names(ctx)
 	single := Planned{Resource: "ardoq_reference", Name: source + " → " + target, StateSource: source, StateTarget: target, StateType: refType.Type}
-	batch := Planned{Resource: "ardoq_batch", Name: "a → b", Key: `references["a_b"]`}
+	batch := Planned{Resource: "ardoq_batch", Name: "a → b", Item: ItemPath{Kind: "references", Key: "a_b"}}
 	for _, destroyed := range []bool{true, false} {
 		single.Destroyed, batch.Destroyed = destroyed, !destroyed
 		_, detail := MoveConflict(names, "5eed0000000000000000aaaa", single, batch)
