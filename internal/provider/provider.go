@@ -200,11 +200,12 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		resp.Diagnostics.AddError("Unable to Create Ardoq Client", err.Error())
 		return
 	}
-	data := providerdata.New(c, allowCascade)
-	data.PreventDuplicates = preventDuplicates
-	data.PreventImplicitDeletions = preventImplicitDeletions
+	data := providerdata.New(c, providerdata.Settings{
+		AllowCascadeDelete: allowCascade, PreventDuplicates: preventDuplicates, PreventImplicitDeletions: preventImplicitDeletions,
+	})
 	if !cfg.SkipCredentialsCheck.ValueBool() {
-		if err := data.CheckCredentials(ctx); err != nil {
+		// The token's user is read once per process: the already-made searches use it too (core/claims).
+		if _, err := data.Claims.CallerEmail(ctx); err != nil {
 			resp.Diagnostics.AddError(credentialsCheckError(baseURL, org, err))
 			return
 		}

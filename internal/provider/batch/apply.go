@@ -96,9 +96,9 @@ func keptItems(prior, planned batchItems) batchItems {
 // own; as made by this run (core/recovery's already-made search) only when Ardoq's answer said so, not a
 // search after a lost one (which may take what an earlier run made moments before for this run's).
 func claimBatchCreated(d *providerdata.Data, resp *client.BatchResponse, answered bool) {
-	claim := d.Claim
+	claim := d.Claims.Read
 	if answered {
-		claim = d.ClaimCreated
+		claim = d.Claims.Created
 	}
 	for _, c := range resp.Components.Created {
 		claim(c.ID)

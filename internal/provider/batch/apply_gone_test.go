@@ -33,7 +33,7 @@ func goneFixture(t *testing.T) (providertest.EmulatedOrg, *batchResource, batchI
 	}
 	prior.References["ab"] = entity.ReferenceValues{ID: ref.ID, Version: ref.Version, RootWorkspace: ref.RootWorkspace,
 		TargetWorkspace: ref.TargetWorkspace, Source: "a", Target: "b", Type: typ}
-	return org, &batchResource{data: providerdata.New(org.Client, false)}, prior
+	return org, &batchResource{data: providerdata.New(org.Client, providerdata.Settings{})}, prior
 }
 
 func without(items batchItems, keys ...string) batchItems {

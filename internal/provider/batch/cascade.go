@@ -21,7 +21,7 @@ func (r *batchResource) guardBatchDeletes(ctx context.Context, diags *diag.Diagn
 	notice := cascade.Notice{Summary: "Batch Would Delete More in Ardoq", What: deletedItems(keys.componentDeletes, prior), Names: names,
 		NotSent: "The batch was not sent, so nothing was changed.", Ways: []string{cascade.WayUnordered},
 		TypeNames: r.typeNames}
-	return cascade.Deletes(ctx, diags, r.data.Client, r.data.AllowCascadeDelete, deletes, in, nil, notice)
+	return cascade.Deletes(ctx, diags, r.data.Client, r.data.Settings.AllowCascadeDelete, deletes, in, nil, notice)
 }
 
 // batchCascadeInput reads the request's deletes and moves: component deletes by id with their

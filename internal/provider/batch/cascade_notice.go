@@ -51,7 +51,7 @@ func (r *batchResource) warnCascade(ctx context.Context, diags *diag.Diagnostics
 	}
 	along, err := cascade.Find(ctx, r.data.Cascade, del)
 	if err != nil {
-		cascade.NotChecked(diags, r.data.PreventImplicitDeletions, "What the Batch's Deletes Take Along Was Not Checked",
+		cascade.NotChecked(diags, r.data.Settings.PreventImplicitDeletions, "What the Batch's Deletes Take Along Was Not Checked",
 			fmt.Sprintf("Ardoq deletes a component's descendants and every reference touching them along with it, and the workspace "+
 				"of the components this ardoq_batch deletes (%s) could not be read to list them: %v.", deletedItems(deleted, prior), err))
 		return
@@ -72,5 +72,5 @@ func (r *batchResource) warnCascade(ctx context.Context, diags *diag.Diagnostics
 		"allow_cascade_delete is set). To keep them, give them another parent (or source and target); to delete them, remove them " +
 		"from the configuration that manages them first (Terraform deletes them before this batch's update when they refer to its " +
 		"items by expression; by a literal id it cannot order them, and the apply may refuse until they are gone)."
-	cascade.Report(diags, r.data.PreventImplicitDeletions, path.Empty(), summary, detail)
+	cascade.Report(diags, r.data.Settings.PreventImplicitDeletions, path.Empty(), summary, detail)
 }

@@ -7,8 +7,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 // The deletions of an ardoq_batch plan: the entities its apply deletes in Ardoq (items removed from the
@@ -75,7 +75,7 @@ func componentDeletion(prior batchItems, key string, replaced bool) deletion {
 
 func referenceDeletion(prior batchItems, key string, replaced bool) deletion {
 	r := prior.References[key]
-	return deletion{kind: "reference", key: key, name: cascade.ReferenceLabel(componentName(prior, r.Source), componentName(prior, r.Target), ""),
+	return deletion{kind: "reference", key: key, name: wsmodel.ReferenceLabel(componentName(prior, r.Source), componentName(prior, r.Target), ""),
 		id: r.ID, workspace: r.RootWorkspace, replaced: replaced, item: r}
 }
 

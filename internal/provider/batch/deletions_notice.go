@@ -12,6 +12,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 // listedDeletions is how many deleted items a notice lists one by one; the rest are counted.
@@ -24,7 +25,7 @@ func (r *batchResource) reportDeletions(ctx context.Context, diags *diag.Diagnos
 		return
 	}
 	names := r.deletionNames(ctx, dels)
-	prevent := r.data.PreventImplicitDeletions
+	prevent := r.data.Settings.PreventImplicitDeletions
 	summary, detail := deletionsNotice(dels, names, batchID, destroy, prevent)
 	cascade.Report(diags, prevent, path.Empty(), summary, detail)
 }
@@ -137,7 +138,7 @@ func (n deletedNames) line(d deletion) string {
 			}
 		}
 		source, target, _ := strings.Cut(d.name, " → ")
-		line = fmt.Sprintf("references[%q]: %s, workspace %s, id %s", d.key, cascade.ReferenceLabel(source, target, typeName),
+		line = fmt.Sprintf("references[%q]: %s, workspace %s, id %s", d.key, wsmodel.ReferenceLabel(source, target, typeName),
 			n.workspace(d.workspace), d.id)
 	}
 	if d.replaced {

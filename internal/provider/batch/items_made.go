@@ -9,9 +9,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/recovery"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 // The single resources' already-made warning (core/recovery), for the items a batch creates: an item
@@ -67,7 +67,7 @@ type madeSearch struct {
 // request, and false when the request (or this run) creates it.
 func (s *madeSearch) existing(ref string) (string, bool) {
 	if _, isKey := s.plan.Components[ref]; !isKey {
-		return ref, !s.r.data.CreatedHere(ref)
+		return ref, !s.r.data.Claims.CreatedHere(ref)
 	}
 	if s.isNew[ref] {
 		return "", false
@@ -112,7 +112,7 @@ func (s *madeSearch) listComponents(ctx context.Context, ws string) listed[clien
 	if l, ok := s.components[ws]; ok {
 		return l
 	}
-	all, ok := s.r.data.WholeWorkspaces.All(ctx, ws)
+	all, ok := s.r.data.Reads.Whole.All(ctx, ws)
 	var err error
 	if !ok {
 		all, err = s.r.data.Client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
@@ -147,14 +147,14 @@ func (s *madeSearch) reference(ctx context.Context, key string) diag.Diagnostics
 	if !sourceExists || !targetExists {
 		return nil
 	}
-	label := cascade.ReferenceLabel(s.nameOf(ref.Source), s.nameOf(ref.Target), "")
+	label := wsmodel.ReferenceLabel(s.nameOf(ref.Source), s.nameOf(ref.Target), "")
 	what := func(ctx context.Context) string {
 		typeName := fmt.Sprintf("type %d", ref.Type)
 		if ws, err := s.sourceWorkspace(ctx, ref.Source, source); err == nil {
 			typeName = s.r.data.Contexts.Names(ctx).ReferenceType(ref.Type, ws)
 		}
-		named := "reference " + cascade.ReferenceLabel(s.nameOf(ref.Source), s.nameOf(ref.Target), typeName)
-		if label != cascade.ReferenceLabel(source, target, "") {
+		named := "reference " + wsmodel.ReferenceLabel(s.nameOf(ref.Source), s.nameOf(ref.Target), typeName)
+		if label != wsmodel.ReferenceLabel(source, target, "") {
 			named += fmt.Sprintf(" (from %s to %s)", source, target)
 		}
 		return named
@@ -199,7 +199,7 @@ func (s *madeSearch) sourceWorkspace(ctx context.Context, ref, id string) (strin
 	if c, ok := s.plan.Components[ref]; ok {
 		return c.RootWorkspace, nil
 	}
-	return s.r.data.ComponentWorkspace(ctx, id)
+	return s.r.data.Reads.ComponentWorkspace(ctx, id)
 }
 
 func (s *madeSearch) listReferences(ctx context.Context, ws string) listed[client.Reference] {

@@ -121,7 +121,7 @@ func (r *batchResource) checkBatch(ctx context.Context, timing recovery.Timing, 
 }
 
 func (b *batchCheck) run(ctx context.Context, d *providerdata.Data, req client.BatchRequest, workspaces []string) error {
-	me, err := d.CallerEmail(ctx)
+	me, err := d.Claims.CallerEmail(ctx)
 	if err != nil {
 		return err
 	}
@@ -221,7 +221,7 @@ func (b *batchCheck) componentCreates(ops *client.ComponentOperations) {
 			var found []client.Component
 			for _, c := range b.components {
 				if !b.claimed[c.ID] && c.Name == p.body.Name && c.TypeID == p.body.TypeID && c.RootWorkspace == p.body.RootWorkspace &&
-					convert.TextOf(c.Parent) == parent && recovery.CreatedByCaller(c.Meta, b.me, b.since) && !b.data.Claimed(c.ID) {
+					convert.TextOf(c.Parent) == parent && recovery.CreatedByCaller(c.Meta, b.me, b.since) && !b.data.Claims.Owned(c.ID) {
 					found = append(found, c)
 				}
 			}
@@ -252,7 +252,7 @@ func (b *batchCheck) referenceCreates(ops *client.ReferenceOperations) {
 		var found []client.Reference
 		for _, r := range b.references {
 			if okS && okT && !b.claimed[r.ID] && r.Source == source && r.Target == target && r.Type == body.Type &&
-				recovery.CreatedByCaller(r.Meta, b.me, b.since) && !b.data.Claimed(r.ID) {
+				recovery.CreatedByCaller(r.Meta, b.me, b.since) && !b.data.Claims.Owned(r.ID) {
 				found = append(found, r)
 			}
 		}

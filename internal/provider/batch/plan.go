@@ -12,7 +12,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 // The plan stage of ardoq_batch: prior and planned items to the one request that makes the org match.
@@ -26,8 +26,8 @@ type batchPlanInput struct {
 	prior, plan                          batchItems
 	models                               map[string]*client.WorkspaceContext // by workspace id: types and fields items are checked against
 	adoptComponentsBy, adoptReferencesBy []string
-	matches                              batchMatches       // the entities new adoptable items match in Ardoq, by item key
-	names                                providerdata.Names // how errors name workspaces and where a type id belongs
+	matches                              batchMatches  // the entities new adoptable items match in Ardoq, by item key
+	names                                wsmodel.Names // how errors name workspaces and where a type id belongs
 }
 
 // batchOpKeys names the item behind every operation of a request, in order, so results and errors
@@ -299,7 +299,7 @@ func (r *batchResource) request(ctx context.Context, prior, plan batchItems, raw
 	diags.Append(d...)
 	request, keys, d := planBatch(batchPlanInput{prior: prior, plan: plan, models: models,
 		adoptComponentsBy: adopt.components, adoptReferencesBy: adopt.references, matches: matches, names: r.data.Contexts.Names(ctx)})
-	diags.Append(r.data.DestroyHint.With(d)...)
+	diags.Append(diagnostics.WithDestroyHint(d)...)
 	return request, keys, diags
 }
 

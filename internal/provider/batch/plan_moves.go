@@ -9,15 +9,15 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/moves"
 )
 
 // planMoves records, once the batch's plan is made, which entities it keeps (the items it holds, adopts
 // or imports) and which it deletes (items removed, replaced, or the whole batch destroyed), and fails the
-// plan when a single resource of the same plan does the opposite (providerdata.Plans): moving an entity
+// plan when a single resource of the same plan does the opposite (moves.Plans): moving an entity
 // between ardoq_component/ardoq_reference and ardoq_batch without a removed block would delete it in
 // Ardoq and make it again with a new id. It runs deferred from PlanResourceChange, on every path out of it;
-// the values are read only when the process plans single resources too (providerdata.Plans.Batch).
+// the values are read only when the process plans single resources too (moves.Plans.Batch).
 func (s *Server) planMoves(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest, resp *tfprotov6.PlanResourceChangeResponse) {
 	data := s.data()
 	if data == nil || req.PriorState == nil && resp.PlannedState == nil || protocolHasError(resp.Diagnostics) {
@@ -25,8 +25,8 @@ func (s *Server) planMoves(ctx context.Context, req *tfprotov6.PlanResourceChang
 	}
 	priorValue, plannedValue := req.PriorState, resp.PlannedState
 	var diags diag.Diagnostics
-	for _, c := range data.Plans.Batch(func() []providerdata.BatchEntry { return s.plannedEntries(priorValue, plannedValue) }) {
-		summary, detail := providerdata.MoveConflict(data.Contexts.Names(ctx), c.ID, c.Single, c.Batch)
+	for _, c := range data.Moves.Batch(func() []moves.BatchEntry { return s.plannedEntries(priorValue, plannedValue) }) {
+		summary, detail := moves.MoveConflict(data.Contexts.Names(ctx), c.ID, c.Single, c.Batch)
 		diags.AddAttributeError(path.Root(c.Batch.Item.Kind).AtMapKey(c.Batch.Item.Key), summary, c.Batch.Item.String()+": "+detail)
 	}
 	resp.Diagnostics = append(resp.Diagnostics, diagnostics.ToProtocol(diags)...)
@@ -34,17 +34,17 @@ func (s *Server) planMoves(ctx context.Context, req *tfprotov6.PlanResourceChang
 
 // plannedEntries reads what the batch's plan does with each entity: the items of planned with an id are
 // kept (held, adopted or imported), those of prior whose id planned no longer holds are deleted.
-func (s *Server) plannedEntries(priorValue, plannedValue *tfprotov6.DynamicValue) []providerdata.BatchEntry {
+func (s *Server) plannedEntries(priorValue, plannedValue *tfprotov6.DynamicValue) []moves.BatchEntry {
 	vals, d := s.values(priorValue, plannedValue)
 	if d != nil {
 		return nil // the plan itself decoded these
 	}
 	prior, planned := batchRawOf(vals[0]).items(), batchRawOf(vals[1]).items()
 	kept := map[string]bool{}
-	var entries []providerdata.BatchEntry
+	var entries []moves.BatchEntry
 	add := func(id, kind, key, name string, destroyed bool) {
-		entries = append(entries, providerdata.BatchEntry{ID: id, Planned: providerdata.Planned{Destroyed: destroyed, Resource: "ardoq_batch",
-			Name: name, Item: providerdata.ItemPath{Kind: kind, Key: key}}})
+		entries = append(entries, moves.BatchEntry{ID: id, Planned: moves.Planned{Destroyed: destroyed, Resource: "ardoq_batch",
+			Name: name, Item: moves.ItemPath{Kind: kind, Key: key}}})
 	}
 	for _, key := range convert.SortedKeys(planned.Components) {
 		if c := planned.Components[key]; c.ID != "" {

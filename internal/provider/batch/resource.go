@@ -132,10 +132,10 @@ func (r *batchResource) read(ctx context.Context, stateValue tftypes.Value) (tft
 // (core/recovery) or for a lost answer takes them for its own.
 func claimHeld(d *providerdata.Data, items batchItems) {
 	for _, c := range items.Components {
-		d.Claim(c.ID)
+		d.Claims.Read(c.ID)
 	}
 	for _, ref := range items.References {
-		d.Claim(ref.ID)
+		d.Claims.Read(ref.ID)
 	}
 }
 

@@ -55,7 +55,7 @@ func newContract(t *testing.T) *contract {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data := providerdata.New(cl, false)
+		data := providerdata.New(cl, providerdata.Settings{})
 		var server tfprotov6.ProviderServer = NewServer(func() *providerdata.Data { return data })
 		if i == 0 {
 			if server, err = newFrameworkServer(data); err != nil {

@@ -151,7 +151,7 @@ func newProtocolRPC(b testing.TB) (*providertest.BatchRPC, *Server, *providerdat
 	if err != nil {
 		b.Fatal(err)
 	}
-	data := providerdata.New(c, false)
+	data := providerdata.New(c, providerdata.Settings{})
 	p := NewServer(func() *providerdata.Data { return data })
 	return &providertest.BatchRPC{B: b, Server: p, Typ: p.typ}, p, data
 }

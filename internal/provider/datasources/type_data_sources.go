@@ -15,7 +15,6 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -130,7 +129,7 @@ func (d *dataSourceBase) context(ctx context.Context, workspaceID types.String, 
 
 // oneNamed finds the one type called name among all, or says that none is (with the closest names,
 // from hint) or that several are, which a lookup by name cannot tell apart.
-func oneNamed[T any](diags *diag.Diagnostics, names providerdata.Names, noun string, wctx *client.WorkspaceContext, name string, all []T,
+func oneNamed[T any](diags *diag.Diagnostics, names wsmodel.Names, noun string, wctx *client.WorkspaceContext, name string, all []T,
 	nameOf func(T) string, hint func(*client.WorkspaceContext, string) string) (T, bool) {
 	var found []T
 	for _, t := range all {

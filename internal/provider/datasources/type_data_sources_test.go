@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -17,7 +16,7 @@ func TestOneNamed(t *testing.T) {
 		{TypeID: "p1", Name: "Application"}, {TypeID: "p2", Name: "Server"}, {TypeID: "p3", Name: "Server"}}}
 	nameOf := func(t client.ComponentType) string { return t.Name }
 	var diags diag.Diagnostics
-	if got, ok := oneNamed(&diags, providerdata.Names{}, "Component Type", wctx, "Application", wctx.ComponentTypes, nameOf, wsmodel.ComponentTypeNameHint); !ok || got.TypeID != "p1" {
+	if got, ok := oneNamed(&diags, wsmodel.Names{}, "Component Type", wctx, "Application", wctx.ComponentTypes, nameOf, wsmodel.ComponentTypeNameHint); !ok || got.TypeID != "p1" {
 		t.Fatalf("Application: %v %v %v", got, ok, diags)
 	}
 	for name, want := range map[string]string{
@@ -25,7 +24,7 @@ func TestOneNamed(t *testing.T) {
 		"Applicatiom": `No Component Type Found: The model of workspace w has no component type named "Applicatiom". Closest: "Application".`,
 	} {
 		diags = nil
-		if _, ok := oneNamed(&diags, providerdata.Names{}, "Component Type", wctx, name, wctx.ComponentTypes, nameOf, wsmodel.ComponentTypeNameHint); ok || len(diags) != 1 {
+		if _, ok := oneNamed(&diags, wsmodel.Names{}, "Component Type", wctx, name, wctx.ComponentTypes, nameOf, wsmodel.ComponentTypeNameHint); ok || len(diags) != 1 {
 			t.Fatalf("%s: found, or %d diagnostics", name, len(diags))
 		}
 		if got := diags[0].Summary() + ": " + diags[0].Detail(); !strings.HasPrefix(got, want) {

@@ -28,7 +28,9 @@ func TestAlreadyMadeSearchedInEachProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	process := func() *componentResource { return &componentResource{data: providerdata.New(c, false)} }
+	process := func() *componentResource {
+		return &componentResource{data: providerdata.New(c, providerdata.Settings{})}
+	}
 	plan := entity.ComponentModel{}
 	plan.Name, plan.RootWorkspace, plan.TypeID, plan.Parent = types.StringValue("Made"), types.StringValue("5eed0000000000000000b001"), types.StringValue("p1700000000001"), types.StringNull()
 	searches := func(r *componentResource) (int, int) {
@@ -75,7 +77,7 @@ func TestAlreadyMadeFromOneListing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &componentResource{data: providerdata.New(c, false)}
+	r := &componentResource{data: providerdata.New(c, providerdata.Settings{})}
 	plans := func(names ...string) (requests, warnings int) {
 		t.Helper()
 		srv.ResetRequests()
@@ -127,7 +129,7 @@ func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	d := providerdata.New(c, false)
+	d := providerdata.New(c, providerdata.Settings{})
 	ids := map[string]string{}
 	for _, name := range []string{"Read A", "Read B", "Created"} {
 		made, err := c.CreateComponent(ctx, client.ComponentCreate{Name: name, RootWorkspace: "5eed0000000000000000b001", TypeID: "p1700000000001"})
@@ -136,9 +138,9 @@ func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
 		}
 		ids[name] = made.ID
 	}
-	d.Claim(ids["Read A"])
-	d.Claim(ids["Read B"])
-	d.ClaimCreated(ids["Created"])
+	d.Claims.Read(ids["Read A"])
+	d.Claims.Read(ids["Read B"])
+	d.Claims.Created(ids["Created"])
 	searched := func(check func() diag.Diagnostics) bool {
 		t.Helper()
 		srv.ResetRequests()
@@ -175,8 +177,8 @@ func TestAlreadyMadeSearchFails(t *testing.T) {
 	plan := entity.ComponentModel{}
 	plan.Name, plan.RootWorkspace, plan.TypeID, plan.Parent = types.StringValue("Unchecked"), types.StringValue("5eed0000000000000000b001"), types.StringValue("p1700000000001"), types.StringNull()
 	for _, prevent := range []bool{false, true} {
-		d := providerdata.New(c, false)
-		d.PreventDuplicates = prevent
+		d := providerdata.New(c, providerdata.Settings{})
+		d.Settings.PreventDuplicates = prevent
 		srv.Inject(emulator.Fault{Method: "GET", PathPrefix: "/components", Exact: true, Status: 503, Message: "search is down"})
 		diags := (&componentResource{data: d}).warnIfComponentMade(context.Background(), plan)
 		srv.ClearFaults()

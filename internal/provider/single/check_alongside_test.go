@@ -101,7 +101,7 @@ func TestModelCheckedOncePerProcess(t *testing.T) {
 	wrong := plan
 	wrong.CustomFields = fields
 	for _, walk := range []string{"plan", "apply"} {
-		r := &componentResource{data: providerdata.New(c, false)} // each walk is a provider process of its own
+		r := &componentResource{data: providerdata.New(c, providerdata.Settings{})} // each walk is a provider process of its own
 		if n, diags := contextReads(r, &prior, plan); n != 1 || diags.HasError() {
 			t.Fatalf("%s walk: %d context reads, %v; want 1 and no error", walk, n, diags)
 		}
@@ -113,7 +113,7 @@ func TestModelCheckedOncePerProcess(t *testing.T) {
 	created := entity.ComponentModel{Name: types.StringValue("New"), RootWorkspace: types.StringValue("5eed0000000000000000b001"),
 		TypeID: types.StringValue("p1700000000001")}
 	transport.hold, transport.most = 100*time.Millisecond, 0
-	if n, diags := contextReads(&componentResource{data: providerdata.New(c, false)}, nil, created); n != 1 || diags.HasError() {
+	if n, diags := contextReads(&componentResource{data: providerdata.New(c, providerdata.Settings{})}, nil, created); n != 1 || diags.HasError() {
 		t.Fatalf("plan of a create: %d context reads, %v; want 1 and no error", n, diags)
 	}
 	if transport.most < 3 { // GET /me (whose is the token), the model, the search: none needs another's answer
@@ -159,7 +159,7 @@ func TestModelCheckedOncePerProcess_reference(t *testing.T) {
 	other := plan
 	other.Type = types.Int64Value(2)
 	for _, walk := range []string{"plan", "apply"} {
-		r := &referenceResource{data: providerdata.New(c, false)}
+		r := &referenceResource{data: providerdata.New(c, providerdata.Settings{})}
 		if n, diags := contextReads(r, prior, plan); n != 1 || diags.HasError() {
 			t.Fatalf("%s walk: %d context reads, %v; want 1 and no error", walk, n, diags)
 		}

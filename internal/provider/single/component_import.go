@@ -39,7 +39,7 @@ func (r *componentResource) componentKeyResolver(ctx context.Context) func(strin
 		}
 		switch len(found) {
 		case 1:
-			r.data.RememberWorkspace(&found[0])
+			r.data.Reads.RememberWorkspace(&found[0])
 			return found[0].ID, diags
 		case 0:
 			diags.AddError("Unknown Component Key", fmt.Sprintf("Ardoq has no component with the key %q. A component's key is "+

@@ -136,14 +136,14 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 }
 
 // checkModel checks a component against its workspace's model, read once per provider process
-// (providerdata.Contexts).
+// (wsmodel.Contexts).
 func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.ComponentModel) diag.Diagnostics {
 	workspace := plan.RootWorkspace.ValueString()
 	var diags diag.Diagnostics
 	wctx, err := r.data.Contexts.Get(ctx, workspace)
 	if client.IsNotFound(err) {
 		diags.AddAttributeError(path.Root("root_workspace"), "Unknown Workspace",
-			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.%s", workspace, r.data.DestroyHint.Hint()))
+			fmt.Sprintf("Ardoq has no workspace %q. Look workspaces up with the ardoq_workspace data source.%s", workspace, diagnostics.DestroyHint))
 		return diags
 	}
 	if err != nil {
@@ -156,10 +156,10 @@ func (r *componentResource) checkModel(ctx context.Context, plan, prior entity.C
 		diags.AddAttributeError(path.Root("type_id"), "Unknown Component Type",
 			fmt.Sprintf("Component type %q is not in the model of workspace %s.%s %s%s", plan.TypeID.ValueString(),
 				names.Workspace(workspace), names.ComponentTypeElsewhere(plan.TypeID.ValueString(), workspace),
-				wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), r.data.DestroyHint.Hint()))
+				wsmodel.ComponentTypeHint(wctx, plan.TypeID.ValueString()), diagnostics.DestroyHint))
 		return diags
 	}
-	diags.Append(r.data.DestroyHint.With(fields.Check(plan.CustomFields, prior.CustomFields,
+	diags.Append(diagnostics.WithDestroyHint(fields.Check(plan.CustomFields, prior.CustomFields,
 		fields.Scope{Model: wctx, Allowed: typ.CustomFields, TypeName: typ.Name}))...)
 	return diags
 }
@@ -182,7 +182,7 @@ func (r *componentResource) Create(ctx context.Context, req resource.CreateReque
 		return
 	}
 	tflog.Debug(ctx, "created component", map[string]any{"id": created.ID, "version": created.Version})
-	r.data.RememberWorkspace(created)
+	r.data.Reads.RememberWorkspace(created)
 	state := entity.ComponentFromAPI(created, plan.CustomFields, false)
 	resp.Diagnostics.Append(setComponent(ctx, &resp.State, state)...)
 	resp.Diagnostics.Append(entity.SetIdentity(ctx, resp.Identity, created.ID)...)
@@ -195,11 +195,11 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	got, err := r.data.ReadComponent(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
+	got, err := r.data.Reads.Component(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
 	if !readFound(ctx, r.data, &resp.State, &resp.Diagnostics, "Component", prior.ID.ValueString(), err) {
 		return
 	}
-	r.data.RememberWorkspace(got)
+	r.data.Reads.RememberWorkspace(got)
 	// Only the custom fields state holds are read back; after an import, those a configuration can set (adoption.go).
 	held, diags := heldFields(ctx, r.data, resp.Private, prior.CustomFields, got.RootWorkspace,
 		func(m *client.WorkspaceContext) fields.Scope { return fields.ComponentScope(m, got.TypeID) }, got.CustomFields)
@@ -280,7 +280,7 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 		notice.Ways = append(notice.Ways, cascade.WayPlanAgain)
 	}
 	deletes := map[string]string{id: prior.RootWorkspace.ValueString()}
-	if !cascade.Deletes(ctx, &resp.Diagnostics, r.data.Client, r.data.AllowCascadeDelete, deletes, cascade.Input{}, announced, notice) {
+	if !cascade.Deletes(ctx, &resp.Diagnostics, r.data.Client, r.data.Settings.AllowCascadeDelete, deletes, cascade.Input{}, announced, notice) {
 		return
 	}
 	err := r.data.Client.DeleteComponent(ctx, id)
@@ -330,7 +330,7 @@ func (r *componentResource) ImportState(ctx context.Context, req resource.Import
 // and parent already in Ardoq. A component below a new parent is new: nothing is looked up for it, in
 // the plan walk (the parent is unknown) as in the apply walk (this run created the parent).
 func (r *componentResource) warnIfComponentMade(ctx context.Context, plan entity.ComponentModel) diag.Diagnostics {
-	if plan.Name.IsUnknown() || plan.Parent.IsUnknown() || r.data.CreatedHere(plan.Parent.ValueString()) {
+	if plan.Name.IsUnknown() || plan.Parent.IsUnknown() || r.data.Claims.CreatedHere(plan.Parent.ValueString()) {
 		return nil
 	}
 	body := client.ComponentCreate{Name: plan.Name.ValueString(), RootWorkspace: plan.RootWorkspace.ValueString(),
@@ -338,7 +338,7 @@ func (r *componentResource) warnIfComponentMade(ctx context.Context, plan entity
 	search := r.createSearch(body, time.Time{}, nil)
 	searchOnItsOwn := search.Find
 	search.Find = func(ctx context.Context) ([]client.Component, error) {
-		if all, ok := r.data.WholeWorkspaces.All(ctx, body.RootWorkspace); ok {
+		if all, ok := r.data.Reads.Whole.All(ctx, body.RootWorkspace); ok {
 			return sameAsCreated(all, body), nil
 		}
 		return searchOnItsOwn(ctx)

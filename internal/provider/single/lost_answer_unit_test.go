@@ -18,7 +18,7 @@ func TestRecoverCreate(t *testing.T) {
 	timing.Recheck = time.Millisecond
 	org := providertest.NewEmulatedOrg(t)
 	c := org.Client
-	d := &providerdata.Data{Client: c}
+	d := providerdata.New(c, providerdata.Settings{})
 	r := &componentResource{data: d}
 	ctx := context.Background()
 	cause := &client.AmbiguousError{Method: "POST", Path: "/api/v2/components", Err: errors.New("connection reset by peer")}
@@ -37,12 +37,12 @@ func TestRecoverCreate(t *testing.T) {
 	if got == nil || got.ID != made.ID || diags.HasError() || !strings.Contains(diags[0].Detail(), made.ID) {
 		t.Fatalf("one match must be recorded with a warning naming it, got %v %v", got, diags)
 	}
-	d.Claim(made.ID) // as if another resource of this run had created it
+	d.Claims.Read(made.ID) // as if another resource of this run had created it
 	got, diags = recovery.RecoverCreate(ctx, d, timing, r.createSearch(body, sent, cause), "Unable to Create Component")
 	if got != nil || !diags.HasError() {
 		t.Fatalf("an entity another create of this run made must not be taken, got %v %v", got, diags)
 	}
-	d = &providerdata.Data{Client: c} // a new run: nothing claimed
+	d = providerdata.New(c, providerdata.Settings{}) // a new run: nothing claimed
 	r.data = d
 	cutOff := &client.AmbiguousError{Method: "POST", Path: "/api/v2/components", Status: 201, Err: errors.New("unexpected EOF")}
 	elsewhere := body

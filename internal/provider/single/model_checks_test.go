@@ -329,7 +329,7 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 	}
 	// data is a provider run that has read the models of the workspaces given.
 	data := func(read ...string) *providerdata.Data {
-		d := providerdata.New(env.Client, false)
+		d := providerdata.New(env.Client, providerdata.Settings{})
 		for _, ws := range read {
 			if _, err := d.Contexts.Get(ctx, ws); err != nil {
 				t.Fatal(err)
@@ -377,9 +377,10 @@ func TestCheckReferenceAnywhere(t *testing.T) {
 	}
 }
 
-// The advice for getting a destroy past a mistake in the configuration is said once in a plan, on its
-// first model-check error, however many there are (a component's, a reference's and a batch item's).
-func TestAccModelChecks_destroyHintOncePerPlan(t *testing.T) {
+// The advice for getting a destroy past a mistake in the configuration is on the first model-check error
+// of each resource (a component's, a reference's and a batch's), so what one resource reports does not
+// depend on which resources Terraform planned before it.
+func TestAccModelChecks_destroyHintOnEachResource(t *testing.T) {
 	env := newTestEnv(t)
 	cli := providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"])
 	cli.Write("main.tf", env.ServedProvider()+env.Render(`
@@ -411,7 +412,7 @@ resource "ardoq_batch" "x" {
 }
 `))
 	out, code := cli.Run("plan")
-	if code == 0 || strings.Count(out, "Error: ") < 4 || strings.Count(out, "-refresh=false") != 1 {
-		t.Fatalf("want four errors and the destroy hint once (exit %d):\n%s", code, out)
+	if code == 0 || strings.Count(out, "Error: ") < 4 || strings.Count(out, "-refresh=false") != 4 {
+		t.Fatalf("want four errors and the destroy hint once per resource (exit %d):\n%s", code, out)
 	}
 }

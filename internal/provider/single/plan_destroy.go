@@ -12,18 +12,20 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/moves"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
-// recordPlan records what a single resource's plan does with its entity (providerdata.Plans) and fails
+// recordPlan records what a single resource's plan does with its entity (moves.Plans) and fails
 // the plan when an ardoq_batch of the same plan does the opposite: takes over what this plan destroys,
 // or deletes what it keeps. A create has no entity yet and records nothing.
-func recordPlan(ctx context.Context, d *providerdata.Data, diags *diag.Diagnostics, id string, planned providerdata.Planned) {
+func recordPlan(ctx context.Context, d *providerdata.Data, diags *diag.Diagnostics, id string, planned moves.Planned) {
 	if id == "" {
 		return
 	}
-	if batch, conflict := d.Plans.Single(id, planned); conflict {
-		summary, detail := providerdata.MoveConflict(d.Contexts.Names(ctx), id, planned, batch)
+	if batch, conflict := d.Moves.Single(id, planned); conflict {
+		summary, detail := moves.MoveConflict(d.Contexts.Names(ctx), id, planned, batch)
 		diags.AddError(summary, detail)
 	}
 }
@@ -45,7 +47,7 @@ func (r *componentResource) planEntity(ctx context.Context, req resource.ModifyP
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	recordPlan(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), providerdata.Planned{Destroyed: destroyed || replaced,
+	recordPlan(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), moves.Planned{Destroyed: destroyed || replaced,
 		Resource: "ardoq_component", Name: prior.Name.ValueString()})
 	if (destroyed || replaced) && !resp.Diagnostics.HasError() {
 		announced := r.warnCascade(ctx, &resp.Diagnostics, prior, replaced)
@@ -64,7 +66,7 @@ func (r *componentResource) warnCascade(ctx context.Context, diags *diag.Diagnos
 		convert.FirstNonEmpty(prior.ComponentKey.ValueString(), "no key"), prior.ID.ValueString())
 	along, err := cascade.Find(ctx, r.data.Cascade, cascade.Deleting{Components: map[string]string{id: prior.RootWorkspace.ValueString()}})
 	if err != nil {
-		cascade.NotChecked(diags, r.data.PreventImplicitDeletions, "What the Delete Takes Along Was Not Checked",
+		cascade.NotChecked(diags, r.data.Settings.PreventImplicitDeletions, "What the Delete Takes Along Was Not Checked",
 			fmt.Sprintf("Destroying %s: Ardoq deletes a component's descendants and every reference touching them along with it, and "+
 				"the workspace could not be read to list them: %v.", what, err))
 		return nil
@@ -93,7 +95,7 @@ func (r *componentResource) warnCascade(ctx context.Context, diags *diag.Diagnos
 		"The apply refuses the delete if it would take along anything this list does not show, or anything listed that changed in " +
 		"Ardoq since this plan. To keep any of these, give it another parent (or source and target) first; to have Terraform order " +
 		"the deletes, refer to this component by an expression or add depends_on.")
-	cascade.Report(diags, r.data.PreventImplicitDeletions, path.Empty(), "Destroying the Component Deletes More in Ardoq", b.String())
+	cascade.Report(diags, r.data.Settings.PreventImplicitDeletions, path.Empty(), "Destroying the Component Deletes More in Ardoq", b.String())
 	return along.Announced()
 }
 
@@ -110,8 +112,8 @@ func (r *referenceResource) planEntity(ctx context.Context, req resource.ModifyP
 		destroyed = !plan.Type.Equal(prior.Type) // a new type replaces it
 	}
 	if !resp.Diagnostics.HasError() {
-		name := convert.FirstNonEmpty(prior.DisplayText.ValueString(), cascade.ReferenceLabel(prior.Source.ValueString(), prior.Target.ValueString(), ""))
-		recordPlan(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), providerdata.Planned{Destroyed: destroyed, Resource: "ardoq_reference",
+		name := convert.FirstNonEmpty(prior.DisplayText.ValueString(), wsmodel.ReferenceLabel(prior.Source.ValueString(), prior.Target.ValueString(), ""))
+		recordPlan(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), moves.Planned{Destroyed: destroyed, Resource: "ardoq_reference",
 			Name: name, StateSource: prior.Source.ValueString(), StateTarget: prior.Target.ValueString(), StateType: prior.Type.ValueInt64()})
 	}
 }

@@ -32,7 +32,7 @@ import (
 
 // checkReference checks a reference's type and custom fields against the model of its source's
 // workspace.
-func checkReference(names providerdata.Names, model *client.WorkspaceContext, workspace string, plan, prior entity.ReferenceModel) diag.Diagnostics {
+func checkReference(names wsmodel.Names, model *client.WorkspaceContext, workspace string, plan, prior entity.ReferenceModel) diag.Diagnostics {
 	typ, ok := wsmodel.ReferenceTypeOf(model, plan.Type.ValueInt64())
 	if !ok {
 		var diags diag.Diagnostics
@@ -59,7 +59,7 @@ func checkReference(names providerdata.Names, model *client.WorkspaceContext, wo
 // once the source is known, and the check runs then, before the reference is sent).
 func CheckReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, prior entity.ReferenceModel) diag.Diagnostics {
 	fits := func(m *client.WorkspaceContext) bool {
-		return !checkReference(providerdata.Names{}, m, "", plan, prior).HasError()
+		return !checkReference(wsmodel.Names{}, m, "", plan, prior).HasError()
 	}
 	read := d.Contexts.Loaded()
 	for _, ws := range convert.SortedKeys(read) {
@@ -117,7 +117,7 @@ func CheckReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, pri
 }
 
 // workspaceList names workspaces by name with their ids.
-func workspaceList(names providerdata.Names, ids []string) string {
+func workspaceList(names wsmodel.Names, ids []string) string {
 	out := make([]string, len(ids))
 	for i, id := range ids {
 		out[i] = names.Workspace(id)

@@ -114,7 +114,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	if plan.Source.IsUnknown() {
-		resp.Diagnostics.Append(r.data.DestroyHint.With(CheckReferenceAnywhere(ctx, r.data, plan, prior))...)
+		resp.Diagnostics.Append(diagnostics.WithDestroyHint(CheckReferenceAnywhere(ctx, r.data, plan, prior))...)
 		return
 	}
 	resp.Diagnostics.Append(checkAlongside(req.State.Raw.IsNull(),
@@ -123,15 +123,15 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 }
 
 // checkModel checks a reference whose source is known against the model of the source's workspace, read
-// once per provider process (providerdata.Contexts).
+// once per provider process (wsmodel.Contexts).
 func (r *referenceResource) checkModel(ctx context.Context, plan, prior entity.ReferenceModel) diag.Diagnostics {
 	var diags diag.Diagnostics
 	workspace := prior.RootWorkspace
 	if !plan.Source.Equal(prior.Source) || workspace.IsNull() {
-		ws, err := r.data.ComponentWorkspace(ctx, plan.Source.ValueString())
+		ws, err := r.data.Reads.ComponentWorkspace(ctx, plan.Source.ValueString())
 		if client.IsNotFound(err) {
 			diags.AddAttributeError(path.Root("source"), "Unknown Source Component",
-				fmt.Sprintf("Ardoq has no component %q.%s", plan.Source.ValueString(), r.data.DestroyHint.Hint()))
+				fmt.Sprintf("Ardoq has no component %q.%s", plan.Source.ValueString(), diagnostics.DestroyHint))
 			return diags
 		}
 		if err != nil {
@@ -145,7 +145,7 @@ func (r *referenceResource) checkModel(ctx context.Context, plan, prior entity.R
 		diagnostics.AddClientError(&diags, "Unable to Read Workspace Context", err)
 		return diags
 	}
-	diags.Append(r.data.DestroyHint.With(checkReference(r.data.Contexts.Names(ctx), wctx, workspace.ValueString(), plan, prior))...)
+	diags.Append(diagnostics.WithDestroyHint(checkReference(r.data.Contexts.Names(ctx), wctx, workspace.ValueString(), plan, prior))...)
 	return diags
 }
 
@@ -179,7 +179,7 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	got, err := r.data.ReadReference(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
+	got, err := r.data.Reads.Reference(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
 	if !readFound(ctx, r.data, &resp.State, &resp.Diagnostics, "Reference", prior.ID.ValueString(), err) {
 		return
 	}
@@ -274,7 +274,7 @@ func (r *referenceResource) ImportState(ctx context.Context, req resource.Import
 // plan walk (the id is unknown) as in the apply walk (this run created the component).
 func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan entity.ReferenceModel) diag.Diagnostics {
 	if plan.Source.IsUnknown() || plan.Target.IsUnknown() || plan.Type.IsUnknown() ||
-		r.data.CreatedHere(plan.Source.ValueString()) || r.data.CreatedHere(plan.Target.ValueString()) {
+		r.data.Claims.CreatedHere(plan.Source.ValueString()) || r.data.Claims.CreatedHere(plan.Target.ValueString()) {
 		return nil
 	}
 	body := client.ReferenceCreate{Source: plan.Source.ValueString(), Target: plan.Target.ValueString(), Type: plan.Type.ValueInt64()}

@@ -23,7 +23,7 @@ func referenceFieldsLookup(ctx context.Context, d *providerdata.Data, plan, prio
 	return func() (fields.Scope, error) {
 		workspace := prior.RootWorkspace.ValueString()
 		if workspace == "" || !plan.Source.Equal(prior.Source) {
-			ws, err := d.ComponentWorkspace(ctx, plan.Source.ValueString())
+			ws, err := d.Reads.ComponentWorkspace(ctx, plan.Source.ValueString())
 			if err != nil {
 				return fields.Scope{}, err
 			}

@@ -34,7 +34,7 @@ func settleCreate[E any](ctx context.Context, d *providerdata.Data, diags *diag.
 		diagnostics.AddClientError(diags, summary, err)
 		return nil
 	}
-	d.ClaimCreated(search.IDOf(*made)) // Ardoq answered: this create made it
+	d.Claims.Created(search.IDOf(*made)) // Ardoq answered: this create made it
 	return made
 }
 
@@ -51,7 +51,7 @@ func readFound(ctx context.Context, d *providerdata.Data, state *tfsdk.State, di
 		diagnostics.AddClientError(diags, "Unable to Read "+noun, err)
 		return false
 	}
-	d.Claim(id)
+	d.Claims.Read(id)
 	return true
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 // Notice is how a guarded delete is named in its refusal or warning.
@@ -231,7 +232,7 @@ func (n Notice) labels(ctx context.Context, c *client.Client, lost Lost) map[str
 		if _, read := typeNames[r.RootWorkspace]; !read && n.TypeNames != nil {
 			typeNames[r.RootWorkspace] = n.TypeNames(ctx, r.RootWorkspace)
 		}
-		labels[r.ID] = ReferenceLabel(names[r.Source], names[r.Target], typeNames[r.RootWorkspace][r.Type])
+		labels[r.ID] = wsmodel.ReferenceLabel(names[r.Source], names[r.Target], typeNames[r.RootWorkspace][r.Type])
 	}
 	return labels
 }

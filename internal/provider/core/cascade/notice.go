@@ -8,6 +8,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 // Deleting is what one resource's plan deletes, and what else the same resource does in the same change.
@@ -146,7 +147,7 @@ func (a Along) List(ctx context.Context, outside string, typeNames func(context.
 			if _, read := names[ws]; !read && typeNames != nil {
 				names[ws] = typeNames(ctx, ws)
 			}
-			label := ReferenceLabel(a.name(ref.Source), a.name(ref.Target), names[ws][ref.Type])
+			label := wsmodel.ReferenceLabel(a.name(ref.Source), a.name(ref.Target), names[ws][ref.Type])
 			fmt.Fprintf(&b, "  - reference %s (id %s)%s\n", label, ref.ID, status(ref.ID))
 		}
 		shown++

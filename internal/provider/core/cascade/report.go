@@ -52,16 +52,6 @@ func addAt(diags *diag.Diagnostics, at path.Path, whole, attribute diag.Diagnost
 	diags.Append(attribute)
 }
 
-// ReferenceLabel names a reference the way messages do: "Payments → Orders DB (Depends on)". typeName is
-// the reference type's name; an empty one is left out.
-func ReferenceLabel(source, target, typeName string) string {
-	label := source + " → " + target
-	if typeName != "" {
-		label += " (" + typeName + ")"
-	}
-	return label
-}
-
 // Plural is n with the noun, in the singular for one: "1 component", "3 components".
 func Plural(n int, singular, plural string) string {
 	if n == 1 {

@@ -6,6 +6,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 func TestReport_warningOrError(t *testing.T) {
@@ -31,10 +33,10 @@ func TestReport_warningOrError(t *testing.T) {
 }
 
 func TestReferenceLabel(t *testing.T) {
-	if got := ReferenceLabel("Payments", "Orders DB", "Depends on"); got != "Payments → Orders DB (Depends on)" {
+	if got := wsmodel.ReferenceLabel("Payments", "Orders DB", "Depends on"); got != "Payments → Orders DB (Depends on)" {
 		t.Errorf("got %q", got)
 	}
-	if got := ReferenceLabel("A", "B", ""); got != "A → B" {
+	if got := wsmodel.ReferenceLabel("A", "B", ""); got != "A → B" {
 		t.Errorf("got %q", got)
 	}
 }

@@ -1,8 +1,6 @@
 package diagnostics
 
 import (
-	"sync/atomic"
-
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
@@ -20,32 +18,16 @@ import (
 // (a create of something not in state, or a change to something in state) fails the destroy as it
 // fails the plan (hashicorp/terraform#33908).
 
-// DestroyHint is the advice for a model check's error that stops a destroy: one line, given once per
-// provider process (DestroyHintOnce), as it is the same for every such error.
+// DestroyHint is the advice for a model check's error that stops a destroy: one line, at the end of the
+// first error of each resource's check (WithDestroyHint), whatever other resources of the plan report.
 const DestroyHint = " If this stops `terraform destroy` (which plans the configuration first), run `terraform destroy -refresh=false`."
 
-// DestroyHintOnce gives DestroyHint to the first error of a model check in a provider process, and to no
-// later one. The zero value is ready to use; a nil one gives it to the first error of every call.
-type DestroyHintOnce struct{ given atomic.Bool }
-
-// Hint is DestroyHint the first time, "" after: for an error that is about to be reported.
-func (h *DestroyHintOnce) Hint() string {
-	if h != nil && !h.given.CompareAndSwap(false, true) {
-		return ""
-	}
-	return DestroyHint
-}
-
-// With is diags with DestroyHint at the end of its first error's detail, unless it was given already.
-func (h *DestroyHintOnce) With(diags diag.Diagnostics) diag.Diagnostics {
+// WithDestroyHint is diags with DestroyHint at the end of its first error's detail.
+func WithDestroyHint(diags diag.Diagnostics) diag.Diagnostics {
 	if !diags.HasError() {
 		return diags
 	}
-	hint := h.Hint()
-	if hint == "" {
-		return diags
-	}
-	return WithDetail(diags, hint, true)
+	return WithDetail(diags, DestroyHint, true)
 }
 
 // PlanChanges reports whether a plan creates or changes the resource: a plan equal to the state does

@@ -34,33 +34,30 @@ func TestWithDetail(t *testing.T) {
 	}
 }
 
-// The destroy hint is one line, given to the first error of a provider process only: the same advice on
-// every model-check error of a plan was noise. A nil DestroyHintOnce gives it to each call's first error.
-func TestDestroyHintOnce_oneLineOnTheFirstErrorOnly(t *testing.T) {
+// The destroy hint is one line, on the first error of each check, and only there: a check's answer does
+// not depend on what other checks of the process reported.
+func TestWithDestroyHint_oneLineOnTheFirstErrorOfEachCheck(t *testing.T) {
 	if strings.Count(DestroyHint, "\n") > 0 || strings.Count(DestroyHint, ". ") > 1 {
 		t.Errorf("the hint is more than one line: %q", DestroyHint)
 	}
 	var warning diag.Diagnostics
 	warning.AddWarning("W", "w.")
+	if got := WithDestroyHint(warning); got[0].Detail() != "w." {
+		t.Errorf("a warning got the hint: %q", got[0].Detail())
+	}
 	var diags diag.Diagnostics
 	diags.AddAttributeError(path.Root("type_id"), "A", "a.")
 	diags.AddError("B", "b.")
-	var once DestroyHintOnce
-	if got := once.With(warning); got[0].Detail() != "w." {
-		t.Errorf("a warning got the hint: %q", got[0].Detail())
+	for range 2 {
+		got := WithDestroyHint(diags)
+		if !strings.HasSuffix(got[0].Detail(), DestroyHint) || got[1].Detail() != "b." {
+			t.Errorf("want the hint on the first error only, every time: %q, %q", got[0].Detail(), got[1].Detail())
+		}
+		if p, ok := got[0].(diag.DiagnosticWithPath); !ok || !p.Path().Equal(path.Root("type_id")) {
+			t.Errorf("the path is lost: %#v", got[0])
+		}
 	}
-	first := once.With(diags)
-	if !strings.HasSuffix(first[0].Detail(), DestroyHint) || first[1].Detail() != "b." {
-		t.Errorf("want the hint on the first error only: %q, %q", first[0].Detail(), first[1].Detail())
-	}
-	if p, ok := first[0].(diag.DiagnosticWithPath); !ok || !p.Path().Equal(path.Root("type_id")) {
-		t.Errorf("the path is lost: %#v", first[0])
-	}
-	if later := once.With(diags); later[0].Detail() != "a." || once.Hint() != "" {
-		t.Errorf("the hint was given twice: %q", later[0].Detail())
-	}
-	var none *DestroyHintOnce
-	if a, b := none.With(diags), none.With(diags); !strings.HasSuffix(a[0].Detail(), DestroyHint) || !strings.HasSuffix(b[0].Detail(), DestroyHint) {
-		t.Errorf("a nil DestroyHintOnce gives the hint to each call's first error: %q, %q", a[0].Detail(), b[0].Detail())
+	if diags[0].Detail() != "a." {
+		t.Errorf("the input was changed: %q", diags[0].Detail())
 	}
 }

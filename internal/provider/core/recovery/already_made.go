@@ -55,7 +55,7 @@ func WarnIfAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s Creat
 	var diags diag.Diagnostics
 	made, err := lookForCreated(ctx, d, s, time.Time{})
 	if err != nil {
-		addSearchFailed(&diags, d.PreventDuplicates, at.Noun+" "+at.Name(ctx), at.At, s.What(ctx), err)
+		addSearchFailed(&diags, d.Settings.PreventDuplicates, at.Noun+" "+at.Name(ctx), at.At, s.What(ctx), err)
 		return diags
 	}
 	for _, m := range made {
@@ -63,7 +63,7 @@ func WarnIfAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s Creat
 		summary := fmt.Sprintf("%s %s Already in Ardoq", at.Noun, at.Name(ctx))
 		detail := fmt.Sprintf("Ardoq already holds %s with id %s, created by you at %s; creating this one makes a second. %s "+
 			"More in the guide \"When a run is interrupted\".", s.What(ctx), id, s.Meta(m).Created, at.TakeOver(id))
-		if d.PreventDuplicates {
+		if d.Settings.PreventDuplicates {
 			add(&diags, at.At, diag.NewErrorDiagnostic(summary, detail+preventDuplicatesStops), diag.NewAttributeErrorDiagnostic(at.At, summary, detail+preventDuplicatesStops))
 			continue
 		}

@@ -22,8 +22,8 @@ func TestWarnAlreadyMade_wording(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := providerdata.New(c, false)
-	me, err := d.CallerEmail(context.Background())
+	d := providerdata.New(c, providerdata.Settings{})
+	me, err := d.Claims.CallerEmail(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestWarnAlreadyMade_wording(t *testing.T) {
 		}
 	}
 
-	d.PreventDuplicates = true
+	d.Settings.PreventDuplicates = true
 	at := path.Root("components").AtMapKey("api")
 	diags = WarnIfAlreadyMade(context.Background(), d, search, AlreadyMade{Noun: "Component", Name: Known(`"Payments API"`), At: at,
 		TakeOver: func(id string) string { return "Adopt " + id + "." }})

@@ -118,7 +118,7 @@ func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, t Timing, s
 	}
 	switch {
 	case len(made) == 1:
-		d.Claim(s.IDOf(made[0])) // found, not answered: it may be what an earlier run made moments before
+		d.Claims.Read(s.IDOf(made[0])) // found, not answered: it may be what an earlier run made moments before
 		diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("%s The provider looked for it and found %s %s, created by you at %s: "+
 			"it is recorded in the state, so nothing is created twice.", lost, s.Noun, s.IDOf(made[0]), s.Meta(made[0]).Created))
 		return &made[0], diags
@@ -150,7 +150,7 @@ func lookForCreated[T any](ctx context.Context, d *providerdata.Data, s CreateSe
 	var me string
 	var meErr error
 	var asking sync.WaitGroup
-	asking.Go(func() { me, meErr = d.CallerEmail(ctx) })
+	asking.Go(func() { me, meErr = d.Claims.CallerEmail(ctx) })
 	candidates, err := s.Find(ctx)
 	asking.Wait()
 	if meErr != nil {
@@ -161,7 +161,7 @@ func lookForCreated[T any](ctx context.Context, d *providerdata.Data, s CreateSe
 	}
 	var made []T
 	for _, c := range candidates {
-		if CreatedByCaller(s.Meta(c), me, since) && !d.Claimed(s.IDOf(c)) {
+		if CreatedByCaller(s.Meta(c), me, since) && !d.Claims.Owned(s.IDOf(c)) {
 			made = append(made, c)
 		}
 	}

@@ -55,7 +55,7 @@ func withinStopBound(t *testing.T, began time.Time) {
 // bound, and the error says that whether Ardoq made it is not known.
 func TestRecoverCreate_stoppedWhileArdoqIsFrozen(t *testing.T) {
 	org, c := frozenOrg(t)
-	d := &providerdata.Data{Client: c}
+	d := providerdata.New(c, providerdata.Settings{})
 	cause := &client.AmbiguousError{Method: "POST", Path: "/api/v2/components", Err: errors.New("connection reset by peer")}
 	search := CreateSearch[client.Component]{
 		Noun: "component", What: Known(`component "Lost"`), Sent: time.Now(), Cause: cause,
@@ -124,7 +124,7 @@ func TestRecoverCreate_notFoundSaysOnlyWhatWasSeen(t *testing.T) {
 		},
 		Meta: func(c client.Component) client.Meta { return c.Meta }, IDOf: func(c client.Component) string { return c.ID },
 	}
-	_, diags := RecoverCreate(context.Background(), &providerdata.Data{Client: c}, Timing{UnknownClock: time.Minute}, search, "Unable to Create Component")
+	_, diags := RecoverCreate(context.Background(), providerdata.New(c, providerdata.Settings{}), Timing{UnknownClock: time.Minute}, search, "Unable to Create Component")
 	if !diags.HasError() {
 		t.Fatal("nothing found is an error")
 	}

@@ -1,4 +1,4 @@
-package providerdata
+package moves
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
@@ -18,7 +19,7 @@ func TestPlans_theSecondOfTwoContradictingPlansFails(t *testing.T) {
 		return func() []BatchEntry { *read++; return []BatchEntry{{ID: "c1", Planned: kept}} }
 	}
 
-	p := newPlans()
+	p := NewPlans()
 	var read int
 	if c := p.Batch(entries(&read)); c != nil || read != 0 {
 		t.Fatalf("a batch planned alone is read later: conflicts %v, read %d times", c, read)
@@ -27,7 +28,7 @@ func TestPlans_theSecondOfTwoContradictingPlansFails(t *testing.T) {
 		t.Fatalf("single after batch: conflict %v with %+v, batch read %d times", conflict, b, read)
 	}
 
-	p = newPlans()
+	p = NewPlans()
 	read = 0
 	if _, conflict := p.Single("c1", destroyed); conflict {
 		t.Fatal("a single plan alone conflicts")
@@ -36,7 +37,7 @@ func TestPlans_theSecondOfTwoContradictingPlansFails(t *testing.T) {
 		t.Fatalf("batch after single: %+v", c)
 	}
 
-	p = newPlans()
+	p = NewPlans()
 	if _, conflict := p.Single("c1", Planned{Resource: "ardoq_component"}); conflict {
 		t.Fatal("a kept single conflicts alone")
 	}
@@ -60,7 +61,7 @@ func TestMoveConflictNamesAReferenceByItsEnds(t *testing.T) {
 	source, target := made("Alpha svc"), made("Beta svc")
 	refType := org.Wctx.ReferenceTypes[0]
 	want := `"Alpha svc → Beta svc (` + refType.Name + `)"`
-	names := newContextCache(org.Client).Names(ctx)
+	names := wsmodel.NewContexts(org.Client).Names(ctx)
 	single := Planned{Resource: "ardoq_reference", Name: source + " → " + target, StateSource: source, StateTarget: target, StateType: refType.Type}
 	batch := Planned{Resource: "ardoq_batch", Name: "a → b", Item: ItemPath{Kind: "references", Key: "a_b"}}
 	for _, destroyed := range []bool{true, false} {

@@ -1,4 +1,4 @@
-package providerdata
+package wsmodel_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestNamesNameWorkspacesAndWhereATypeBelongs(t *testing.T) {
 	org := providertest.NewEmulatedOrg(t)
 	ws := org.Srv.Workspaces()
-	cc := newContextCache(org.Client)
+	cc := wsmodel.NewContexts(org.Client)
 	n := cc.Names(context.Background())
 	capType := ""
 	for _, w := range ws {
@@ -49,15 +50,15 @@ func TestNamesNameWorkspacesAndWhereATypeBelongs(t *testing.T) {
 	if got := n.ReferenceTypeElsewhere(987, org.WS); got != "" {
 		t.Errorf("a type in no model: %q", got)
 	}
-	if got := (Names{}).Workspace("w") + (Names{}).ComponentTypeElsewhere("p", "w"); got != "w" {
-		t.Errorf("the zero Names gives the id only: %q", got)
+	if got := (wsmodel.Names{}).Workspace("w") + (wsmodel.Names{}).ComponentTypeElsewhere("p", "w"); got != "w" {
+		t.Errorf("the zero wsmodel.Names gives the id only: %q", got)
 	}
 }
 
 func TestNamesNameWhatACreateMakes(t *testing.T) {
 	org := providertest.NewEmulatedOrg(t)
 	ctx := context.Background()
-	n := newContextCache(org.Client).Names(ctx)
+	n := wsmodel.NewContexts(org.Client).Names(ctx)
 	typeName := org.Wctx.ComponentTypes[0].Name
 	if got, want := n.Component("Payments", org.Typ, org.WS), `"Payments" (type "`+typeName+`" in workspace "Applications" (`+org.WS+`))`; got != want {
 		t.Errorf("Component = %q, want %q", got, want)

@@ -1,4 +1,4 @@
-package providerdata
+package wsmodel
 
 import (
 	"context"
@@ -34,7 +34,8 @@ type flight struct {
 	cancel  context.CancelFunc
 }
 
-func newContextCache(c *client.Client) *Contexts {
+// NewContexts is an empty cache reading through c.
+func NewContexts(c *client.Client) *Contexts {
 	return &Contexts{client: c, byID: map[string]*client.WorkspaceContext{}, flying: map[string]*flight{}}
 }
 

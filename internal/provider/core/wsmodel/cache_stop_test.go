@@ -1,4 +1,4 @@
-package providerdata
+package wsmodel_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
@@ -20,7 +21,7 @@ func TestContexts_sharedFetchEndsWhenItsCallersStop(t *testing.T) {
 		t.Fatal(err)
 	}
 	org.Srv.Inject(emulator.Fault{Hold: time.Hour, Times: 1_000_000})
-	cc := newContextCache(c)
+	cc := wsmodel.NewContexts(c)
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 2)
 	for range 2 {

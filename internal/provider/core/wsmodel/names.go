@@ -1,4 +1,4 @@
-package providerdata
+package wsmodel
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 )
 
 // maxOtherModels bounds the models of other workspaces an error reads to say where a type id belongs:
@@ -124,7 +123,7 @@ func (n Names) Component(name, typeID, workspace string) string {
 	return fmt.Sprintf("%q (type %s in workspace %s)", name, n.componentType(typeID, workspace), n.Workspace(workspace))
 }
 
-// Reference is "Payments → Orders DB (Depends on)" (cascade.ReferenceLabel), from the ids of its source and target and its
+// Reference is "Payments → Orders DB (Depends on)" (wsmodel.ReferenceLabel), from the ids of its source and target and its
 // type number: each component is read for its name (its id stands in when that fails), and the type is
 // named by the model of the source's workspace.
 func (n Names) Reference(source, target string, typ int64) string {
@@ -143,7 +142,7 @@ func (n Names) Reference(source, target string, typ int64) string {
 		return c.Name
 	}
 	from, to := name(source), name(target)
-	return cascade.ReferenceLabel(from, to, typeName)
+	return ReferenceLabel(from, to, typeName)
 }
 
 // ReferenceType is "Depends on", the name the workspace's model gives the reference type number, or
@@ -172,4 +171,14 @@ func (n Names) componentType(typeID, workspace string) string {
 		}
 	}
 	return typeID
+}
+
+// ReferenceLabel names a reference the way messages do: "Payments → Orders DB (Depends on)". typeName is
+// the reference type's name; an empty one is left out.
+func ReferenceLabel(source, target, typeName string) string {
+	label := source + " → " + target
+	if typeName != "" {
+		label += " (" + typeName + ")"
+	}
+	return label
 }

@@ -1,8 +1,10 @@
-package providerdata
+package moves
 
 import (
 	"fmt"
 	"sync"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
 // Plans is what the plans of this provider process have said about each entity so far: destroyed or
@@ -53,7 +55,7 @@ type Conflict struct {
 	Single, Batch Planned
 }
 
-func newPlans() *Plans {
+func NewPlans() *Plans {
 	return &Plans{single: map[string]Planned{}, batch: map[string]Planned{}}
 }
 
@@ -118,7 +120,7 @@ func (p *Plans) resolveHeld() {
 // MoveConflict is the error of a plan in which one resource destroys what another keeps: the apply
 // would delete it in Ardoq, and the one that keeps it would hold an id that no longer exists. A reference
 // is named by the names of its ends and its type (names reads them: this is an error path).
-func MoveConflict(names Names, id string, single, batch Planned) (summary, detail string) {
+func MoveConflict(names wsmodel.Names, id string, single, batch Planned) (summary, detail string) {
 	if single.StateSource != "" && single.StateTarget != "" {
 		single.Name = names.Reference(single.StateSource, single.StateTarget, single.StateType)
 		batch.Name = single.Name
