@@ -28,8 +28,13 @@ import (
 func (r *batchResource) apply(ctx context.Context, request client.BatchRequest, keys batchOpKeys, prior, planned batchItems,
 	adopt adoption, diags *diag.Diagnostics) (batchItems, bool) {
 	result := keptItems(prior, planned)
-	if err := r.dropGoneDeletes(ctx, &request, &keys, prior); err != nil {
+	changed, err := r.dropGoneDeletes(ctx, &request, &keys, prior)
+	if err != nil {
 		diagnostics.AddClientError(diags, "Unable to Read Batch Items", err)
+		return result, false
+	}
+	if len(changed) > 0 {
+		changedItemsError(diags, changed)
 		return result, false
 	}
 	if batchEmpty(request) {
@@ -155,14 +160,19 @@ func (r *batchResource) destroy(ctx context.Context, prior batchItems, diags *di
 // left to report.
 func (r *batchResource) deleteItems(ctx context.Context, diags *diag.Diagnostics, items batchItems) (batchOpKeys, error) {
 	request, keys, _ := planBatch(batchPlanInput{prior: items}) // deleting everything has no item to find fault with
-	if err := r.dropGoneDeletes(ctx, &request, &keys, items); err != nil {
+	changed, err := r.dropGoneDeletes(ctx, &request, &keys, items)
+	if err != nil {
 		return keys, err
+	}
+	if len(changed) > 0 {
+		changedItemsError(diags, changed)
+		return keys, nil
 	}
 	if batchEmpty(request) || !r.guardBatchDeletes(ctx, diags, request, keys, items) {
 		return keys, nil
 	}
 	sent := time.Now()
-	_, err := r.data.Client.Batch(ctx, request)
+	_, err = r.data.Client.Batch(ctx, request)
 	if client.IsAmbiguous(err) {
 		_, d := r.recoverBatch(ctx, recovery.DefaultTiming(), request, batchWorkspaces(items), sent, lostBatchAnswer(err), err)
 		diags.Append(d...)

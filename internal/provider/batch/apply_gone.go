@@ -2,10 +2,15 @@ package batch
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
@@ -14,8 +19,10 @@ import (
 // them first (Terraform deletes a component before it updates a batch that referred to it, and Ardoq
 // deletes the references touching the component, and its descendants, along with it). The deleted items
 // are read every time, whatever this process did before. Only deletes are dropped: an update or a kept
-// item that vanished is left to fail (or to the next refresh) as before.
-func (r *batchResource) dropGoneDeletes(ctx context.Context, request *client.BatchRequest, keys *batchOpKeys, prior batchItems) error {
+// item that vanished is left to fail (or to the next refresh) as before. changed lists, one line each,
+// the deleted items Ardoq holds at another version than prior's: someone changed them since the plan, and
+// the apply must not delete them (changedItemsError).
+func (r *batchResource) dropGoneDeletes(ctx context.Context, request *client.BatchRequest, keys *batchOpKeys, prior batchItems) (changed []string, err error) {
 	deleted := batchItems{Components: map[string]entity.ComponentValues{}, References: map[string]entity.ReferenceValues{}}
 	read := map[string]bool{} // ids looked up: an item of state without a workspace is not, and its delete is sent
 	if request.Components != nil {
@@ -31,11 +38,23 @@ func (r *batchResource) dropGoneDeletes(ctx context.Context, request *client.Bat
 		}
 	}
 	if len(deleted.Components)+len(deleted.References) == 0 {
-		return nil
+		return nil, nil
 	}
 	components, references, err := readBatchEntities(ctx, r.data.Client, deleted)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	for _, k := range convert.SortedKeys(deleted.Components) {
+		if item, now := deleted.Components[k], components[deleted.Components[k].ID]; now != nil && item.Version != 0 && now.Version != item.Version {
+			changed = append(changed, fmt.Sprintf("components[%q] %q (%s, id %s): version %d at plan, %d now%s", k, now.Name,
+				convert.FirstNonEmpty(now.ComponentKey, "no key"), now.ID, item.Version, now.Version, cascade.ModifiedBy(now.Meta)))
+		}
+	}
+	for _, k := range convert.SortedKeys(deleted.References) {
+		if item, now := deleted.References[k], references[deleted.References[k].ID]; now != nil && item.Version != 0 && now.Version != item.Version {
+			changed = append(changed, fmt.Sprintf("references[%q] (id %s): version %d at plan, %d now%s", k, now.ID, item.Version,
+				now.Version, cascade.ModifiedBy(now.Meta)))
+		}
 	}
 	if ops := request.Components; ops != nil {
 		ops.Delete, keys.componentDeletes = keepPresent(ctx, ops.Delete, keys.componentDeletes, "components", func(id string) bool {
@@ -53,7 +72,14 @@ func (r *batchResource) dropGoneDeletes(ctx context.Context, request *client.Bat
 			request.References = nil
 		}
 	}
-	return nil
+	return changed, nil
+}
+
+// changedItemsError refuses a batch that would delete items changed in Ardoq since the plan.
+func changedItemsError(diags *diag.Diagnostics, changed []string) {
+	diags.AddError("Batch Items Changed in Ardoq Since the Plan", "The plan deletes these items, but someone changed them in "+
+		"Ardoq since:\n  - "+strings.Join(changed, "\n  - ")+"\n\nNothing of the batch was sent. Plan again to see them as Ardoq "+
+		"holds them now, and apply that plan to delete them.")
 }
 
 // keepPresent keeps the delete operations (and their item keys, in step) whose entity is still in Ardoq.

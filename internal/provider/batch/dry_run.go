@@ -14,7 +14,8 @@ import (
 // sends the dry run again: the provider keeps nothing between processes. There, deletes of items another
 // resource of the apply already deleted are left out, as the apply leaves them out (dropGoneDeletes).
 func (r *batchResource) dryRun(ctx context.Context, request client.BatchRequest, keys batchOpKeys, prior batchItems, diags *diag.Diagnostics) {
-	if err := r.dropGoneDeletes(ctx, &request, &keys, prior); err != nil {
+	// Items changed since the refresh are the apply's to refuse (the plan of -refresh=false sees them).
+	if _, err := r.dropGoneDeletes(ctx, &request, &keys, prior); err != nil {
 		diagnostics.AddClientError(diags, "Unable to Read Batch Items", err)
 		return
 	}

@@ -268,7 +268,7 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 	id := prior.ID.ValueString()
 	notice := cascade.Notice{Summary: "Deleting the Component Would Delete More in Ardoq", Names: map[string]string{id: prior.Name.ValueString()},
 		What:    fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), prior.ComponentKey.ValueString(), id),
-		NotSent: "The component was not deleted.", TypeNames: r.typeNames}
+		NotSent: "The component was not deleted.", TypeNames: r.typeNames, ChangedSummary: "Component Changed in Ardoq Since the Plan"}
 	var announced *cascade.Announced
 	if plan != nil {
 		announced = plan.Announced
@@ -280,7 +280,11 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 		notice.Ways = append(notice.Ways, cascade.WayPlanAgain)
 	}
 	deletes := map[string]string{id: prior.RootWorkspace.ValueString()}
-	if !cascade.Deletes(ctx, &resp.Diagnostics, r.data.Client, r.data.Settings.AllowCascadeDelete, deletes, cascade.Input{}, announced, notice) {
+	var in cascade.Input
+	if !prior.Version.IsNull() && !prior.Version.IsUnknown() {
+		in.Seen = map[string]int64{id: prior.Version.ValueInt64()}
+	}
+	if !cascade.Deletes(ctx, &resp.Diagnostics, r.data.Client, r.data.Settings.AllowCascadeDelete, deletes, in, announced, notice) {
 		return
 	}
 	err := r.data.Client.DeleteComponent(ctx, id)

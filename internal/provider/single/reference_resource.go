@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
@@ -241,7 +242,23 @@ func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteReque
 		return
 	}
 	id := prior.ID.ValueString()
-	err := r.data.Client.DeleteReference(ctx, id)
+	now, err := r.data.Client.GetReference(ctx, id)
+	switch {
+	case client.IsNotFound(err):
+		tflog.Info(ctx, "already deleted in Ardoq (along with its source or target component, or in the app); nothing left to delete",
+			map[string]any{"id": id})
+		return
+	case err != nil:
+		diagnostics.AddClientError(&resp.Diagnostics, "Unable to Read Reference Before Deleting It", err)
+		return
+	case !prior.Version.IsNull() && !prior.Version.IsUnknown() && now.Version != prior.Version.ValueInt64():
+		resp.Diagnostics.AddError("Reference Changed in Ardoq Since the Plan", fmt.Sprintf("Reference %s (id %s) is at version %d in "+
+			"Ardoq; the plan saw version %d%s. The reference was not deleted. Plan again to see it as Ardoq holds it now, and apply "+
+			"that plan to delete it.", r.data.Contexts.Names(ctx).Reference(now.Source, now.Target, now.Type), id, now.Version,
+			prior.Version.ValueInt64(), cascade.ModifiedBy(now.Meta)))
+		return
+	}
+	err = r.data.Client.DeleteReference(ctx, id)
 	settleDelete(ctx, r.data, &resp.Diagnostics, "Reference", "its source or target component", id, err, func(ctx context.Context) error {
 		_, err := r.data.Client.GetReference(ctx, id)
 		return err

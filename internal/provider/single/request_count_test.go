@@ -139,15 +139,21 @@ resource "ardoq_reference" "r" {
 				Check: func(*terraform.State) error {
 					got := counts()
 					t.Logf("destroy: %v", got)
-					// the plan's one reading of the workspace, and at apply the cascade guard's look-ups (children,
-					// references from and to) for each component delete: Terraform deletes the references first
+					// the plan's one reading of the workspace, and at apply the delete guard's reads: each reference
+					// read before its delete (its version), and for each component delete the component itself and
+					// its children and references from and to it, in one round trip; Terraform deletes the references first
 					if views := got["GET /api/v2/references?targetWorkspace"]; views < 1 || views > got["GET /api/v2/me"] {
 						return fmt.Errorf("%d readings of the workspace, want one per plan (all requests: %v)", views, got)
 					}
+					// each refresh reads the first entities of a kind on their own, then lists the workspace; the
+					// workspace's other listings of references are the plans' readings
+					refreshes := got["GET /api/v2/references?rootWorkspace"] - got["GET /api/v2/references?targetWorkspace"]
+					refreshGets := (listing.StartAfter - 1) * refreshes
 					return expect(got, map[string]int{
 						"DELETE /api/v2/components/{id}": n, "DELETE /api/v2/references/{id}": n,
-						"GET /api/v2/components?parent": n, "GET /api/v2/references?source": n,
-						"GET /api/v2/references?target": n, "POST /api/v2/components": 0, "PATCH /api/v2/components/{id}": 0,
+						"GET /api/v2/components?parent": n, "GET /api/v2/references?source": n, "GET /api/v2/references/{id}": n + refreshGets,
+						"GET /api/v2/components/{id}": n + refreshGets, "GET /api/v2/references?target": n, "POST /api/v2/components": 0,
+						"PATCH /api/v2/components/{id}": 0,
 					})
 				},
 			},

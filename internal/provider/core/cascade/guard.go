@@ -30,6 +30,8 @@ type Notice struct {
 	// Held says, by id, which resource of this configuration keeps a listed entity
 	// ("ardoq_batch item references[\"svc_crm\"]"), as far as the request says.
 	Held map[string]string
+	// ChangedSummary is the summary of the refusal of a delete whose component changed since the plan.
+	ChangedSummary string
 	// TypeNames names the reference types of a workspace's model; asked only to word a refusal or warning.
 	TypeNames func(ctx context.Context, workspace string) map[int64]string
 }
@@ -42,16 +44,22 @@ type Announced struct {
 	References map[string]int64 `json:"references,omitempty"`
 }
 
-// Deletes runs the cascade check for deletes, once, just before they are sent. What Ardoq would take
-// along goes with them when allow is set (listed in a warning) or when the plan announced it and Ardoq
-// still holds it at the version the plan saw: the plan showed that deletion, whichever order Terraform
-// runs the deletes in. Anything else (added since the plan, changed since, or never announced) is refused:
-// an error, and false.
+// Deletes runs the checks for deletes, once, just before they are sent. A component to delete that Ardoq
+// holds at another version than the plan saw (in.Seen) is refused: someone changed it since. What Ardoq
+// would take along goes with the deletes when allow is set (listed in a warning) or when the plan
+// announced it and Ardoq still holds it at the version the plan saw: the plan showed that deletion,
+// whichever order Terraform runs the deletes in. Anything else (added since the plan, changed since, or
+// never announced) is refused: an error, and false.
 func Deletes(ctx context.Context, diags *diag.Diagnostics, c *client.Client, allow bool, deletes map[string]string, in Input,
 	announced *Announced, n Notice) bool {
-	lost, err := checkCascade(ctx, c, deletes, in)
+	lost, changed, err := checkCascade(ctx, c, deletes, in)
 	if err != nil {
 		diags.AddError("Unable to Check What the Delete Would Take Along", diagnostics.ClientErrorDetail(err)+" "+n.NotSent)
+		return false
+	}
+	if len(changed) > 0 {
+		diags.AddError(n.ChangedSummary, ChangedSincePlan(changed)+"\n"+n.NotSent+" Plan again to see it as Ardoq holds it now, "+
+			"and apply that plan to delete it.")
 		return false
 	}
 	if lost.Empty() {

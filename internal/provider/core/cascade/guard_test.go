@@ -146,7 +146,7 @@ func TestCheckCascade_requests(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			srv.ResetRequests()
-			lost, err := checkCascade(ctx, c, tc.deletes, Input{})
+			lost, _, err := checkCascade(ctx, c, tc.deletes, Input{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,9 +7,13 @@ package cascade
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // Setting is the provider setting that turns these warnings into errors, and its environment variable.
@@ -58,4 +62,35 @@ func Plural(n int, singular, plural string) string {
 		return "1 " + singular
 	}
 	return fmt.Sprintf("%d %s", n, plural)
+}
+
+// ChangedSincePlan lists components to delete that changed in Ardoq since the plan: each by name, key
+// and id, with the version the plan saw, the version Ardoq holds, and who changed it when, where Ardoq
+// says.
+func ChangedSincePlan(changed []Changed) string {
+	var b strings.Builder
+	b.WriteString("Changed in Ardoq since the plan, so not deleted:\n")
+	for _, ch := range changed {
+		c := ch.Now
+		fmt.Fprintf(&b, "  - component %q (%s, id %s): version %d at plan, %d now%s\n", c.Name,
+			convert.FirstNonEmpty(c.ComponentKey, "no key"), c.ID, ch.Seen, c.Version, ModifiedBy(c.Meta))
+	}
+	return b.String()
+}
+
+// ModifiedBy is ", last changed by Ada Lovelace (ada@example.com) at 2026-11-27T10:00:00Z", from what
+// Ardoq's meta says, or "".
+func ModifiedBy(m client.Meta) string {
+	who := m.LastModifiedByName
+	if m.LastModifiedByEmail != "" {
+		who = strings.TrimSpace(who + " (" + m.LastModifiedByEmail + ")")
+	}
+	out := ""
+	if who != "" {
+		out = ", last changed by " + who
+	}
+	if m.LastUpdated != "" {
+		out += " at " + m.LastUpdated
+	}
+	return out
 }

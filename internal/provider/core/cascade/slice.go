@@ -30,7 +30,10 @@ type Input struct {
 	DeleteReferences map[string]bool      // reference ids the same request deletes explicitly
 	NewParent        map[string]string    // component id -> parent after the request ("" for none)
 	NewEndpoints     map[string][2]string // reference id -> source and target after the request
-	from             []string             // where the walk starts, when not at every delete (Reading.Along)
+	// Seen is the version the plan saw of each component the request deletes, where the caller knows it:
+	// one Ardoq holds at another version is not deleted (Deletes).
+	Seen map[string]int64
+	from []string // where the walk starts, when not at every delete (Reading.Along)
 }
 
 // Lost is what Ardoq would delete along with the deletes, although the request does not delete it.
@@ -117,7 +120,7 @@ const (
 // level); for more, or a bigger subtree, or when the request moves a component below one of them
 // (movedInto), every component of their workspace and every reference from or to it. Which reading is
 // taken depends on the deletes and on what Ardoq holds, nothing else.
-func loadOrgSlice(ctx context.Context, c *client.Client, deletes map[string]string, movedInto map[string]bool) (orgSlice, error) {
+func loadOrgSlice(ctx context.Context, c *client.Client, deletes map[string]string, movedInto map[string]bool, seen map[string]int64) (orgSlice, error) {
 	slice := newOrgSlice()
 	byWorkspace := map[string][]string{}
 	for id, ws := range deletes {
@@ -131,7 +134,7 @@ func loadOrgSlice(ctx context.Context, c *client.Client, deletes map[string]stri
 			whole = whole || movedInto[id]
 		}
 		if !whole {
-			small, err := slice.addSubtrees(ctx, c, ids)
+			small, err := slice.addSubtrees(ctx, c, ids, seen)
 			if err != nil {
 				return slice, err
 			}
@@ -147,15 +150,30 @@ func loadOrgSlice(ctx context.Context, c *client.Client, deletes map[string]stri
 }
 
 // addSubtrees looks the components and their descendants up level by level: the children of each, and
-// the references from and to each, all of a level at once. It gives up (small false) once more than
-// subtreeLookups components are found below them, and the caller reads the workspace instead.
-func (s orgSlice) addSubtrees(ctx context.Context, c *client.Client, ids []string) (small bool, err error) {
+// the references from and to each, all of a level at once; with the first level, the components of ids
+// whose version the plan saw, to compare (one already gone is left out). It gives up (small false) once
+// more than subtreeLookups components are found below them, and the caller reads the workspace instead.
+func (s orgSlice) addSubtrees(ctx context.Context, c *client.Client, ids []string, seen map[string]int64) (small bool, err error) {
 	level, found := ids, 0
-	for len(level) > 0 {
+	for first := true; len(level) > 0; first = false {
 		var mu sync.Mutex
 		var next []string
 		g, gctx := errgroup.WithContext(ctx)
 		for _, id := range level {
+			if _, compare := seen[id]; compare && first {
+				g.Go(func() error {
+					comp, err := c.GetComponent(gctx, id)
+					if client.IsNotFound(err) {
+						return nil
+					}
+					mu.Lock()
+					defer mu.Unlock()
+					if err == nil {
+						s.components[id] = *comp
+					}
+					return err
+				})
+			}
 			g.Go(func() error {
 				kids, err := c.ListComponents(gctx, client.ComponentFilter{Parent: id})
 				mu.Lock()
@@ -218,18 +236,25 @@ func (s orgSlice) addWorkspace(ctx context.Context, c *client.Client, ws string)
 	return g.Wait()
 }
 
-// checkCascade loads the slice and returns what the deletes would take along.
-func checkCascade(ctx context.Context, c *client.Client, deletes map[string]string, in Input) (Lost, error) {
+// checkCascade loads the slice and returns what the deletes would take along, and the components to
+// delete that Ardoq holds at another version than in.Seen.
+func checkCascade(ctx context.Context, c *client.Client, deletes map[string]string, in Input) (Lost, []Changed, error) {
 	if len(deletes) == 0 {
-		return Lost{}, nil
+		return Lost{}, nil, nil
 	}
 	movedInto := map[string]bool{}
 	for _, parent := range in.NewParent {
 		movedInto[parent] = true
 	}
-	slice, err := loadOrgSlice(ctx, c, deletes, movedInto)
+	slice, err := loadOrgSlice(ctx, c, deletes, movedInto, in.Seen)
 	if err != nil {
-		return Lost{}, err
+		return Lost{}, nil, err
+	}
+	var changed []Changed
+	for _, id := range convert.SortedKeys(in.Seen) {
+		if now, held := slice.components[id]; held && now.Version != in.Seen[id] {
+			changed = append(changed, Changed{Now: now, Seen: in.Seen[id]})
+		}
 	}
 	explicit := in.DeleteComponents
 	in.DeleteComponents = make(map[string]bool, len(deletes)+len(explicit))
@@ -240,5 +265,11 @@ func checkCascade(ctx context.Context, c *client.Client, deletes map[string]stri
 		in.DeleteComponents[id] = true
 	}
 	in.from = convert.SortedKeys(deletes)
-	return cascadeOf(slice, in), nil
+	return cascadeOf(slice, in), changed, nil
+}
+
+// Changed is a component to delete that Ardoq holds at another version than the plan saw.
+type Changed struct {
+	Now  client.Component // as Ardoq holds it now
+	Seen int64            // the version the plan saw
 }
