@@ -28,6 +28,7 @@ import (
 func (r *batchResource) apply(ctx context.Context, request client.BatchRequest, keys batchOpKeys, prior, planned batchItems,
 	adopt adoption, diags *diag.Diagnostics) (batchItems, bool) {
 	result := keptItems(prior, planned)
+	mergeAdoptedAsIs(keys, prior, planned, result)
 	changed, err := r.dropGoneDeletes(ctx, &request, &keys, prior)
 	if err != nil {
 		diagnostics.AddClientError(diags, "Unable to Read Batch Items", err)

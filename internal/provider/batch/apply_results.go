@@ -85,6 +85,26 @@ func mergeBatchResults(resp *client.BatchResponse, keys batchOpKeys, prior, plan
 	return nil
 }
 
+// mergeAdoptedAsIs puts into result the adopted items the request does not send, their entities
+// already holding their values: as Ardoq listed them when the request was planned.
+func mergeAdoptedAsIs(keys batchOpKeys, prior, planned, result batchItems) {
+	ids := map[string]string{} // item key -> id, for the components that exist before the request
+	for k, c := range prior.Components {
+		if c.ID != "" {
+			ids[k] = c.ID
+		}
+	}
+	for k, m := range keys.adopted.Components {
+		ids[k] = m.ID
+	}
+	for _, k := range keys.componentsAsIs {
+		result.Components[k] = entity.ComponentValuesFrom(keys.adopted.Components[k].component, planned.Components[k], ids)
+	}
+	for _, k := range keys.referencesAsIs {
+		result.References[k] = entity.ReferenceValuesFrom(keys.adopted.References[k].reference, planned.References[k], ids)
+	}
+}
+
 // resolveByIDs turns an item key into the id the batch gave it; anything else is an id already.
 func resolveByIDs(planned batchItems, ids map[string]string) func(string) (string, bool) {
 	return func(ref string) (string, bool) {

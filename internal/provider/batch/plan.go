@@ -35,7 +35,9 @@ type batchPlanInput struct {
 type batchOpKeys struct {
 	componentCreates, componentUpserts, componentUpdates, componentDeletes []string
 	referenceCreates, referenceUpserts, referenceUpdates, referenceDeletes []string
-	adopted                                                                batchMatches // new items sent as updates of the entity they matched
+	adopted                                                                batchMatches // new items that take over the entity they matched
+	// adopted items whose entity already holds their values: not sent, nothing written (adoptedAsIs)
+	componentsAsIs, referencesAsIs []string
 }
 
 // batchIDs are unique across the whole request, so components and references get distinct prefixes.
@@ -161,7 +163,12 @@ func (b *batchPlanner) component(key string) {
 	if !isNew || op == adoptItem {
 		id, version := old.ID, old.Version
 		if isNew {
-			id, version = b.keys.adopted.Components[key].ID, b.keys.adopted.Components[key].Version
+			m := b.keys.adopted.Components[key]
+			if m.component != nil && entity.ComponentValuesFrom(m.component, c, nil).Same(c, b.heldRef) {
+				b.keys.componentsAsIs = append(b.keys.componentsAsIs, key)
+				return
+			}
+			id, version = m.ID, m.Version
 		}
 		b.comps.Update = append(b.comps.Update, client.ComponentUpdateOp{ID: id, IfVersionMatch: version, Body: c.UpdateBody(b.componentRef, fields)})
 		b.keys.componentUpdates = append(b.keys.componentUpdates, key)
@@ -194,7 +201,12 @@ func (b *batchPlanner) reference(key string) {
 	if !isNew || op == adoptItem {
 		id, version := old.ID, old.Version
 		if isNew {
-			id, version = b.keys.adopted.References[key].ID, b.keys.adopted.References[key].Version
+			m := b.keys.adopted.References[key]
+			if m.reference != nil && entity.ReferenceValuesFrom(m.reference, r, nil).Same(r, b.heldRef) {
+				b.keys.referencesAsIs = append(b.keys.referencesAsIs, key)
+				return
+			}
+			id, version = m.ID, m.Version
 		}
 		b.refs.Update = append(b.refs.Update, client.ReferenceUpdateOp{ID: id, IfVersionMatch: version, Body: r.UpdateBody(b.componentRef, fields)})
 		b.keys.referenceUpdates = append(b.keys.referenceUpdates, key)
@@ -208,6 +220,16 @@ func (b *batchPlanner) reference(key string) {
 	}
 	b.refs.Create = append(b.refs.Create, client.ReferenceCreateOp{BatchID: referenceBatchID(key), Body: body})
 	b.keys.referenceCreates = append(b.keys.referenceCreates, key)
+}
+
+// heldRef compares a component id an adopted entity holds (its parent, source or target) with what
+// the item names: an id, or the key of an item whose entity exists before the request.
+func (b *batchPlanner) heldRef(held, planned string) bool {
+	if held == "" || planned == "" {
+		return held == planned
+	}
+	id, ok := b.existingRef(planned)
+	return ok && id == held
 }
 
 // sourceWorkspace is the workspace a reference lives in (its source's), where it is known.
@@ -330,10 +352,12 @@ func (r *batchResource) models(ctx context.Context, plan batchItems) (map[string
 	return models, diags
 }
 
-func setOf(keys []string) map[string]bool {
-	out := make(map[string]bool, len(keys))
-	for _, k := range keys {
-		out[k] = true
+func setOf(lists ...[]string) map[string]bool {
+	out := map[string]bool{}
+	for _, keys := range lists {
+		for _, k := range keys {
+			out[k] = true
+		}
 	}
 	return out
 }

@@ -33,6 +33,9 @@ type batchMatch struct {
 	RootWorkspace, TypeID  string   // components only
 	Type                   int64    // references only
 	was                    itemView // its values as listed at plan time, when found by the lookup
+	// the entity as listed, when found by the lookup: adopting it writes nothing if it holds the item's values
+	component *client.Component
+	reference *client.Reference
 }
 
 // batchMatches are the matches of new items, by item key, and the workspaces of the components the
@@ -44,12 +47,12 @@ type batchMatches struct {
 
 func componentMatch(c *client.Component) batchMatch {
 	return batchMatch{ID: c.ID, ComponentKey: c.ComponentKey, Name: c.Name, Version: c.Version, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID,
-		was: componentView(entity.ComponentValuesFrom(c, entity.ComponentValues{CustomFields: fields.AllFromAPI(c.CustomFields)}, nil))}
+		component: c, was: componentView(entity.ComponentValuesFrom(c, entity.ComponentValues{CustomFields: fields.AllFromAPI(c.CustomFields)}, nil))}
 }
 
 func referenceMatch(r *client.Reference) batchMatch {
 	return batchMatch{ID: r.ID, Version: r.Version, RootWorkspace: r.RootWorkspace, Type: r.Type,
-		was: referenceView(entity.ReferenceValuesFrom(r, entity.ReferenceValues{CustomFields: fields.AllFromAPI(r.CustomFields)}, nil))}
+		reference: r, was: referenceView(entity.ReferenceValuesFrom(r, entity.ReferenceValues{CustomFields: fields.AllFromAPI(r.CustomFields)}, nil))}
 }
 
 // describe names the entity in messages (only components have a type id).

@@ -10,33 +10,51 @@ import (
 )
 
 // The plan shows an adopting item as it will be, not the values the entity it takes over holds now,
-// so ModifyPlan warns with the values adoption overwrites or unsets.
+// so ModifyPlan says how many of the entities an adoption takes over it writes, and which values it
+// overwrites or unsets.
 
-// adoptionNotice lists, per adopting item, the values of its entity that the apply overwrites or
-// unsets ("" when none). Only entities the plan-time lookup listed are described.
-func adoptionNotice(planned batchItems, adopted batchMatches) string {
+// adoptionNotice is the warning of a plan whose items take entities over ("" when none do): how many
+// it writes, and per written item the values of its entity the apply overwrites or unsets. Only
+// entities the plan-time lookup listed are counted and described.
+func adoptionNotice(planned batchItems, keys batchOpKeys) (summary, detail string) {
+	adopted := keys.adopted
+	total := len(adopted.Components) + len(adopted.References)
+	if total == 0 {
+		return "", ""
+	}
+	asIs := len(keys.componentsAsIs) + len(keys.referencesAsIs)
+	written := total - asIs
+	summary = fmt.Sprintf("Adoption Writes %d of %s", written, cascade.Plural(total, "Entity", "Entities"))
+	if written == 0 {
+		summary = "Adoption Writes Nothing"
+	}
+	detail = fmt.Sprintf("This apply takes over %s that Ardoq already holds (their ids are in computed_components and "+
+		"computed_references). %s not written; %s updated to their items.", cascade.Plural(total, "entity", "entities"),
+		cascade.Plural(asIs, "entity already holds its item's values and is", "entities already hold their items' values and are"),
+		cascade.Plural(written, "entity is", "entities are"))
+	skip := setOf(keys.componentsAsIs, keys.referencesAsIs)
 	var lines []string
 	for _, k := range convert.SortedKeys(adopted.Components) {
 		m := adopted.Components[k]
 		changes := viewChanges(m.was, componentView(planned.Components[k]), "name", "description", "color", "shape", "icon", "image")
-		if len(changes) > 0 {
+		if len(changes) > 0 && !skip[k] {
 			lines = append(lines, fmt.Sprintf("  - components[%q] takes over %s: %s", k, convert.FirstNonEmpty(m.ComponentKey, m.ID), strings.Join(changes, "; ")))
 		}
 	}
 	for _, k := range convert.SortedKeys(adopted.References) {
 		m := adopted.References[k]
-		if changes := viewChanges(m.was, referenceView(planned.References[k]), "display_text", "description"); len(changes) > 0 {
+		if changes := viewChanges(m.was, referenceView(planned.References[k]), "display_text", "description"); len(changes) > 0 && !skip[k] {
 			lines = append(lines, fmt.Sprintf("  - references[%q] takes over reference %s: %s", k, m.ID, strings.Join(changes, "; ")))
 		}
 	}
 	if len(lines) == 0 {
-		return ""
+		return summary, detail
 	}
 	if len(lines) > cascade.ListedEntities {
 		lines = append(lines[:cascade.ListedEntities], fmt.Sprintf("  - and %d more items", len(lines)-cascade.ListedEntities))
 	}
-	return "Adopting items makes the entities they take over equal to them. This apply changes values they hold in Ardoq now:\n" +
-		strings.Join(lines, "\n") + "\nSet these attributes on the items to keep the values."
+	return summary, detail + " These updates change values the entities hold in Ardoq now:\n" + strings.Join(lines, "\n") +
+		"\nSet these attributes on the items to keep the values."
 }
 
 // viewChanges lists the attributes (and managed custom fields) whose value in was the apply overwrites

@@ -22,7 +22,11 @@ func TestAdoptionNotice(t *testing.T) {
 	same := &client.Component{ID: "c2", Name: "Same", RootWorkspace: "ws", TypeID: "t"}
 	adopted := batchMatches{Components: map[string]batchMatch{"billing": componentMatch(handMade), "same": componentMatch(same)}}
 
-	notice := adoptionNotice(planned, adopted)
+	summary, notice := adoptionNotice(planned, batchOpKeys{adopted: adopted})
+	if summary != "Adoption Writes 2 of 2 Entities" || !strings.Contains(notice, "takes over 2 entities") ||
+		!strings.Contains(notice, "0 entities already hold their items' values and are not written; 2 entities are updated") {
+		t.Errorf("want the count of entities written:\n%s\n%s", summary, notice)
+	}
 	for _, want := range []string{`components["billing"] takes over APP-16`, `name "Billing (hand-made)" becomes "Billing"`,
 		`description "written by hand" is unset`} {
 		if !strings.Contains(notice, want) {
@@ -34,8 +38,13 @@ func TestAdoptionNotice(t *testing.T) {
 			t.Errorf("the notice must not mention %q (unchanged, the same number, unmanaged, or only set):\n%s", unwanted, notice)
 		}
 	}
-	if got := adoptionNotice(batchItems{Components: map[string]entity.ComponentValues{"same": planned.Components["same"]}},
-		batchMatches{Components: map[string]batchMatch{"same": componentMatch(same)}}); got != "" {
+	only := batchOpKeys{adopted: batchMatches{Components: map[string]batchMatch{"same": componentMatch(same)}}}
+	if _, got := adoptionNotice(batchItems{Components: map[string]entity.ComponentValues{"same": planned.Components["same"]}}, only); strings.Contains(got, "same") {
 		t.Errorf("an adoption that only sets values is no loss, got %q", got)
+	}
+	only.componentsAsIs = []string{"same"}
+	if summary, got := adoptionNotice(batchItems{Components: map[string]entity.ComponentValues{"same": {RootWorkspace: "ws", TypeID: "t",
+		Name: "Same"}}}, only); summary != "Adoption Writes Nothing" || !strings.Contains(got, "1 entity already holds its item's values and is not written") {
+		t.Errorf("an adoption of an entity that holds the item's values writes nothing: %q\n%s", summary, got)
 	}
 }

@@ -199,8 +199,9 @@ func renderText(prior tftypes.Value, s *string, natural tftypes.Type) tftypes.Va
 // that stay as in state (prior) are state's own.
 func renderPlanned(planned batchItems, keys batchOpKeys, prior batchRaw) batchRaw {
 	return batchRaw{
-		"computed_components": computedComponents(planned.Components, setOf(keys.componentUpdates), prior.get("computed_components")),
-		"computed_references": computedReferences(planned.References, setOf(keys.referenceUpdates), prior.get("computed_references")),
+		// an adopted item not sent keeps the version Ardoq holds at apply, which may be newer than the plan's lookup saw
+		"computed_components": computedComponents(planned.Components, setOf(keys.componentUpdates, keys.componentsAsIs), prior.get("computed_components")),
+		"computed_references": computedReferences(planned.References, setOf(keys.referenceUpdates, keys.referencesAsIs), prior.get("computed_references")),
 	}
 }
 

@@ -67,8 +67,8 @@ func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.V
 	r.reportDeletions(ctx, &diags, dels, rawString(prior, "id"), false)
 	r.warnCascade(ctx, &diags, dels, &request, keys, priorItems, items)
 	diags.Append(r.warnIfItemsMade(ctx, priorItems, items, keys)...)
-	if notice := adoptionNotice(items, keys.adopted); notice != "" {
-		diags.AddWarning("Adoption Overwrites Values in Ardoq", notice)
+	if summary, detail := adoptionNotice(items, keys); summary != "" {
+		diags.AddWarning(summary, detail)
 	}
 	r.dryRun(ctx, request, keys, priorItems, &diags)
 	return planned, diags
