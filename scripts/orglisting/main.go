@@ -113,6 +113,7 @@ func newClient(getenv func(string) string) (*client.Client, error) {
 // first, then components. One already gone (taken along with a deleted parent) is not an error.
 func clean(ctx context.Context, c *client.Client, was, now listing, out io.Writer) error {
 	var failed []string
+	deleted := 0
 	for _, kind := range []string{kindReference, kindComponent} {
 		for _, e := range now.entities() {
 			if e.kind != kind || was.has(e.key()) {
@@ -126,6 +127,7 @@ func clean(ctx context.Context, c *client.Client, was, now listing, out io.Write
 			}
 			switch {
 			case err == nil:
+				deleted++
 				fmt.Fprintf(out, "deleted %s %s (%s)\n", e.kind, e.id, e.name)
 			case client.IsNotFound(err):
 				fmt.Fprintf(out, "already gone: %s %s (%s)\n", e.kind, e.id, e.name)
@@ -133,6 +135,9 @@ func clean(ctx context.Context, c *client.Client, was, now listing, out io.Write
 				failed = append(failed, fmt.Sprintf("%s %s (%s): %v", e.kind, e.id, e.name, err))
 			}
 		}
+	}
+	if deleted == 0 && len(failed) == 0 {
+		fmt.Fprintln(out, "nothing to delete: the workspaces hold nothing the listing before did not")
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("could not delete what the run left:\n  %s", strings.Join(failed, "\n  "))
