@@ -16,7 +16,7 @@ import (
 )
 
 // seeds are the orgs a snapshot must copy faithfully: the default seed, and the foreign seeds
-// test-real-org serves as orgs this project does not control.
+// test-foreign-org serves as orgs this project does not control.
 func seeds(t *testing.T) map[string]*emulator.Seed {
 	t.Helper()
 	def, err := emulator.DefaultSeed()

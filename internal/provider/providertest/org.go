@@ -7,7 +7,7 @@
 //     destroy), the version-gated features (identity, import blocks, terraform query, terraform test), the
 //     docs' examples and guides, and what the CLI itself does with the provider (interrupts, logs, where a
 //     plan-time error points);
-//   - ending in _everyOrg, also against the thinner real org (make test-real-org-thin): a test whose
+//   - ending in _everyOrg, also against the thinner real org (make test-foreign-org-thin): a test whose
 //     outcome depends on what the org holds (custom field types, reports, attachments), that is one that
 //     skips a part, or all, when the org lacks it;
 //   - ending in _everyCLI_everyOrg, both (the examples and guides that need fields of several types).

@@ -8,7 +8,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 )
 
-// The seeds make test-real-org serves as real orgs (internal/emulator/seed/sandbox.json and its thinner
+// The seeds make test-foreign-org serves as real orgs (internal/emulator/seed/sandbox.json and its thinner
 // sandbox-thin.json) load, and share no id, workspace name, type id, type name, field key or label,
 // report or attachment with the default seed: a test that assumed the default seed's values would fail
 // against them.
