@@ -23,9 +23,11 @@ var upgradedTypes = []string{"ardoq_component", "ardoq_reference", "ardoq_batch"
 
 // Upgrades keep every plan: the last release (scripts/last-release, built by
 // scripts/last-release-path.sh into ARDOQ_LAST_RELEASE) installed from a registry applies its own
-// examples of each resource type and of ardoq_batch; then the current code, through dev_overrides, plans
-// that state with no change, no error and no warning the CHANGELOG's Unreleased section does not
-// announce (by its summary), and destroys it. A schema change without a state upgrader fails here.
+// examples of each resource type and of ardoq_batch; then the current code, through dev_overrides, has
+// every attribute that state holds (nested ones too: a rename or removal breaks configurations that refer
+// to it, even where the framework drops it from the state unnoticed), plans that state with no change, no
+// error and no warning the CHANGELOG's Unreleased section does not announce (by its summary), and
+// destroys it. A schema change without a state upgrader fails here.
 func TestUpgrade_fromLastRelease(t *testing.T) {
 	dir := os.Getenv("ARDOQ_LAST_RELEASE")
 	if dir == "" {
@@ -57,7 +59,14 @@ func TestUpgrade_fromLastRelease(t *testing.T) {
 		t.Fatalf("%s applied its examples and made no component", tag)
 	}
 
+	state := stateAttributes(t, c.mustRun("show", "-json"))
+
 	c.useDevOverride(host, buildCurrent(t))
+	schemas := resourceSchemas(t, c.mustRun("providers", "schema", "-json"), host+"/"+namespace+"/"+providerType)
+	for _, missing := range missingAttributes(state, schemas) {
+		t.Errorf("the state %s wrote has an attribute the current schema lacks, %s: renamed or removed, it breaks every configuration "+
+			"that refers to it; keep it (deprecated) beside the new one until a major release", tag, missing)
+	}
 	out, code := c.run("plan", "-input=false", "-detailed-exitcode", "-json")
 	plan := readPlanJSON(t, out)
 	announced := unreleasedNotes(t)
@@ -71,7 +80,7 @@ func TestUpgrade_fromLastRelease(t *testing.T) {
 			t.Logf("a warning the CHANGELOG announces: %q at %s", d.Summary, d.Address)
 			continue
 		}
-		t.Errorf("the current code's plan of %s's state has a %s the CHANGELOG's Unreleased section does not announce: %q at %s\n%s",
+		t.Errorf("the current code's plan of %s's state says what the CHANGELOG's Unreleased section does not announce: %s %q at %s\n%s",
 			tag, d.Severity, d.Summary, d.Address, d.Detail)
 	}
 	if !overridden {
