@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -273,4 +274,28 @@ func unreleasedNotes(t *testing.T) string {
 	}
 	notes, _, _ := strings.Cut(rest, "\n## [")
 	return notes
+}
+
+// scripts/last-release names the CHANGELOG's newest released version, and, where this clone has its tag,
+// the commit the tag points at: releasing moves both (CONTRIBUTING.md, Releasing).
+func TestLastRelease_isTheChangelogs(t *testing.T) {
+	tag, commit := lastRelease(t)
+	data, err := os.ReadFile("../../CHANGELOG.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newest := regexp.MustCompile(`(?m)^## \[(\d+\.\d+\.\d+)\]`).FindStringSubmatch(string(data))
+	if newest == nil || "v"+newest[1] != tag {
+		t.Errorf("scripts/last-release names %s; the CHANGELOG's newest release is %v", tag, newest)
+	}
+	if !regexp.MustCompile(`^[0-9a-f]{40}$`).MatchString(commit) {
+		t.Errorf("scripts/last-release names %q as the commit of %s, not a full commit id", commit, tag)
+	}
+	out, err := exec.Command("git", "rev-parse", "--verify", "--quiet", tag+"^{commit}").Output()
+	if err != nil {
+		t.Skipf("this clone has no tag %s (CI's clones carry none): the commit is not compared with it", tag)
+	}
+	if got := strings.TrimSpace(string(out)); got != commit {
+		t.Errorf("tag %s points at %s; scripts/last-release names %s", tag, got, commit)
+	}
 }
