@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,7 +28,7 @@ var upgradedTypes = []string{"ardoq_component", "ardoq_reference", "ardoq_batch"
 // examples of each resource type and of ardoq_batch; then the current code, through dev_overrides, has
 // every attribute that state holds (nested ones too: a rename or removal breaks configurations that refer
 // to it, even where the framework drops it from the state unnoticed), plans that state with no change, no
-// error and no warning the CHANGELOG's Unreleased section does not announce (by its summary), and
+// error and no warning the CHANGELOG does not announce since that release (by its summary), and
 // destroys it. A schema change without a state upgrader fails here.
 func TestUpgrade_fromLastRelease(t *testing.T) {
 	dir := os.Getenv("ARDOQ_LAST_RELEASE")
@@ -70,7 +71,7 @@ func TestUpgrade_fromLastRelease(t *testing.T) {
 	}
 	out, code := c.run("plan", "-input=false", "-detailed-exitcode", "-json")
 	plan := readPlanJSON(t, out)
-	announced := unreleasedNotes(t)
+	announced := notesSince(t, version)
 	overridden := false
 	for _, d := range plan.diagnostics {
 		if d.Severity == "warning" && d.Summary == devOverridesWarning {
@@ -81,7 +82,7 @@ func TestUpgrade_fromLastRelease(t *testing.T) {
 			t.Logf("a warning the CHANGELOG announces: %q at %s", d.Summary, d.Address)
 			continue
 		}
-		t.Errorf("the current code's plan of %s's state says what the CHANGELOG's Unreleased section does not announce: %s %q at %s\n%s",
+		t.Errorf("the current code's plan of %s's state says what the CHANGELOG does not announce since %[1]s: %s %q at %s\n%s",
 			tag, d.Severity, d.Summary, d.Address, d.Detail)
 	}
 	if !overridden {
@@ -261,8 +262,9 @@ func readPlanJSON(t *testing.T, out string) planJSON {
 	return plan
 }
 
-// unreleasedNotes is the CHANGELOG's Unreleased section: what the next release announces.
-func unreleasedNotes(t *testing.T) string {
+// notesSince is what the CHANGELOG says since a release: its sections above that release's (Unreleased,
+// and the new release's own at the commit that makes it, which scripts/last-release cannot name yet).
+func notesSince(t *testing.T, version string) string {
 	t.Helper()
 	data, err := os.ReadFile("../../CHANGELOG.md")
 	if err != nil {
@@ -272,21 +274,28 @@ func unreleasedNotes(t *testing.T) string {
 	if !ok {
 		t.Fatal("CHANGELOG.md has no ## [Unreleased] section")
 	}
-	notes, _, _ := strings.Cut(rest, "\n## [")
+	notes, _, ok := strings.Cut(rest, "\n## ["+version+"]")
+	if !ok {
+		t.Fatalf("CHANGELOG.md has no section ## [%s], the release scripts/last-release names", version)
+	}
 	return notes
 }
 
-// scripts/last-release names the CHANGELOG's newest released version, and, where this clone has its tag,
-// the commit the tag points at: releasing moves both (CONTRIBUTING.md, Releasing).
+// scripts/last-release names the CHANGELOG's newest release (or the one before it, at the commit that
+// makes a new one and cannot name itself), and, where this clone has its tag, the commit the tag points
+// at: releasing moves both (CONTRIBUTING.md, Releasing).
 func TestLastRelease_isTheChangelogs(t *testing.T) {
 	tag, commit := lastRelease(t)
 	data, err := os.ReadFile("../../CHANGELOG.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	newest := regexp.MustCompile(`(?m)^## \[(\d+\.\d+\.\d+)\]`).FindStringSubmatch(string(data))
-	if newest == nil || "v"+newest[1] != tag {
-		t.Errorf("scripts/last-release names %s; the CHANGELOG's newest release is %v", tag, newest)
+	var released []string
+	for _, m := range regexp.MustCompile(`(?m)^## \[(\d+\.\d+\.\d+)\]`).FindAllStringSubmatch(string(data), 2) {
+		released = append(released, "v"+m[1])
+	}
+	if i := slices.Index(released, tag); i < 0 {
+		t.Errorf("scripts/last-release names %s; the CHANGELOG's newest releases are %v", tag, released)
 	}
 	if !regexp.MustCompile(`^[0-9a-f]{40}$`).MatchString(commit) {
 		t.Errorf("scripts/last-release names %q as the commit of %s, not a full commit id", commit, tag)
