@@ -38,7 +38,7 @@ trap 'stop_emulator; rm -rf "$work"' EXIT
 go build -o "$work/ardoq-emulator" ./internal/cmd/ardoq-emulator
 token="real-org-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
 "$work/ardoq-emulator" -addr 127.0.0.1:0 -token "$token" -org "$org" -seed "$seed" -page-size 20 \
-  -latency "$latency" >"$work/emulator.log" 2>&1 &
+  -latency "$latency" -request-log "$work/requests.log" >"$work/emulator.log" 2>&1 &
 emulator_pid=$!
 
 # get PATH: prints the body of GET /api/v2$PATH (bash's /dev/tcp: no curl needed), fails unless 200.
@@ -85,6 +85,14 @@ if [ -n "${REAL_ORG_INTERRUPT:-}" ]; then
   kill -TERM "$live_pid"
 fi
 wait "$live_pid" || status=$?
+
+# What the run cost the org, as the nightly's estimate (CONTRIBUTING.md): requests by method, and the
+# writes that create.
+awk '{ n++; by[$1]++ } $1 == "POST" { posts[$2]++ }
+  END {
+    printf "foreign org: the run sent %d requests:", n; for (m in by) printf " %s %d", m, by[m]; printf "; creating:"
+    for (p in posts) printf " %s %d", p, posts[p]; printf "\n"
+  }' "$work/requests.log" 2>/dev/null || true
 
 # The org must be as seeded: the same number of components and references, every one at version 1.
 components="$(get /components)"
