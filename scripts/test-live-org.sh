@@ -199,8 +199,12 @@ if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$out/report.md" >>"$GITHUB_STEP_
 
 if [ "$failed" -gt 0 ] || [ "$status" -ne 0 ]; then
   grep -E '^(--- FAIL|FAIL|panic)' "$out/test.log" || true
-  echo "--- the failing tests' output:"
-  awk '/^=== RUN/ { keep = 0 } /^--- FAIL/ { keep = 1 } keep' "$out/test.log" | tail -n 200
+  # go test -v interleaves parallel tests' lines, each run after an "=== RUN/CONT/NAME <test>" header.
+  for name in $(tally '^fail$' any | cut -f1); do
+    echo "--- the output of $name:"
+    awk -v name="$name" '/^=== (RUN|CONT|NAME|PAUSE) / { keep = ($3 == name || index($3, name "/") == 1); next } keep' \
+      "$out/test.log" | tail -n 100
+  done
   tail -n 30 "$out/test.log"
 fi
 echo "report, test log and listings: $out"
