@@ -112,7 +112,7 @@ type pageData struct {
 	Workspaces []wsSection
 	Unchanged  []string // the change view: workspaces without a change
 	Panels     []panel
-	Changes    []changeRow
+	Changes    []changeGroup // deleted, created, updated: those with a change
 	Markers    []string // the arrowheads, one per colour
 	// Totals drawn, over the workspaces (a reference across workspaces counts once).
 	Components, References int
@@ -135,10 +135,6 @@ type panel struct {
 
 // field is a line of a panel; Key is the API's name of a custom field, shown in small print by its label.
 type field struct{ Label, Key, Value, Link string }
-
-type changeRow struct {
-	Anchor, Status, Badge, Entity, Name, Workspace, Note string
-}
 
 // renderPage draws the model view, or the change view since the mark (or the start).
 func (s *Server) renderPage(changeView, fromStart bool) ([]byte, error) {
@@ -195,7 +191,7 @@ func (s *Server) pageData(changeView, fromStart bool) *pageData {
 			}
 		}
 		slices.Sort(d.Unchanged)
-		d.Changes, d.Summary = v.changeRows()
+		d.Changes, d.Summary = v.changeGroups()
 	}
 	return d
 }

@@ -336,3 +336,52 @@ func TestPage_concurrentWritesAndControls(t *testing.T) {
 		t.Errorf("the request log holds %d page requests", n)
 	}
 }
+
+// An update says what it changed (old → new, custom fields by label); a write that changed nothing says
+// so; a deleted module is named with its application; deletions come first and a long group of updates
+// starts collapsed under a line that sums it up.
+func TestPage_changesSayWhatChanged(t *testing.T) {
+	c := startUnchecked(t)
+	crm := c.app("CRM")["_id"].(string)
+	billing := c.app("Billing")["_id"].(string)
+	api := c.createComponent(map[string]any{"name": "API", "rootWorkspace": wsApps, "typeId": tModule, "parent": crm,
+		"customFields": map[string]any{"owner": "team-a"}})["_id"].(string)
+	billingAPI := c.createComponent(map[string]any{"name": "API", "rootWorkspace": wsApps, "typeId": tModule, "parent": billing})["_id"].(string)
+	ref := c.must(201, c.do("POST", "/api/v2/references", map[string]any{"source": api, "target": billing, "type": 1})).body["_id"].(string)
+	var many []string
+	for i := range 60 { // more than a group shows open (50)
+		many = append(many, c.app(fmt.Sprintf("App %02d", i))["_id"].(string))
+	}
+	c.srv.Mark()
+	c.must(200, c.do("PATCH", "/api/v2/components/"+api+"?ifVersionMatch=latest", map[string]any{"description": "Public API",
+		"customFields": map[string]any{"owner": "team-b", "lifecycle": "build"}}))
+	c.must(200, c.do("PATCH", "/api/v2/references/"+ref+"?ifVersionMatch=latest", map[string]any{"displayText": "calls"}))
+	for _, id := range many {
+		c.must(200, c.do("PATCH", "/api/v2/components/"+id+"?ifVersionMatch=latest", map[string]any{}))
+	}
+	c.must(204, c.do("DELETE", "/api/v2/components/"+billingAPI, nil))
+
+	html, _ := page(t, c, "/changes")
+	for _, want := range []string{
+		`<li data-field="Owner">Owner <small>customFields.owner</small>: <del>team-a</del> → <ins>team-b</ins></li>`,
+		`<li data-field="Lifecycle">Lifecycle <small>customFields.lifecycle</small>: <i>empty</i> → <ins>build</ins></li>`,
+		`<li data-field="description">description: <i>empty</i> → <ins>Public API</ins></li>`,
+		`<span class="note">version 1 → 2</span>`,
+		`<span class="note">no field changed (version 1 → 2)</span>`,
+		`<span class="path">Billing › </span>API</a>`, // the deleted module, with its application
+		`CRM › API → Billing (Depends on)`,
+		`<li data-field="display text">display text: <i>empty</i> → <ins>calls</ins></li>`,
+		`no field (written unchanged) on 60`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the change view lacks %q", want)
+		}
+	}
+	deleted, updated := strings.Index(html, `id="changes-deleted"`), strings.Index(html, `id="changes-updated"`)
+	if deleted < 0 || updated < deleted {
+		t.Errorf("the deletions (at %d) do not come before the updates (at %d)", deleted, updated)
+	}
+	if !strings.Contains(html, `id="changes-deleted" data-rows="1" open>`) || !strings.Contains(html, `id="changes-updated" data-rows="62">`) {
+		t.Errorf("the deletions should be open and the %d updates collapsed:\n%s", len(many)+2, regexp.MustCompile(`<details[^>]*>`).FindAllString(html, -1))
+	}
+}

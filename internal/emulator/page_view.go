@@ -12,8 +12,9 @@ import (
 type viewComp struct {
 	c       *Component
 	kind    changeKind
-	created bool   // created since the mark (and maybe deleted since)
-	cause   string // the component whose delete took this one along
+	created bool       // created since the mark (and maybe deleted since)
+	cause   string     // the component whose delete took this one along
+	before  *Component // updated: as it was at the mark
 }
 
 type viewRef struct {
@@ -21,6 +22,7 @@ type viewRef struct {
 	kind    changeKind
 	created bool
 	cause   string
+	before  *Reference
 }
 
 // orgView is what the page draws: the live org, and in the change view also what was deleted since the
@@ -62,7 +64,7 @@ func newOrgView(st *store, changes []change, changeView bool) *orgView {
 				live = &viewComp{c: n.comp}
 				v.comps[id] = live
 			}
-			live.kind, live.created, live.cause = n.kind, n.created, n.cause
+			live.kind, live.created, live.cause, live.before = n.kind, n.created, n.cause, n.beforeComp
 			v.touched[live.c.RootWorkspace] = true
 			continue
 		}
@@ -71,7 +73,7 @@ func newOrgView(st *store, changes []change, changeView bool) *orgView {
 			live = &viewRef{r: n.ref}
 			v.refs[id] = live
 		}
-		live.kind, live.created, live.cause = n.kind, n.created, n.cause
+		live.kind, live.created, live.cause, live.before = n.kind, n.created, n.cause, n.beforeRef
 		v.touched[live.r.RootWorkspace], v.touched[live.r.TargetWorkspace] = true, true
 	}
 	return v

@@ -1,0 +1,154 @@
+package emulator
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// The change view's table: what changed since the mark, in groups so that a large run does not bury what
+// matters. Deletions come first, each deleted component with the components above it ("Web Shop ›
+// Checkout") and sorted so that a child follows its parent; then what was created; then what was
+// updated, each update with the fields it changed (old → new, by label). A group longer than
+// openGroupRows starts collapsed (an HTML details element: no script), under a line that sums it up.
+
+const openGroupRows = 50
+
+type changeGroup struct {
+	Status, Title string
+	Open          bool
+	Summary       string // what the group holds, in a line
+	Rows          []changeRow
+}
+
+type changeRow struct {
+	Anchor, Status, Badge, Entity, Workspace, Note string
+	Path                                           string // the components above a component, "Web Shop › "
+	Name                                           string
+	Diffs                                          []fieldChange
+	sortKey                                        string
+}
+
+// changeGroups lists the changed entities in groups (deleted, created, updated) and counts them by kind.
+func (v *orgView) changeGroups() ([]changeGroup, []summaryItem) {
+	counts := map[changeKind]int{}
+	deleted := changeGroup{Status: "deleted", Title: "Deleted", Open: true}
+	created := changeGroup{Status: "created", Title: "Created"}
+	updated := changeGroup{Status: "updated", Title: "Updated"}
+	fieldCounts := map[string]int{}
+	for _, id := range v.netOrder {
+		row, kind, ok := v.changeRow(id)
+		if !ok {
+			continue
+		}
+		counts[kind]++
+		switch kind {
+		case changeDeleted, changeCascaded:
+			deleted.Rows = append(deleted.Rows, row)
+		case changeCreated:
+			created.Rows = append(created.Rows, row)
+		default:
+			if len(row.Diffs) == 0 {
+				fieldCounts[""]++
+			}
+			for _, d := range row.Diffs {
+				fieldCounts[d.Label]++
+			}
+			updated.Rows = append(updated.Rows, row)
+		}
+	}
+	slices.SortStableFunc(deleted.Rows, func(a, b changeRow) int { return cmp.Compare(a.sortKey, b.sortKey) })
+	deleted.Summary = entities(len(deleted.Rows)) + " deleted"
+	if n := counts[changeCascaded]; n > 0 {
+		deleted.Summary += ", " + itoa(int64(n)) + " of them by cascade"
+	}
+	created.Summary = entities(len(created.Rows)) + " created"
+	updated.Summary = entities(len(updated.Rows)) + " updated" + updateSummary(fieldCounts)
+	var groups []changeGroup
+	for _, g := range []changeGroup{deleted, created, updated} {
+		if len(g.Rows) > 0 {
+			g.Open = g.Open || len(g.Rows) <= openGroupRows
+			groups = append(groups, g)
+		}
+	}
+	labels := map[changeKind]string{changeCreated: "created", changeUpdated: "updated", changeDeleted: "deleted", changeCascaded: "deleted by cascade"}
+	var sum []summaryItem
+	for _, k := range []changeKind{changeCreated, changeUpdated, changeDeleted, changeCascaded} {
+		sum = append(sum, summaryItem{Status: status(k), Badge: badge(k, false), Label: labels[k], N: counts[k]})
+	}
+	return groups, sum
+}
+
+func entities(n int) string {
+	if n == 1 {
+		return "1 entity"
+	}
+	return itoa(int64(n)) + " entities"
+}
+
+// updateSummary says which fields the updates changed, the most often changed first: ": Owner on 12,
+// name on 3, no field on 2,826".
+func updateSummary(fieldCounts map[string]int) string {
+	labels := sortedKeys(fieldCounts)
+	slices.SortStableFunc(labels, func(a, b string) int { return cmp.Compare(fieldCounts[b], fieldCounts[a]) })
+	var parts []string
+	for _, l := range labels {
+		name := l
+		if l == "" {
+			name = "no field (written unchanged)"
+		}
+		parts = append(parts, name+" on "+itoa(int64(fieldCounts[l])))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; changed: " + strings.Join(parts, ", ")
+}
+
+func (v *orgView) changeRow(id string) (changeRow, changeKind, bool) {
+	if c := v.comps[id]; c != nil && c.kind != 0 {
+		ancestors := v.ancestorNames(c.c)
+		row := changeRow{Anchor: anchor(id), Status: status(c.kind), Badge: badge(c.kind, c.created), Entity: "component",
+			Name: c.c.Name, Workspace: v.workspaceName(c.c.RootWorkspace), Note: v.causeNote(c.cause)}
+		if len(ancestors) > 0 {
+			row.Path = strings.Join(ancestors, " › ") + " › "
+		}
+		row.sortKey = strings.Join([]string{row.Workspace, "1", strings.Join(append(ancestors, c.c.Name), "\x00"), id}, "\x01")
+		if c.kind == changeUpdated && c.before != nil {
+			row.Diffs = v.componentDiff(c.before, c.c)
+			row.Note = versionNote(c.before.Version, c.c.Version, len(row.Diffs))
+		}
+		return row, c.kind, true
+	}
+	if r := v.refs[id]; r != nil && r.kind != 0 {
+		row := changeRow{Anchor: anchor(id), Status: status(r.kind), Badge: badge(r.kind, r.created), Entity: "reference",
+			Name: v.compPath(r.r.Source) + " → " + v.compPath(r.r.Target) + " (" + v.referenceTypeName(r.r) + ")",
+			Workspace: v.workspaceName(r.r.RootWorkspace), Note: v.causeNote(r.cause)}
+		row.sortKey = strings.Join([]string{row.Workspace, "2", row.Name, id}, "\x01")
+		if r.kind == changeUpdated && r.before != nil {
+			row.Diffs = v.referenceDiff(r.before, r.r)
+			row.Note = versionNote(r.before.Version, r.r.Version, len(row.Diffs))
+		}
+		return row, r.kind, true
+	}
+	return changeRow{}, 0, false
+}
+
+// versionNote says how the version moved, and when no field changed, that the write changed nothing else.
+func versionNote(before, after int64, changed int) string {
+	note := "version " + itoa(before) + " → " + itoa(after)
+	if changed == 0 {
+		return "no field changed (" + note + ")"
+	}
+	return note
+}
+
+func (v *orgView) causeNote(cause string) string {
+	if cause == "" {
+		return ""
+	}
+	if c := v.comps[cause]; c != nil {
+		return "with the delete of " + v.compPath(cause)
+	}
+	return "with the delete of " + cause
+}
