@@ -113,7 +113,7 @@ type pageData struct {
 	Unchanged  []string // the change view: workspaces without a change
 	Panels     []panel
 	Changes    []changeGroup // deleted, created, updated: those with a change
-	Markers    []string // the arrowheads, one per colour
+	Markers    []string      // the arrowheads, one per colour
 	// Totals drawn, over the workspaces (a reference across workspaces counts once).
 	Components, References int
 }

@@ -122,7 +122,7 @@ func (v *orgView) changeRow(id string) (changeRow, changeKind, bool) {
 	}
 	if r := v.refs[id]; r != nil && r.kind != 0 {
 		row := changeRow{Anchor: anchor(id), Status: status(r.kind), Badge: badge(r.kind, r.created), Entity: "reference",
-			Name: v.compPath(r.r.Source) + " → " + v.compPath(r.r.Target) + " (" + v.referenceTypeName(r.r) + ")",
+			Name:      v.compPath(r.r.Source) + " → " + v.compPath(r.r.Target) + " (" + v.referenceTypeName(r.r) + ")",
 			Workspace: v.workspaceName(r.r.RootWorkspace), Note: v.causeNote(r.cause)}
 		row.sortKey = strings.Join([]string{row.Workspace, "2", row.Name, id}, "\x01")
 		if r.kind == changeUpdated && r.before != nil {
