@@ -139,11 +139,11 @@ func TestJournal_droppedShown(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	page, err := s.renderPage(true, false)
+	page, err := s.renderPage(true, false, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := s.pageData(true, false); !d.Dropped || len(d.Changes) != 1 || len(d.Changes[0].Rows) != 2 || !strings.Contains(string(page), "Older changes were dropped") {
+	if d := s.pageData(true, false, ""); !d.Dropped || len(d.Changes) != 1 || len(d.Changes[0].Rows) != 2 || !strings.Contains(string(page), "Older changes were dropped") {
 		t.Errorf("dropped %v, changes listed: %+v", d.Dropped, d.Changes)
 	}
 }

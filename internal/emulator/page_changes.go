@@ -22,11 +22,11 @@ type changeGroup struct {
 }
 
 type changeRow struct {
-	Anchor, Status, Badge, Entity, Workspace, Note string
-	Path                                           string // the components above a component, "Web Shop › "
-	Name                                           string
-	Diffs                                          []fieldChange
-	sortKey                                        string
+	Anchor, Href, Status, Badge, Entity, Workspace, Note string
+	Path                                                 string // the components above a component, "Web Shop › "
+	Name                                                 string
+	Diffs                                                []fieldChange
+	id, sortKey                                          string
 }
 
 // changeGroups lists the changed entities in groups (deleted, created, updated) and counts them by kind.
@@ -108,7 +108,7 @@ func updateSummary(fieldCounts map[string]int) string {
 func (v *orgView) changeRow(id string) (changeRow, changeKind, bool) {
 	if c := v.comps[id]; c != nil && c.kind != 0 {
 		ancestors := v.ancestorNames(c.c)
-		row := changeRow{Anchor: anchor(id), Status: status(c.kind), Badge: badge(c.kind, c.created), Entity: "component",
+		row := changeRow{id: id, Anchor: anchor(id), Status: status(c.kind), Badge: badge(c.kind, c.created), Entity: "component",
 			Name: c.c.Name, Workspace: v.workspaceName(c.c.RootWorkspace), Note: v.causeNote(c.cause)}
 		if len(ancestors) > 0 {
 			row.Path = strings.Join(ancestors, " › ") + " › "
@@ -121,7 +121,7 @@ func (v *orgView) changeRow(id string) (changeRow, changeKind, bool) {
 		return row, c.kind, true
 	}
 	if r := v.refs[id]; r != nil && r.kind != 0 {
-		row := changeRow{Anchor: anchor(id), Status: status(r.kind), Badge: badge(r.kind, r.created), Entity: "reference",
+		row := changeRow{id: id, Anchor: anchor(id), Status: status(r.kind), Badge: badge(r.kind, r.created), Entity: "reference",
 			Name:      v.compPath(r.r.Source) + " → " + v.compPath(r.r.Target) + " (" + v.referenceTypeName(r.r) + ")",
 			Workspace: v.workspaceName(r.r.RootWorkspace), Note: v.causeNote(r.cause)}
 		row.sortKey = strings.Join([]string{row.Workspace, "2", row.Name, id}, "\x01")

@@ -37,23 +37,32 @@ type drawing struct {
 	Arrows    []arrow
 	Guides    string // the tree's connecting lines, one SVG path
 	ExternalY int    // the baseline of the "other workspaces" heading; 0 without one
-	// What is drawn: components of the workspace, its own references, references of other workspaces
-	// ending in it, and references crossing to or from another workspace.
+	// What the workspace holds: its components, its own references, references of other workspaces
+	// ending in it; and how many drawn arrows cross to or from another workspace.
 	Components, References, Incoming, Cross int
+	// Collapsed (page_collapse.go): drawn as top-level components with bundled references, or Selected
+	// (the name of the expanded top-level component); Left: arrows left out past maxArrows.
+	Collapsed     bool
+	Selected      string
+	SelectedRefs  int
+	Bundles, Left int
+	ClearHref     string // the view without the selection
 }
 
 type box struct {
-	ID, Anchor  string
-	X, Y, W, H  int
-	TX, TY, RX  int        // name start, text baseline, right-aligned text end
-	Label       string     // the whole name
-	Lines       []textLine // the name, wrapped to fit: never cut
-	Title       string     // the whole name and type, as a tooltip
-	Type, Badge string
-	Color       string // the type's (or the component's own) colour
-	Glyph       string // the shape, an SVG path
-	Status      string // created, updated, deleted, cascade; "" unchanged
-	External    string // the other workspace's name, for a component drawn as an end of a cross reference
+	ID, Anchor, Href string
+	X, Y, W, H       int
+	TX, TY, RX       int        // name start, text baseline, right-aligned text end
+	Label            string     // the whole name
+	Lines            []textLine // the name, wrapped to fit: never cut
+	Title            string     // the whole name and type, as a tooltip
+	Type, Badge      string
+	More             string // collapsed: how many components are below it, and references inside it
+	Color            string // the type's (or the component's own) colour
+	Glyph            string // the shape, an SVG path
+	Status           string // created, updated, deleted, cascade; "" unchanged
+	External         string // the other workspace's name, for a component drawn as an end of a cross reference
+	Selected         bool
 }
 
 type textLine struct {
@@ -62,22 +71,25 @@ type textLine struct {
 }
 
 type arrow struct {
-	ID, Anchor string
-	D          string // the path, ending at the target's box
-	LX, LY     int    // the label's anchor, rotated along the lane next to the source's end
-	TextAnchor string // start or end, so that the label runs from the source along the lane
-	Label      string // the display text, or the reference type's name
-	Title      string
-	Status     string
-	Cross      bool // to or from another workspace
-	Incoming   bool // a reference of another workspace, drawn where it ends
-	Marker     string
+	ID, Anchor, Href string
+	D                string // the path, ending at the target's box
+	LX, LY           int    // the label's anchor, rotated along the lane next to the source's end
+	TextAnchor       string // start or end, so that the label runs from the source along the lane
+	Label            string // the display text, or the reference type's name; a bundle's count
+	Title            string
+	Status           string
+	Cross            bool // to or from another workspace
+	Incoming         bool // a reference of another workspace, drawn where it ends
+	Bundle           int  // a bundle of this many references (0: one reference drawn as itself)
+	Marker           string
 }
 
 type row struct {
 	c        *viewComp
 	depth, n int
 	y, h     int // the top and height of its box
+	below    int // collapsed: components below it not drawn, and how many of them changed
+	changed  int
 }
 
 func layoutWorkspace(v *orgView, ws *Workspace) drawing {
@@ -92,6 +104,15 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 			roots = append(roots, c)
 		}
 	}
+	own, incoming := v.referencesOf(ws.ID)
+	refs := append(slices.Clip(own), incoming...)
+	d.Components, d.References, d.Incoming = len(comps), len(own), len(incoming)
+	k := v.collapseOf(ws.ID, comps, children, refs)
+	d.Collapsed = k.shown != nil
+	if k.selRoot != nil {
+		d.Selected, d.ClearHref = k.selRoot.c.Name, v.pageHref("")+"#ws-"+ws.ID
+	}
+
 	rows := map[string]*row{}
 	var order []*row
 	maxDepth := 0
@@ -111,18 +132,32 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 		maxDepth = max(maxDepth, f.depth)
 		kids := children[f.c.c.ID]
 		for i := len(kids) - 1; i >= 0; i-- {
-			stack = append(stack, frame{kids[i], f.depth + 1})
+			if k.isShown(kids[i].c.ID) {
+				stack = append(stack, frame{kids[i], f.depth + 1})
+			}
 		}
 	}
-	d.Components = len(order)
-	own, incoming := v.referencesOf(ws.ID)
-	refs := append(slices.Clip(own), incoming...)
-	d.References, d.Incoming = len(own), len(incoming)
+	for _, c := range comps { // what is not drawn counts on the nearest drawn component above it
+		if rows[c.c.ID] == nil {
+			r := rows[v.drawnAs(k, c.c.ID, ws.ID, rows)]
+			if r != nil {
+				r.below++
+				if c.kind != 0 {
+					r.changed++
+				}
+			}
+		}
+	}
+	items, inside, left := v.drawItems(k, ws.ID, refs, rows)
+	d.Left = left
+	if k.selected != nil {
+		d.SelectedRefs = len(items) + left
+	}
 
-	// The other workspaces' ends of cross references, after a heading row.
+	// The other workspaces' ends of the arrows, after a heading row.
 	var external []*viewComp
-	for _, r := range refs {
-		for _, end := range []string{r.r.Source, r.r.Target} {
+	for _, it := range items {
+		for _, end := range []string{it.src, it.tgt} {
 			if c := v.comps[end]; c != nil && c.c.RootWorkspace != ws.ID && rows[end] == nil {
 				rows[end] = &row{c: c}
 				external = append(external, c)
@@ -147,7 +182,7 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 			d.ExternalY = y + rowH*2/3
 			y += rowH
 		}
-		b := v.box(r, y, right, ws.ID)
+		b := v.box(r, y, right, ws.ID, k, inside[r.c.c.ID])
 		r.y, r.h = y, b.H
 		y += rowH + b.H - boxH
 		d.Boxes = append(d.Boxes, b)
@@ -155,45 +190,50 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 	if len(order) == 0 {
 		y += rowH
 	}
-	rowY := func(r *row) int { return r.y }
 	var guides strings.Builder
 	for _, r := range order {
 		if kids := children[r.c.c.ID]; len(kids) > 0 && r.c.c.RootWorkspace == ws.ID {
+			var last *row
+			for _, kid := range kids {
+				if kr := rows[kid.c.ID]; kr != nil {
+					last = kr
+				}
+			}
+			if last == nil { // collapsed
+				continue
+			}
 			x := padX + r.depth*indent + 8
-			last := rows[kids[len(kids)-1].c.ID]
-			fmt.Fprintf(&guides, "M%d %dV%d", x, rowY(r)+r.h, rowY(last)+boxH/2)
-			for _, k := range kids {
-				fmt.Fprintf(&guides, "M%d %dH%d", x, rowY(rows[k.c.ID])+boxH/2, x+indent-8)
+			fmt.Fprintf(&guides, "M%d %dV%d", x, r.y+r.h, last.y+boxH/2)
+			for _, kid := range kids {
+				if kr := rows[kid.c.ID]; kr != nil {
+					fmt.Fprintf(&guides, "M%d %dH%d", x, kr.y+boxH/2, x+indent-8)
+				}
 			}
 		}
 	}
 	d.Guides = guides.String()
 
-	lanes := assignLanes(v, refs, rows, rowY)
+	lanes := assignLanes(v, items, rows)
 	used, bottom := 0, 0
-	for i, r := range refs {
-		src, tgt := rows[r.r.Source], rows[r.r.Target]
+	for i, it := range items {
+		src, tgt := rows[it.src], rows[it.tgt]
 		if src == nil || tgt == nil {
 			continue
 		}
 		lane := lanes[i]
 		used = max(used, lane+1)
 		x := right + laneStart + lane*laneGap
-		y1, y2 := rowY(src)+boxH/2-5, rowY(tgt)+boxH/2+5
-		ly, ta, _, hi := labelAt(y1, y2, utf8.RuneCountInString(v.refLabel(r))*labelW)
+		y1, y2 := src.y+boxH/2-5, tgt.y+boxH/2+5
+		label := v.itemLabel(it)
+		ly, ta, _, hi := labelAt(y1, y2, utf8.RuneCountInString(label)*labelW)
 		bottom = max(bottom, hi)
-		a := arrow{ID: r.r.ID, Anchor: anchor(r.r.ID), D: fmt.Sprintf("M%d %dH%dV%dH%d", right, y1, x, y2, right+1),
-			LX: x + 4, LY: ly, TextAnchor: ta, Label: v.refLabel(r), Status: status(r.kind),
-			Cross: r.r.RootWorkspace != r.r.TargetWorkspace, Incoming: r.r.RootWorkspace != ws.ID, Marker: "ah"}
-		a.Title = v.refTitle(r.r)
-		switch {
-		case a.Status != "":
-			a.Marker += "-" + a.Status
-		case a.Cross:
-			a.Marker += "-cross"
-		}
+		a := v.itemArrow(it, ws.ID)
+		a.D, a.LX, a.LY, a.TextAnchor, a.Label = fmt.Sprintf("M%d %dH%dV%dH%d", right, y1, x, y2, right+1), x+4, ly, ta, label
 		if a.Cross {
 			d.Cross++
+		}
+		if a.Bundle > 0 {
+			d.Bundles++
 		}
 		d.Arrows = append(d.Arrows, a)
 	}
@@ -202,23 +242,23 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 	return d
 }
 
-// assignLanes gives each reference a lane (index into refs) such that, in one lane, no two references'
-// vertical segments or labels overlap; the shortest spans take the innermost lanes. Past maxLanes, lanes
-// are shared.
-func assignLanes(v *orgView, refs []*viewRef, rows map[string]*row, rowY func(*row) int) []int {
+// assignLanes gives each arrow a lane (index into items) such that, in one lane, no two arrows' vertical
+// segments or labels overlap; the shortest spans take the innermost lanes. Past maxLanes, lanes are
+// shared.
+func assignLanes(v *orgView, items []drawItem, rows map[string]*row) []int {
 	type span struct{ i, lo, hi int }
 	var spans []span
-	for i, r := range refs {
-		src, tgt := rows[r.r.Source], rows[r.r.Target]
+	for i, it := range items {
+		src, tgt := rows[it.src], rows[it.tgt]
 		if src == nil || tgt == nil {
 			continue
 		}
-		y1, y2 := rowY(src)+boxH/2-5, rowY(tgt)+boxH/2+5
-		_, _, lo, hi := labelAt(y1, y2, utf8.RuneCountInString(v.refLabel(r))*labelW)
+		y1, y2 := src.y+boxH/2-5, tgt.y+boxH/2+5
+		_, _, lo, hi := labelAt(y1, y2, utf8.RuneCountInString(v.itemLabel(it))*labelW)
 		spans = append(spans, span{i, min(y1, y2, lo) - 3, max(y1, y2, hi) + 3})
 	}
 	slices.SortStableFunc(spans, func(a, b span) int { return cmp.Or(cmp.Compare(a.hi-a.lo, b.hi-b.lo), cmp.Compare(a.lo, b.lo)) })
-	lanes := make([]int, len(refs))
+	lanes := make([]int, len(items))
 	var taken [][]span
 	for n, s := range spans {
 		lane := -1
@@ -252,12 +292,17 @@ func labelAt(y1, y2, length int) (y int, textAnchor string, lo, hi int) {
 	return y1 + 6, "end", y1 + 6, y1 + 6 + length
 }
 
-func (v *orgView) box(r *row, y, right int, wsID string) box {
+func (v *orgView) box(r *row, y, right int, wsID string, k *collapse, inside int) box {
 	c := r.c.c
 	t := v.componentType(c)
 	x := padX + r.depth*indent
 	b := box{ID: c.ID, Anchor: anchor(c.ID), X: x, Y: y, W: right - x, H: boxH, TX: x + 22, TY: y + boxH/2 + 4, RX: right - 6,
-		Type: t.Name, Color: pick(c.Color, t.Color), Status: status(r.c.kind), Badge: badge(r.c.kind, r.c.created)}
+		Type: t.Name, Color: pick(c.Color, t.Color), Status: status(r.c.kind), Badge: badge(r.c.kind, r.c.created),
+		More: more(r, inside), Selected: k.selected[c.ID] && k.selRoot == r.c || c.ID == v.selected}
+	b.Href = "#" + b.Anchor
+	if k.shown != nil {
+		b.Href = v.pageHref(c.ID) + b.Href
+	}
 	b.Glyph = glyph(strings.ToLower(pickShape(c.Shape, t.Shape)), x+11, y+boxH/2)
 	name := c.Name
 	if c.RootWorkspace != wsID {
@@ -265,7 +310,7 @@ func (v *orgView) box(r *row, y, right int, wsID string) box {
 		name = b.External + " › " + name
 	}
 	b.Title = fmt.Sprintf("%s (%s)", name, t.Name)
-	room := func() int { return b.W - 22 - utf8.RuneCountInString(b.Type+" "+b.Badge)*labelW - 12 }
+	room := func() int { return b.W - 22 - utf8.RuneCountInString(b.Type+" "+b.Badge+" "+b.More)*labelW - 12 }
 	if room() < 90 {
 		b.Type = "" // too narrow for both: the type is in the tooltip and the panel
 	}

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"cmp"
+	"net/url"
 	"slices"
 )
 
@@ -28,12 +29,33 @@ type viewRef struct {
 // orgView is what the page draws: the live org, and in the change view also what was deleted since the
 // mark, as it was.
 type orgView struct {
-	st       *store
-	changes  bool
-	comps    map[string]*viewComp
-	refs     map[string]*viewRef
-	touched  map[string]bool // workspaces with a change (the change view draws only those)
-	netOrder []string        // the changed entity ids, in the order of their last change
+	st        *store
+	changes   bool
+	comps     map[string]*viewComp
+	refs      map[string]*viewRef
+	touched   map[string]bool // workspaces with a change (the change view draws only those)
+	netOrder  []string        // the changed entity ids, in the order of their last change
+	selected  string          // the component clicked in a collapsed workspace (?select=)
+	fromStart bool            // the change view counts from the start (?since=start)
+}
+
+// pageHref is the link to this view with a component selected ("" for none).
+func (v *orgView) pageHref(selected string) string {
+	q := url.Values{}
+	if v.fromStart {
+		q.Set("since", "start")
+	}
+	if selected != "" {
+		q.Set("select", selected)
+	}
+	path := "/"
+	if v.changes {
+		path = "/changes"
+	}
+	if len(q) == 0 {
+		return path
+	}
+	return path + "?" + q.Encode()
 }
 
 // newOrgView reads the store (under the server's read lock). changes nil: the model view.
