@@ -113,7 +113,8 @@ func (v *orgView) changeRow(id string) (changeRow, changeKind, bool) {
 		if len(ancestors) > 0 {
 			row.Path = strings.Join(ancestors, " › ") + " › "
 		}
-		row.sortKey = strings.Join([]string{row.Workspace, "1", strings.Join(append(ancestors, c.c.Name), "\x00"), id}, "\x01")
+		// A parent sorts before its children: the path's end (\x00) is lower than its separator (\x01).
+		row.sortKey = strings.Join([]string{row.Workspace, "1", strings.Join(append(ancestors, c.c.Name), "\x01"), id}, "\x00")
 		if c.kind == changeUpdated && c.before != nil {
 			row.Diffs = v.componentDiff(c.before, c.c)
 			row.Note = versionNote(c.before.Version, c.c.Version, len(row.Diffs))
@@ -124,7 +125,7 @@ func (v *orgView) changeRow(id string) (changeRow, changeKind, bool) {
 		row := changeRow{id: id, Anchor: anchor(id), Status: status(r.kind), Badge: badge(r.kind, r.created), Entity: "reference",
 			Name:      v.compPath(r.r.Source) + " → " + v.compPath(r.r.Target) + " (" + v.referenceTypeName(r.r) + ")",
 			Workspace: v.workspaceName(r.r.RootWorkspace), Note: v.causeNote(r.cause)}
-		row.sortKey = strings.Join([]string{row.Workspace, "2", row.Name, id}, "\x01")
+		row.sortKey = strings.Join([]string{row.Workspace, "2", row.Name, id}, "\x00")
 		if r.kind == changeUpdated && r.before != nil {
 			row.Diffs = v.referenceDiff(r.before, r.r)
 			row.Note = versionNote(r.before.Version, r.r.Version, len(row.Diffs))

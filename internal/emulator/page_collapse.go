@@ -138,36 +138,33 @@ type drawItem struct {
 }
 
 // drawItems decides the arrows of a workspace: every reference as itself when it is drawn in full; when
-// collapsed, the selection's references as themselves, or (nothing selected) bundles, at most maxArrows.
-// It returns the arrows, the references bundled inside one drawn component (by its id), and how many
-// arrows it left out.
-func (v *orgView) drawItems(k *collapse, wsID string, refs []*viewRef, rows map[string]*row) (items []drawItem, inside map[string]int, left int) {
-	inside = map[string]int{}
+// collapsed, the selection's references as themselves, or (nothing selected) bundles; at most maxArrows.
+// It returns the arrows and how many it left out.
+func (v *orgView) drawItems(k *collapse, wsID string, refs []*viewRef, rows map[string]*row) (items []drawItem, left int) {
 	for _, r := range refs {
 		if k.shown == nil || k.selected[r.r.Source] || k.selected[r.r.Target] {
 			items = append(items, drawItem{src: r.r.Source, tgt: r.r.Target, refs: []*viewRef{r}})
 		}
 	}
 	if k.shown == nil {
-		return items, inside, 0
+		return items, 0
 	}
 	if k.selected == nil {
-		items = v.bundle(k, wsID, refs, rows, inside)
+		items = v.bundle(k, wsID, refs, rows)
 	}
-	items, left = capItems(items, rows)
-	return items, inside, left
+	return capItems(items, rows)
 }
 
 // bundle groups references by the drawn components they run between, in the order of their first
-// reference; a bundle of one reference between its own ends is drawn as that reference.
-func (v *orgView) bundle(k *collapse, wsID string, refs []*viewRef, rows map[string]*row, inside map[string]int) []drawItem {
+// reference; a bundle of one reference between its own ends is drawn as that reference. A reference
+// within one drawn component is not drawn (its box counts it).
+func (v *orgView) bundle(k *collapse, wsID string, refs []*viewRef, rows map[string]*row) []drawItem {
 	type pair struct{ src, tgt string }
 	bundles := map[pair]*drawItem{}
 	var order []pair
 	for _, r := range refs {
 		p := pair{v.drawnAs(k, r.r.Source, wsID, rows), v.drawnAs(k, r.r.Target, wsID, rows)}
 		if p.src == p.tgt {
-			inside[p.src]++
 			continue
 		}
 		b := bundles[p]
@@ -206,8 +203,9 @@ func capItems(items []drawItem, rows map[string]*row) ([]drawItem, int) {
 	return items[:maxArrows], len(items) - maxArrows
 }
 
-// more says, on a collapsed component's box, what is drawn inside it: "▸ 4 below, 2 changed · 3 refs inside".
-func more(r *row, inside int) string {
+// more says, on a collapsed workspace's box, what is below it and how many references it and they have:
+// "▸ 4 below, 2 changed · 9 refs".
+func more(r *row) string {
 	var parts []string
 	if r.below > 0 {
 		p := "▸ " + itoa(int64(r.below)) + " below"
@@ -216,8 +214,8 @@ func more(r *row, inside int) string {
 		}
 		parts = append(parts, p)
 	}
-	if inside > 0 {
-		parts = append(parts, itoa(int64(inside))+" refs inside")
+	if r.refs > 0 {
+		parts = append(parts, count(r.refs, "ref"))
 	}
 	return strings.Join(parts, " · ")
 }

@@ -90,6 +90,7 @@ type row struct {
 	y, h     int // the top and height of its box
 	below    int // collapsed: components below it not drawn, and how many of them changed
 	changed  int
+	refs     int // collapsed: references of it and of the components below it
 }
 
 func layoutWorkspace(v *orgView, ws *Workspace) drawing {
@@ -148,7 +149,18 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 			}
 		}
 	}
-	items, inside, left := v.drawItems(k, ws.ID, refs, rows)
+	if k.shown != nil { // each drawn component counts the references of it and of what is below it
+		for _, r := range refs {
+			src, tgt := rows[v.drawnAs(k, r.r.Source, ws.ID, rows)], rows[v.drawnAs(k, r.r.Target, ws.ID, rows)]
+			if src != nil {
+				src.refs++
+			}
+			if tgt != nil && tgt != src {
+				tgt.refs++
+			}
+		}
+	}
+	items, left := v.drawItems(k, ws.ID, refs, rows)
 	d.Left = left
 	if k.selected != nil {
 		d.SelectedRefs = len(items) + left
@@ -182,7 +194,7 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 			d.ExternalY = y + rowH*2/3
 			y += rowH
 		}
-		b := v.box(r, y, right, ws.ID, k, inside[r.c.c.ID])
+		b := v.box(r, y, right, ws.ID, k)
 		r.y, r.h = y, b.H
 		y += rowH + b.H - boxH
 		d.Boxes = append(d.Boxes, b)
@@ -292,13 +304,13 @@ func labelAt(y1, y2, length int) (y int, textAnchor string, lo, hi int) {
 	return y1 + 6, "end", y1 + 6, y1 + 6 + length
 }
 
-func (v *orgView) box(r *row, y, right int, wsID string, k *collapse, inside int) box {
+func (v *orgView) box(r *row, y, right int, wsID string, k *collapse) box {
 	c := r.c.c
 	t := v.componentType(c)
 	x := padX + r.depth*indent
 	b := box{ID: c.ID, Anchor: anchor(c.ID), X: x, Y: y, W: right - x, H: boxH, TX: x + 22, TY: y + boxH/2 + 4, RX: right - 6,
 		Type: t.Name, Color: pick(c.Color, t.Color), Status: status(r.c.kind), Badge: badge(r.c.kind, r.c.created),
-		More: more(r, inside), Selected: k.selected[c.ID] && k.selRoot == r.c || c.ID == v.selected}
+		More: more(r), Selected: k.selected[c.ID] && k.selRoot == r.c || c.ID == v.selected}
 	b.Href = "#" + b.Anchor
 	if k.shown != nil {
 		b.Href = v.pageHref(c.ID) + b.Href

@@ -186,6 +186,14 @@ func TestPage_requestedDeleteIsNoCascade(t *testing.T) {
 			t.Errorf("the change view lacks %q", want)
 		}
 	}
+	rows := regexp.MustCompile(`<tr class="st-[a-z]+" data-status="[a-z]+"><td><b>[^<]*</b></td><td>component</td><td><a href="[^"]*">(.*?)</a>`).FindAllStringSubmatch(html, -1)
+	var names []string
+	for _, r := range rows {
+		names = append(names, r[1])
+	}
+	if want := []string{"CRM", `<span class="path">CRM › </span>CRM Contacts`, `<span class="path">CRM › </span>CRM Notes`}; strings.Join(names, "|") != strings.Join(want, "|") {
+		t.Errorf("the deleted components are listed as %q, want each with its parent, the parent first: %q", names, want)
+	}
 	if strings.Count(html, "with the delete of CRM") != 2 { // CRM Notes: its row and its panel
 		t.Errorf("the change view names CRM as the cause %d times, want 2 (CRM Notes only)", strings.Count(html, "with the delete of CRM"))
 	}
