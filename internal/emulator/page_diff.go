@@ -21,36 +21,35 @@ type fieldChange struct {
 // maxValueRunes bounds a value in the change table; the entity's panel shows it whole.
 const maxValueRunes = 80
 
-func (v *orgView) componentDiff(before, after *Component) []fieldChange {
-	var out []fieldChange
-	add := func(label, old, new string) {
-		if old != new {
-			out = append(out, fieldChange{Label: label, Old: shorten(old), New: shorten(new)})
-		}
+// diffs collects the fields that differ.
+type diffs []fieldChange
+
+func (d *diffs) add(label, was, now string) {
+	if was != now {
+		*d = append(*d, fieldChange{Label: label, Old: shorten(was), New: shorten(now)})
 	}
-	add("name", before.Name, after.Name)
-	add("type", v.componentType(before).Name, v.componentType(after).Name)
-	add("parent", v.compName(before.Parent), v.compName(after.Parent))
-	add("description", deref(before.Description), deref(after.Description))
-	add("color", deref(before.Color), deref(after.Color))
-	add("shape", deref(before.Shape), deref(after.Shape))
-	add("icon", deref(before.Icon), deref(after.Icon))
-	add("image", deref(before.Image), deref(after.Image))
+}
+
+func (v *orgView) componentDiff(before, after *Component) []fieldChange {
+	var out diffs
+	out.add("name", before.Name, after.Name)
+	out.add("type", v.componentType(before).Name, v.componentType(after).Name)
+	out.add("parent", v.compName(before.Parent), v.compName(after.Parent))
+	out.add("description", deref(before.Description), deref(after.Description))
+	out.add("color", deref(before.Color), deref(after.Color))
+	out.add("shape", deref(before.Shape), deref(after.Shape))
+	out.add("icon", deref(before.Icon), deref(after.Icon))
+	out.add("image", deref(before.Image), deref(after.Image))
 	return append(out, customFieldDiff(v.st.modelOf(after.RootWorkspace), before.CustomFields, after.CustomFields)...)
 }
 
 func (v *orgView) referenceDiff(before, after *Reference) []fieldChange {
-	var out []fieldChange
-	add := func(label, old, new string) {
-		if old != new {
-			out = append(out, fieldChange{Label: label, Old: shorten(old), New: shorten(new)})
-		}
-	}
-	add("source", v.compPath(before.Source), v.compPath(after.Source))
-	add("target", v.compPath(before.Target), v.compPath(after.Target))
-	add("type", v.referenceTypeName(before), v.referenceTypeName(after))
-	add("display text", deref(before.DisplayText), deref(after.DisplayText))
-	add("description", deref(before.Description), deref(after.Description))
+	var out diffs
+	out.add("source", v.compPath(before.Source), v.compPath(after.Source))
+	out.add("target", v.compPath(before.Target), v.compPath(after.Target))
+	out.add("type", v.referenceTypeName(before), v.referenceTypeName(after))
+	out.add("display text", deref(before.DisplayText), deref(after.DisplayText))
+	out.add("description", deref(before.Description), deref(after.Description))
 	return append(out, customFieldDiff(v.st.modelOf(after.RootWorkspace), before.CustomFields, after.CustomFields)...)
 }
 
@@ -64,9 +63,9 @@ func customFieldDiff(m *Model, before, after map[string]any) []fieldChange {
 	}
 	var out []fieldChange
 	for _, k := range keys {
-		old, new := fieldValue(before[k]), fieldValue(after[k])
-		if old != new {
-			out = append(out, fieldChange{Label: fieldLabel(m, k), Key: "customFields." + k, Old: shorten(old), New: shorten(new)})
+		was, now := fieldValue(before[k]), fieldValue(after[k])
+		if was != now {
+			out = append(out, fieldChange{Label: fieldLabel(m, k), Key: "customFields." + k, Old: shorten(was), New: shorten(now)})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b fieldChange) int { return strings.Compare(strings.ToLower(a.Label), strings.ToLower(b.Label)) })

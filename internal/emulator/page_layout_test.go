@@ -54,13 +54,12 @@ func TestLayout_collapsed(t *testing.T) {
 		t.Fatal(err)
 	}
 	const ws, app, module = "5eed0000000000000000b001", "p1700000000001", "p1700000000002"
-	var apps, modules []string
+	var modules []string
 	for i := range 150 {
 		a, err := s.SeedComponent(ComponentSeed{Name: fmt.Sprintf("app %03d", i), RootWorkspace: ws, TypeID: app})
 		if err != nil {
 			t.Fatal(err)
 		}
-		apps = append(apps, a.ID)
 		for j := range 3 {
 			m, err := s.SeedComponent(ComponentSeed{Name: fmt.Sprintf("module %d", j), RootWorkspace: ws, TypeID: module, Parent: &a.ID})
 			if err != nil {
