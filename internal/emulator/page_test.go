@@ -377,6 +377,36 @@ func TestPage_largeWorkspace(t *testing.T) {
 	if !strings.Contains(section, `class="comp sel" data-id="`+app+`"`) || !strings.Contains(section, "with <b>Application 007</b> expanded") {
 		t.Error("the selected application is not marked as selected")
 	}
+
+	// An adoption writes every component, and the same run deletes an application: the change view
+	// stays bounded, lists the deletions first, and draws the deleted application with its modules.
+	c.srv.Mark()
+	for _, id := range append(append([]string{}, apps...), modules...) {
+		if err := srv.MutateComponent(id, func(*emulator.Component) {}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv.Remove(apps[10])
+	start = time.Now()
+	html, _ = page(t, c, "/changes")
+	took = time.Since(start)
+	section = wsSection(t, html, wsApps)
+	t.Logf("/changes after 1,500 updates and a delete: %d bytes of HTML in %v", len(html), took)
+	if took > 3*time.Second || len(html) > 8<<20 {
+		t.Errorf("%d bytes in %v: too slow or too big", len(html), took)
+	}
+	if n := strings.Count(section, `class="agg`) + strings.Count(section, `class="ref`); n > 100 {
+		t.Errorf("the change view draws %d arrows", n)
+	}
+	d = drawn(section)
+	for _, id := range append([]string{apps[10]}, modules[40:44]...) {
+		if d["comp"][id] == "" || d["comp"][id] == "updated" {
+			t.Errorf("the deleted %s is drawn as %q", id, d["comp"][id])
+		}
+	}
+	if i, j := strings.Index(html, `id="changes-deleted"`), strings.Index(html, `id="changes-updated" data-rows="1495">`); i < 0 || j < i {
+		t.Errorf("the deletions (at %d) do not come before the 1,495 updates, collapsed (at %d)", i, j)
+	}
 }
 
 // wsSection returns a workspace's section of the page.
