@@ -15,17 +15,19 @@ import (
 // they overlap; the width grows with the lanes (at most maxLanes), the height with the rows.
 
 const (
-	padX      = 16
-	padY      = 12
-	rowH      = 30 // a component's row
-	boxH      = 24
-	lineH     = 15 // each further line of a long name
-	indent    = 20
-	boxW      = 330 // the box of the deepest component
-	laneStart = 30  // from the tree's right edge to the first lane
-	laneGap   = 16
-	maxLanes  = 48
-	labelW    = 6 // an average character of a 10px label
+	padX   = 16
+	padY   = 12
+	rowH   = 30 // a component's row
+	boxH   = 24
+	lineH  = 15 // each further line of a long name
+	indent = 20
+	boxW   = 330 // the box of the deepest component
+	// A collapsed workspace's boxes say what is below them, too (page_collapse.go).
+	collapsedExtraW = 90
+	laneStart       = 30 // from the tree's right edge to the first lane
+	laneGap         = 16
+	maxLanes        = 48
+	labelW          = 6 // an average character of a 10px label
 )
 
 type drawing struct {
@@ -185,6 +187,9 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 
 	// A row is as high as its box, which grows by a line for each further line of a long name.
 	right := padX + maxDepth*indent + boxW
+	if d.Collapsed {
+		right += collapsedExtraW // room for what the box says is below it
+	}
 	y := padY
 	for i, r := range order {
 		if i == local {
