@@ -9,8 +9,9 @@ import (
 // The change view's table: what changed since the mark, in groups so that a large run does not bury what
 // matters. Deletions come first, each deleted component with the components above it ("Web Shop ›
 // Checkout") and sorted so that a child follows its parent; then what was created; then what was
-// updated, each update with the fields it changed (old → new, by label). A group longer than
-// openGroupRows starts collapsed (an HTML details element: no script), under a line that sums it up.
+// updated, each update with the fields it changed (old → new, by label); last the writes that changed no
+// field (as an adoption that rewrites what it takes over). A group longer than openGroupRows starts
+// collapsed (an HTML details element: no script), under a line that sums it up.
 
 const openGroupRows = 50
 
@@ -27,14 +28,17 @@ type changeRow struct {
 	Name                                                 string
 	Diffs                                                []fieldChange
 	id, sortKey                                          string
+	unchanged                                            bool // an update that changed no field
 }
 
-// changeGroups lists the changed entities in groups (deleted, created, updated) and counts them by kind.
+// changeGroups lists the changed entities in groups (deleted, created, updated, written unchanged) and
+// counts them by kind.
 func (v *orgView) changeGroups() ([]changeGroup, []summaryItem) {
 	counts := map[changeKind]int{}
 	deleted := changeGroup{Status: "deleted", Title: "Deleted", Open: true}
 	created := changeGroup{Status: "created", Title: "Created"}
 	updated := changeGroup{Status: "updated", Title: "Updated"}
+	unchanged := changeGroup{Status: "unchanged", Title: "Written unchanged"}
 	fieldCounts := map[string]int{}
 	for _, id := range v.netOrder {
 		row, kind, ok := v.changeRow(id)
@@ -42,15 +46,14 @@ func (v *orgView) changeGroups() ([]changeGroup, []summaryItem) {
 			continue
 		}
 		counts[kind]++
-		switch kind {
-		case changeDeleted, changeCascaded:
+		switch {
+		case kind == changeDeleted || kind == changeCascaded:
 			deleted.Rows = append(deleted.Rows, row)
-		case changeCreated:
+		case kind == changeCreated:
 			created.Rows = append(created.Rows, row)
+		case row.unchanged:
+			unchanged.Rows = append(unchanged.Rows, row)
 		default:
-			if len(row.Diffs) == 0 {
-				fieldCounts[""]++
-			}
 			for _, d := range row.Diffs {
 				fieldCounts[d.Label]++
 			}
@@ -64,8 +67,9 @@ func (v *orgView) changeGroups() ([]changeGroup, []summaryItem) {
 	}
 	created.Summary = entities(len(created.Rows)) + " created"
 	updated.Summary = entities(len(updated.Rows)) + " updated" + updateSummary(fieldCounts)
+	unchanged.Summary = entities(len(unchanged.Rows)) + " written with no field changed: only their versions moved"
 	var groups []changeGroup
-	for _, g := range []changeGroup{deleted, created, updated} {
+	for _, g := range []changeGroup{deleted, created, updated, unchanged} {
 		if len(g.Rows) > 0 {
 			g.Open = g.Open || len(g.Rows) <= openGroupRows
 			groups = append(groups, g)
@@ -86,18 +90,16 @@ func entities(n int) string {
 	return itoa(int64(n)) + " entities"
 }
 
-// updateSummary says which fields the updates changed, the most often changed first: ": Owner on 12,
-// name on 3, no field on 2,826".
+// updateSummary says which fields the updates changed, the most often changed first: "; changed: Owner
+// on 12, name on 3".
 func updateSummary(fieldCounts map[string]int) string {
 	labels := sortedKeys(fieldCounts)
-	slices.SortStableFunc(labels, func(a, b string) int { return cmp.Compare(fieldCounts[b], fieldCounts[a]) })
+	slices.SortStableFunc(labels, func(a, b string) int {
+		return cmp.Or(cmp.Compare(fieldCounts[b], fieldCounts[a]), strings.Compare(strings.ToLower(a), strings.ToLower(b)))
+	})
 	var parts []string
 	for _, l := range labels {
-		name := l
-		if l == "" {
-			name = "no field (written unchanged)"
-		}
-		parts = append(parts, name+" on "+itoa(int64(fieldCounts[l])))
+		parts = append(parts, l+" on "+itoa(int64(fieldCounts[l])))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -117,7 +119,7 @@ func (v *orgView) changeRow(id string) (changeRow, changeKind, bool) {
 		row.sortKey = strings.Join([]string{row.Workspace, "1", strings.Join(append(ancestors, c.c.Name), "\x01"), id}, "\x00")
 		if c.kind == changeUpdated && c.before != nil {
 			row.Diffs = v.componentDiff(c.before, c.c)
-			row.Note = versionNote(c.before.Version, c.c.Version, len(row.Diffs))
+			row.Note, row.unchanged = versionNote(c.before.Version, c.c.Version, len(row.Diffs)), len(row.Diffs) == 0
 		}
 		return row, c.kind, true
 	}
@@ -128,7 +130,7 @@ func (v *orgView) changeRow(id string) (changeRow, changeKind, bool) {
 		row.sortKey = strings.Join([]string{row.Workspace, "2", row.Name, id}, "\x00")
 		if r.kind == changeUpdated && r.before != nil {
 			row.Diffs = v.referenceDiff(r.before, r.r)
-			row.Note = versionNote(r.before.Version, r.r.Version, len(row.Diffs))
+			row.Note, row.unchanged = versionNote(r.before.Version, r.r.Version, len(row.Diffs)), len(row.Diffs) == 0
 		}
 		return row, r.kind, true
 	}
