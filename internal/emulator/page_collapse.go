@@ -129,6 +129,34 @@ func (v *orgView) drawnAs(k *collapse, id string, wsID string, rows map[string]*
 	return id
 }
 
+// countCollapsed counts, on each drawn row of a collapsed workspace, the components below it not drawn
+// (and how many of them changed) and the references of it and of what is below it.
+func (v *orgView) countCollapsed(k *collapse, wsID string, comps []*viewComp, refs []*viewRef, rows map[string]*row) {
+	if k.shown == nil {
+		return
+	}
+	for _, c := range comps {
+		if rows[c.c.ID] != nil {
+			continue
+		}
+		if r := rows[v.drawnAs(k, c.c.ID, wsID, rows)]; r != nil {
+			r.below++
+			if c.kind != 0 {
+				r.changed++
+			}
+		}
+	}
+	for _, r := range refs {
+		src, tgt := rows[v.drawnAs(k, r.r.Source, wsID, rows)], rows[v.drawnAs(k, r.r.Target, wsID, rows)]
+		if src != nil {
+			src.refs++
+		}
+		if tgt != nil && tgt != src {
+			tgt.refs++
+		}
+	}
+}
+
 // drawItem is what one arrow stands for: one reference drawn as itself, or a bundle of references between
 // two drawn components (and the components below them).
 type drawItem struct {

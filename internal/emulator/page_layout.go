@@ -56,7 +56,7 @@ type box struct {
 	Lines            []textLine // the name, wrapped to fit: never cut
 	Title            string     // the whole name and type, as a tooltip
 	Type, Badge      string
-	More             string // collapsed: how many components are below it, and references inside it
+	More             string // collapsed: how many components are below it, and the references of it and them
 	Color            string // the type's (or the component's own) colour
 	Glyph            string // the shape, an SVG path
 	Status           string // created, updated, deleted, cascade; "" unchanged
@@ -113,52 +113,8 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 		d.Selected, d.ClearHref = k.selRoot.c.Name, v.pageHref("")+"#ws-"+ws.ID
 	}
 
-	rows := map[string]*row{}
-	var order []*row
-	maxDepth := 0
-	type frame struct {
-		c     *viewComp
-		depth int
-	}
-	stack := make([]frame, 0, len(roots))
-	for i := len(roots) - 1; i >= 0; i-- {
-		stack = append(stack, frame{roots[i], 0})
-	}
-	for len(stack) > 0 {
-		f := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		r := &row{c: f.c, depth: f.depth, n: len(order)}
-		rows[f.c.c.ID], order = r, append(order, r)
-		maxDepth = max(maxDepth, f.depth)
-		kids := children[f.c.c.ID]
-		for i := len(kids) - 1; i >= 0; i-- {
-			if k.isShown(kids[i].c.ID) {
-				stack = append(stack, frame{kids[i], f.depth + 1})
-			}
-		}
-	}
-	for _, c := range comps { // what is not drawn counts on the nearest drawn component above it
-		if rows[c.c.ID] == nil {
-			r := rows[v.drawnAs(k, c.c.ID, ws.ID, rows)]
-			if r != nil {
-				r.below++
-				if c.kind != 0 {
-					r.changed++
-				}
-			}
-		}
-	}
-	if k.shown != nil { // each drawn component counts the references of it and of what is below it
-		for _, r := range refs {
-			src, tgt := rows[v.drawnAs(k, r.r.Source, ws.ID, rows)], rows[v.drawnAs(k, r.r.Target, ws.ID, rows)]
-			if src != nil {
-				src.refs++
-			}
-			if tgt != nil && tgt != src {
-				tgt.refs++
-			}
-		}
-	}
+	rows, order, maxDepth := treeRows(roots, children, k)
+	v.countCollapsed(k, ws.ID, comps, refs, rows)
 	items, left := v.drawItems(k, ws.ID, refs, rows)
 	d.Left = left
 	if k.selected != nil {
@@ -254,6 +210,36 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 	d.W = right + laneStart + used*laneGap + padX
 	d.H = max(y+padY, bottom+padY) // a label may run past the last row
 	return d
+}
+
+// treeRows orders the components drawn as rows: each after its parent, depth first, in the order of
+// roots and children (by name). It returns the rows by component id, in order, and the deepest depth.
+func treeRows(roots []*viewComp, children map[string][]*viewComp, k *collapse) (map[string]*row, []*row, int) {
+	rows := map[string]*row{}
+	var order []*row
+	maxDepth := 0
+	type frame struct {
+		c     *viewComp
+		depth int
+	}
+	stack := make([]frame, 0, len(roots))
+	for i := len(roots) - 1; i >= 0; i-- {
+		stack = append(stack, frame{roots[i], 0})
+	}
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		r := &row{c: f.c, depth: f.depth, n: len(order)}
+		rows[f.c.c.ID], order = r, append(order, r)
+		maxDepth = max(maxDepth, f.depth)
+		kids := children[f.c.c.ID]
+		for i := len(kids) - 1; i >= 0; i-- {
+			if k.isShown(kids[i].c.ID) {
+				stack = append(stack, frame{kids[i], f.depth + 1})
+			}
+		}
+	}
+	return rows, order, maxDepth
 }
 
 // assignLanes gives each arrow a lane (index into items) such that, in one lane, no two arrows' vertical
