@@ -450,7 +450,7 @@ func TestPage_concurrentWritesAndControls(t *testing.T) {
 	}
 }
 
-// An update says what it changed (old → new, custom fields by label); a write that changed nothing says
+// An update says what it changed (old → new, custom fields by label), also one a batch wrote; a write that changed nothing says
 // so; a deleted module is named with its application; deletions come first and a long group of updates
 // starts collapsed under a line that sums it up.
 func TestPage_changesSayWhatChanged(t *testing.T) {
@@ -473,6 +473,8 @@ func TestPage_changesSayWhatChanged(t *testing.T) {
 		c.must(200, c.do("PATCH", "/api/v2/components/"+id+"?ifVersionMatch=latest", map[string]any{}))
 	}
 	c.must(204, c.do("DELETE", "/api/v2/components/"+billingAPI, nil))
+	c.must(200, c.do("POST", "/api/v2/batch", map[string]any{"components": map[string]any{"update": []any{
+		map[string]any{"id": billing, "ifVersionMatch": "latest", "body": map[string]any{"description": "Invoices"}}}}}))
 
 	html, _ := page(t, c, "/changes")
 	for _, want := range []string{
@@ -485,14 +487,15 @@ func TestPage_changesSayWhatChanged(t *testing.T) {
 		`CRM › API → Billing (Depends on)`,
 		`<li data-field="display text">display text: <i>empty</i> → <ins>calls</ins></li>`,
 		`60 entities written with no field changed: only their versions moved`,
-		`2 entities updated; changed: description on 1, display text on 1, Lifecycle on 1, Owner on 1`,
+		`3 entities updated; changed: description on 2, display text on 1, Lifecycle on 1, Owner on 1`,
+		`<li data-field="description">description: <i>empty</i> → <ins>Invoices</ins></li>`, // written by a batch
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the change view lacks %q", want)
 		}
 	}
 	groups := regexp.MustCompile(`<details[^>]*>`).FindAllString(html, -1)
-	if want := []string{`id="changes-deleted" data-rows="1" open>`, `id="changes-updated" data-rows="2" open>`, `id="changes-unchanged" data-rows="60">`}; len(groups) != len(want) ||
+	if want := []string{`id="changes-deleted" data-rows="1" open>`, `id="changes-updated" data-rows="3" open>`, `id="changes-unchanged" data-rows="60">`}; len(groups) != len(want) ||
 		!strings.HasSuffix(groups[0], want[0]) || !strings.HasSuffix(groups[1], want[1]) || !strings.HasSuffix(groups[2], want[2]) {
 		t.Errorf("the groups are %q, want the deletions first and open, the updates open, the 60 writes that changed nothing collapsed", groups)
 	}
