@@ -450,9 +450,9 @@ func TestPage_concurrentWritesAndControls(t *testing.T) {
 	}
 }
 
-// An update says what it changed (old → new, custom fields by label), also one a batch wrote; a write that changed nothing says
-// so; a deleted module is named with its application; deletions come first and a long group of updates
-// starts collapsed under a line that sums it up.
+// An update says what it changed (old → new, custom fields by label), also one a batch wrote; a deleted
+// module is named with its application; the deletions come first, then the updates, and the writes that
+// changed nothing last, collapsed under a line that counts them.
 func TestPage_changesSayWhatChanged(t *testing.T) {
 	c := startUnchecked(t)
 	crm := c.app("CRM")["_id"].(string)
