@@ -29,13 +29,16 @@ func (k changeKind) String() string {
 }
 
 // change is one write. The entity is what it became, or for a delete what it was: entities are never
-// changed in place, so keeping the pointer keeps that version.
+// changed in place, so keeping the pointers keeps those versions, and an update's diff costs nothing
+// until the page draws it.
 type change struct {
-	seq   uint64
-	kind  changeKind
-	comp  *Component
-	ref   *Reference
-	cause string // changeCascaded: the id of the component whose delete took this entity along
+	seq        uint64
+	kind       changeKind
+	comp       *Component
+	ref        *Reference
+	beforeComp *Component // changeUpdated: the entity as it was before this write
+	beforeRef  *Reference
+	cause      string // changeCascaded: the id of the component whose delete took this entity along
 }
 
 func (c change) id() string {
@@ -101,11 +104,21 @@ func (j *journal) commit(staged *journal) *journal {
 	return j
 }
 
-// record adds a change to the store's journal, if it keeps one (not while a seed is loading).
+// record adds a change to the store's journal, if it keeps one (not while a seed is loading). An update
+// is recorded before the store replaces the entity (putComponent, putReference), so the one stored is
+// the entity as it was.
 func (s *store) record(kind changeKind, comp *Component, ref *Reference, cause string) {
-	if s.journal != nil {
-		s.journal.add(change{kind: kind, comp: comp, ref: ref, cause: cause})
+	if s.journal == nil {
+		return
 	}
+	c := change{kind: kind, comp: comp, ref: ref, cause: cause}
+	if kind == changeUpdated && comp != nil {
+		c.beforeComp = s.components[comp.ID]
+	}
+	if kind == changeUpdated && ref != nil {
+		c.beforeRef = s.references[ref.ID]
+	}
+	s.journal.add(c)
 }
 
 // requestedDelete records that a delete operation named an entity an earlier cascade of the same batch
@@ -132,13 +145,15 @@ func (j *journal) last(id string) (change, bool) {
 
 // netChange is what happened to one entity since a point in the journal, with the entity as it is last
 // known: created (maybe updated after), updated, deleted or deleted by cascade (maybe created after the
-// point: created then says so).
+// point: created then says so). An entity that existed at the point keeps how it was then, for the diff.
 type netChange struct {
-	kind    changeKind
-	created bool // created after the point (and maybe deleted since)
-	comp    *Component
-	ref     *Reference
-	cause   string
+	kind       changeKind
+	created    bool // created after the point (and maybe deleted since)
+	comp       *Component
+	ref        *Reference
+	beforeComp *Component // as it was at the point, when its first change since was an update
+	beforeRef  *Reference
+	cause      string
 }
 
 // netChanges folds changes (oldest first) into one netChange per entity id.
@@ -147,7 +162,7 @@ func netChanges(changes []change) map[string]*netChange {
 	for _, c := range changes {
 		n, ok := out[c.id()]
 		if !ok {
-			n = &netChange{kind: c.kind, created: c.kind == changeCreated}
+			n = &netChange{kind: c.kind, created: c.kind == changeCreated, beforeComp: c.beforeComp, beforeRef: c.beforeRef}
 			out[c.id()] = n
 		}
 		n.comp, n.ref = c.comp, c.ref

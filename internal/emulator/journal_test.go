@@ -111,6 +111,9 @@ func TestJournal_recordsWrites(t *testing.T) {
 			t.Errorf("change %d: %s %v cause %q, want %s %v cause %q", i, got[i].id(), got[i].kind, got[i].cause, w.id, w.kind, w.cause)
 		}
 	}
+	if b := got[4].beforeComp; b == nil || b.Name != "other" || got[4].comp.Name != "other2" {
+		t.Errorf("an update keeps the entity as it was before it: %+v", b)
+	}
 	if got[6].comp.Name != "child" {
 		t.Errorf("a deleted component is kept as it was: %+v", got[6].comp)
 	}
@@ -136,11 +139,11 @@ func TestJournal_droppedShown(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	page, err := s.renderPage(true, false)
+	page, err := s.renderPage(true, false, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := s.pageData(true, false); !d.Dropped || len(d.Changes) != 2 || !strings.Contains(string(page), "Older changes were dropped") {
-		t.Errorf("dropped %v, %d changes listed", d.Dropped, len(d.Changes))
+	if d := s.pageData(true, false, ""); !d.Dropped || len(d.Changes) != 1 || len(d.Changes[0].Rows) != 2 || !strings.Contains(string(page), "Older changes were dropped") {
+		t.Errorf("dropped %v, changes listed: %+v", d.Dropped, d.Changes)
 	}
 }

@@ -18,7 +18,7 @@ import (
 var pageFiles embed.FS
 
 var (
-	pageTemplate = template.Must(template.New("page.html").Funcs(template.FuncMap{"count": count}).ParseFS(pageFiles, "page/page.html"))
+	pageTemplate = template.Must(template.New("page.html").Funcs(template.FuncMap{"count": count, "add": func(a, b int) int { return a + b }}).ParseFS(pageFiles, "page/page.html"))
 	pageCSS      = must(pageFiles.ReadFile("page/page.css"))
 )
 
@@ -75,7 +75,8 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) bool {
 	case "/favicon.ico":
 		w.WriteHeader(http.StatusNoContent)
 	default:
-		b, err := s.renderPage(path == "/changes", r.URL.Query().Get("since") == "start")
+		q := r.URL.Query()
+		b, err := s.renderPage(path == "/changes", q.Get("since") == "start", q.Get("select"))
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return true
@@ -112,9 +113,10 @@ type pageData struct {
 	Workspaces []wsSection
 	Unchanged  []string // the change view: workspaces without a change
 	Panels     []panel
-	Changes    []changeRow
-	Markers    []string // the arrowheads, one per colour
-	// Totals drawn, over the workspaces (a reference across workspaces counts once).
+	Changes    []changeGroup // deleted, created, updated: those with a change
+	Markers    []string      // the arrowheads, one per colour
+	MaxArrows  int           // the most arrows a collapsed workspace draws
+	// Totals of the workspaces drawn (a reference counts in its own workspace).
 	Components, References int
 }
 
@@ -136,14 +138,11 @@ type panel struct {
 // field is a line of a panel; Key is the API's name of a custom field, shown in small print by its label.
 type field struct{ Label, Key, Value, Link string }
 
-type changeRow struct {
-	Anchor, Status, Badge, Entity, Name, Workspace, Note string
-}
-
-// renderPage draws the model view, or the change view since the mark (or the start).
-func (s *Server) renderPage(changeView, fromStart bool) ([]byte, error) {
+// renderPage draws the model view, or the change view since the mark (or the start), with a component
+// selected ("" for none).
+func (s *Server) renderPage(changeView, fromStart bool, selected string) ([]byte, error) {
 	s.mu.RLock()
-	data := s.pageData(changeView, fromStart)
+	data := s.pageData(changeView, fromStart, selected)
 	s.mu.RUnlock()
 	var buf bytes.Buffer
 	if err := pageTemplate.Execute(&buf, data); err != nil {
@@ -152,9 +151,9 @@ func (s *Server) renderPage(changeView, fromStart bool) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func (s *Server) pageData(changeView, fromStart bool) *pageData {
+func (s *Server) pageData(changeView, fromStart bool, selected string) *pageData {
 	st := s.st
-	d := &pageData{Org: st.org.Name, ChangeView: changeView, FromStart: fromStart, Mark: s.mark,
+	d := &pageData{Org: st.org.Name, ChangeView: changeView, FromStart: fromStart, Mark: s.mark, MaxArrows: maxArrows,
 		Markers: []string{"ah", "ah-cross", "ah-created", "ah-updated", "ah-deleted", "ah-cascade"}}
 	if d.Org == "" {
 		d.Org = s.opts.org
@@ -168,6 +167,7 @@ func (s *Server) pageData(changeView, fromStart bool) *pageData {
 		changes, d.Dropped = st.journal.since(since)
 	}
 	v := newOrgView(st, changes, changeView)
+	v.selected, v.fromStart = selected, fromStart
 	seenRef := map[string]bool{}
 	panels := map[string]bool{}
 	for _, ws := range v.workspaces() {
@@ -179,10 +179,10 @@ func (s *Server) pageData(changeView, fromStart bool) *pageData {
 				d.Panels = append(d.Panels, v.componentPanel(v.comps[b.ID]))
 			}
 		}
+		d.References += sec.D.References
 		for _, a := range sec.D.Arrows {
-			if !seenRef[a.ID] {
+			if a.Bundle == 0 && !seenRef[a.ID] {
 				seenRef[a.ID] = true
-				d.References++
 				d.Panels = append(d.Panels, v.referencePanel(v.refs[a.ID]))
 			}
 		}
@@ -195,7 +195,15 @@ func (s *Server) pageData(changeView, fromStart bool) *pageData {
 			}
 		}
 		slices.Sort(d.Unchanged)
-		d.Changes, d.Summary = v.changeRows()
+		d.Changes, d.Summary = v.changeGroups()
+		for _, g := range d.Changes { // an entity not drawn is drawn by selecting it
+			for i, r := range g.Rows {
+				g.Rows[i].Href = "#" + r.Anchor
+				if !panels[r.Anchor] && !seenRef[r.id] {
+					g.Rows[i].Href = v.pageHref(r.id) + "#" + r.Anchor
+				}
+			}
+		}
 	}
 	return d
 }

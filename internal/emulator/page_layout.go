@@ -2,12 +2,9 @@ package emulator
 
 import (
 	"cmp"
-	"encoding/hex"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -18,17 +15,19 @@ import (
 // they overlap; the width grows with the lanes (at most maxLanes), the height with the rows.
 
 const (
-	padX      = 16
-	padY      = 12
-	rowH      = 30 // a component's row
-	boxH      = 24
-	lineH     = 15 // each further line of a long name
-	indent    = 20
-	boxW      = 330 // the box of the deepest component
-	laneStart = 30  // from the tree's right edge to the first lane
-	laneGap   = 16
-	maxLanes  = 48
-	labelW    = 6 // an average character of a 10px label
+	padX   = 16
+	padY   = 12
+	rowH   = 30 // a component's row
+	boxH   = 24
+	lineH  = 15 // each further line of a long name
+	indent = 20
+	boxW   = 330 // the box of the deepest component
+	// A collapsed workspace's boxes say what is below them, too (page_collapse.go).
+	collapsedExtraW = 90
+	laneStart       = 30 // from the tree's right edge to the first lane
+	laneGap         = 16
+	maxLanes        = 48
+	labelW          = 6 // an average character of a 10px label
 )
 
 type drawing struct {
@@ -37,23 +36,32 @@ type drawing struct {
 	Arrows    []arrow
 	Guides    string // the tree's connecting lines, one SVG path
 	ExternalY int    // the baseline of the "other workspaces" heading; 0 without one
-	// What is drawn: components of the workspace, its own references, references of other workspaces
-	// ending in it, and references crossing to or from another workspace.
+	// What the workspace holds: its components, its own references, references of other workspaces
+	// ending in it; and how many drawn arrows cross to or from another workspace.
 	Components, References, Incoming, Cross int
+	// Collapsed (page_collapse.go): drawn as top-level components with bundled references, or Selected
+	// (the name of the expanded top-level component); Left: arrows left out past maxArrows.
+	Collapsed     bool
+	Selected      string
+	SelectedRefs  int
+	Bundles, Left int
+	ClearHref     string // the view without the selection
 }
 
 type box struct {
-	ID, Anchor  string
-	X, Y, W, H  int
-	TX, TY, RX  int        // name start, text baseline, right-aligned text end
-	Label       string     // the whole name
-	Lines       []textLine // the name, wrapped to fit: never cut
-	Title       string     // the whole name and type, as a tooltip
-	Type, Badge string
-	Color       string // the type's (or the component's own) colour
-	Glyph       string // the shape, an SVG path
-	Status      string // created, updated, deleted, cascade; "" unchanged
-	External    string // the other workspace's name, for a component drawn as an end of a cross reference
+	ID, Anchor, Href string
+	X, Y, W, H       int
+	TX, TY, RX       int        // name start, text baseline, right-aligned text end
+	Label            string     // the whole name
+	Lines            []textLine // the name, wrapped to fit: never cut
+	Title            string     // the whole name and type, as a tooltip
+	Type, Badge      string
+	More             string // collapsed: how many components are below it, and the references of it and them
+	Color            string // the type's (or the component's own) colour
+	Glyph            string // the shape, an SVG path
+	Status           string // created, updated, deleted, cascade; "" unchanged
+	External         string // the other workspace's name, for a component drawn as an end of a cross reference
+	Selected         bool
 }
 
 type textLine struct {
@@ -62,22 +70,26 @@ type textLine struct {
 }
 
 type arrow struct {
-	ID, Anchor string
-	D          string // the path, ending at the target's box
-	LX, LY     int    // the label's anchor, rotated along the lane next to the source's end
-	TextAnchor string // start or end, so that the label runs from the source along the lane
-	Label      string // the display text, or the reference type's name
-	Title      string
-	Status     string
-	Cross      bool // to or from another workspace
-	Incoming   bool // a reference of another workspace, drawn where it ends
-	Marker     string
+	ID, Anchor, Href string
+	D                string // the path, ending at the target's box
+	LX, LY           int    // the label's anchor, rotated along the lane next to the source's end
+	TextAnchor       string // start or end, so that the label runs from the source along the lane
+	Label            string // the display text, or the reference type's name; a bundle's count
+	Title            string
+	Status           string
+	Cross            bool // to or from another workspace
+	Incoming         bool // a reference of another workspace, drawn where it ends
+	Bundle           int  // a bundle of this many references (0: one reference drawn as itself)
+	Marker           string
 }
 
 type row struct {
 	c        *viewComp
 	depth, n int
 	y, h     int // the top and height of its box
+	below    int // collapsed: components below it not drawn, and how many of them changed
+	changed  int
+	refs     int // collapsed: references of it and of the components below it
 }
 
 func layoutWorkspace(v *orgView, ws *Workspace) drawing {
@@ -92,6 +104,117 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 			roots = append(roots, c)
 		}
 	}
+	own, incoming := v.referencesOf(ws.ID)
+	refs := append(slices.Clip(own), incoming...)
+	d.Components, d.References, d.Incoming = len(comps), len(own), len(incoming)
+	k := v.collapseOf(ws.ID, comps, children, refs)
+	d.Collapsed = k.shown != nil
+	if k.selRoot != nil {
+		d.Selected, d.ClearHref = k.selRoot.c.Name, v.pageHref("")+"#ws-"+ws.ID
+	}
+
+	rows, order, maxDepth := treeRows(roots, children, k)
+	v.countCollapsed(k, ws.ID, comps, refs, rows)
+	items, left := v.drawItems(k, ws.ID, refs, rows)
+	d.Left = left
+	if k.selected != nil {
+		d.SelectedRefs = len(items) + left
+	}
+
+	// The other workspaces' ends of the arrows, after a heading row.
+	var external []*viewComp
+	for _, it := range items {
+		for _, end := range []string{it.src, it.tgt} {
+			if c := v.comps[end]; c != nil && c.c.RootWorkspace != ws.ID && rows[end] == nil {
+				rows[end] = &row{c: c}
+				external = append(external, c)
+			}
+		}
+	}
+	slices.SortFunc(external, func(a, b *viewComp) int {
+		return cmp.Or(cmp.Compare(v.workspaceName(a.c.RootWorkspace), v.workspaceName(b.c.RootWorkspace)), cmp.Compare(a.c.Name, b.c.Name))
+	})
+	local := len(order)
+	for _, c := range external {
+		r := rows[c.c.ID]
+		r.n = len(order)
+		order = append(order, r)
+	}
+
+	// A row is as high as its box, which grows by a line for each further line of a long name.
+	right := padX + maxDepth*indent + boxW
+	if d.Collapsed {
+		right += collapsedExtraW // room for what the box says is below it
+	}
+	y := padY
+	for i, r := range order {
+		if i == local {
+			d.ExternalY = y + rowH*2/3
+			y += rowH
+		}
+		b := v.box(r, y, right, ws.ID, k)
+		r.y, r.h = y, b.H
+		y += rowH + b.H - boxH
+		d.Boxes = append(d.Boxes, b)
+	}
+	if len(order) == 0 {
+		y += rowH
+	}
+	var guides strings.Builder
+	for _, r := range order {
+		if kids := children[r.c.c.ID]; len(kids) > 0 && r.c.c.RootWorkspace == ws.ID {
+			var last *row
+			for _, kid := range kids {
+				if kr := rows[kid.c.ID]; kr != nil {
+					last = kr
+				}
+			}
+			if last == nil { // collapsed
+				continue
+			}
+			x := padX + r.depth*indent + 8
+			fmt.Fprintf(&guides, "M%d %dV%d", x, r.y+r.h, last.y+boxH/2)
+			for _, kid := range kids {
+				if kr := rows[kid.c.ID]; kr != nil {
+					fmt.Fprintf(&guides, "M%d %dH%d", x, kr.y+boxH/2, x+indent-8)
+				}
+			}
+		}
+	}
+	d.Guides = guides.String()
+
+	lanes := assignLanes(v, items, rows)
+	used, bottom := 0, 0
+	for i, it := range items {
+		src, tgt := rows[it.src], rows[it.tgt]
+		if src == nil || tgt == nil {
+			continue
+		}
+		lane := lanes[i]
+		used = max(used, lane+1)
+		x := right + laneStart + lane*laneGap
+		y1, y2 := src.y+boxH/2-5, tgt.y+boxH/2+5
+		label := v.itemLabel(it)
+		ly, ta, _, hi := labelAt(y1, y2, utf8.RuneCountInString(label)*labelW)
+		bottom = max(bottom, hi)
+		a := v.itemArrow(it, ws.ID)
+		a.D, a.LX, a.LY, a.TextAnchor, a.Label = fmt.Sprintf("M%d %dH%dV%dH%d", right, y1, x, y2, right+1), x+4, ly, ta, label
+		if a.Cross {
+			d.Cross++
+		}
+		if a.Bundle > 0 {
+			d.Bundles++
+		}
+		d.Arrows = append(d.Arrows, a)
+	}
+	d.W = right + laneStart + used*laneGap + padX
+	d.H = max(y+padY, bottom+padY) // a label may run past the last row
+	return d
+}
+
+// treeRows orders the components drawn as rows: each after its parent, depth first, in the order of
+// roots and children (by name). It returns the rows by component id, in order, and the deepest depth.
+func treeRows(roots []*viewComp, children map[string][]*viewComp, k *collapse) (map[string]*row, []*row, int) {
 	rows := map[string]*row{}
 	var order []*row
 	maxDepth := 0
@@ -111,114 +234,31 @@ func layoutWorkspace(v *orgView, ws *Workspace) drawing {
 		maxDepth = max(maxDepth, f.depth)
 		kids := children[f.c.c.ID]
 		for i := len(kids) - 1; i >= 0; i-- {
-			stack = append(stack, frame{kids[i], f.depth + 1})
-		}
-	}
-	d.Components = len(order)
-	own, incoming := v.referencesOf(ws.ID)
-	refs := append(slices.Clip(own), incoming...)
-	d.References, d.Incoming = len(own), len(incoming)
-
-	// The other workspaces' ends of cross references, after a heading row.
-	var external []*viewComp
-	for _, r := range refs {
-		for _, end := range []string{r.r.Source, r.r.Target} {
-			if c := v.comps[end]; c != nil && c.c.RootWorkspace != ws.ID && rows[end] == nil {
-				rows[end] = &row{c: c}
-				external = append(external, c)
+			if k.isShown(kids[i].c.ID) {
+				stack = append(stack, frame{kids[i], f.depth + 1})
 			}
 		}
 	}
-	slices.SortFunc(external, func(a, b *viewComp) int {
-		return cmp.Or(cmp.Compare(v.workspaceName(a.c.RootWorkspace), v.workspaceName(b.c.RootWorkspace)), cmp.Compare(a.c.Name, b.c.Name))
-	})
-	local := len(order)
-	for _, c := range external {
-		r := rows[c.c.ID]
-		r.n = len(order)
-		order = append(order, r)
-	}
-
-	// A row is as high as its box, which grows by a line for each further line of a long name.
-	right := padX + maxDepth*indent + boxW
-	y := padY
-	for i, r := range order {
-		if i == local {
-			d.ExternalY = y + rowH*2/3
-			y += rowH
-		}
-		b := v.box(r, y, right, ws.ID)
-		r.y, r.h = y, b.H
-		y += rowH + b.H - boxH
-		d.Boxes = append(d.Boxes, b)
-	}
-	if len(order) == 0 {
-		y += rowH
-	}
-	rowY := func(r *row) int { return r.y }
-	var guides strings.Builder
-	for _, r := range order {
-		if kids := children[r.c.c.ID]; len(kids) > 0 && r.c.c.RootWorkspace == ws.ID {
-			x := padX + r.depth*indent + 8
-			last := rows[kids[len(kids)-1].c.ID]
-			fmt.Fprintf(&guides, "M%d %dV%d", x, rowY(r)+r.h, rowY(last)+boxH/2)
-			for _, k := range kids {
-				fmt.Fprintf(&guides, "M%d %dH%d", x, rowY(rows[k.c.ID])+boxH/2, x+indent-8)
-			}
-		}
-	}
-	d.Guides = guides.String()
-
-	lanes := assignLanes(v, refs, rows, rowY)
-	used, bottom := 0, 0
-	for i, r := range refs {
-		src, tgt := rows[r.r.Source], rows[r.r.Target]
-		if src == nil || tgt == nil {
-			continue
-		}
-		lane := lanes[i]
-		used = max(used, lane+1)
-		x := right + laneStart + lane*laneGap
-		y1, y2 := rowY(src)+boxH/2-5, rowY(tgt)+boxH/2+5
-		ly, ta, _, hi := labelAt(y1, y2, utf8.RuneCountInString(v.refLabel(r))*labelW)
-		bottom = max(bottom, hi)
-		a := arrow{ID: r.r.ID, Anchor: anchor(r.r.ID), D: fmt.Sprintf("M%d %dH%dV%dH%d", right, y1, x, y2, right+1),
-			LX: x + 4, LY: ly, TextAnchor: ta, Label: v.refLabel(r), Status: status(r.kind),
-			Cross: r.r.RootWorkspace != r.r.TargetWorkspace, Incoming: r.r.RootWorkspace != ws.ID, Marker: "ah"}
-		a.Title = v.refTitle(r.r)
-		switch {
-		case a.Status != "":
-			a.Marker += "-" + a.Status
-		case a.Cross:
-			a.Marker += "-cross"
-		}
-		if a.Cross {
-			d.Cross++
-		}
-		d.Arrows = append(d.Arrows, a)
-	}
-	d.W = right + laneStart + used*laneGap + padX
-	d.H = max(y+padY, bottom+padY) // a label may run past the last row
-	return d
+	return rows, order, maxDepth
 }
 
-// assignLanes gives each reference a lane (index into refs) such that, in one lane, no two references'
-// vertical segments or labels overlap; the shortest spans take the innermost lanes. Past maxLanes, lanes
-// are shared.
-func assignLanes(v *orgView, refs []*viewRef, rows map[string]*row, rowY func(*row) int) []int {
+// assignLanes gives each arrow a lane (index into items) such that, in one lane, no two arrows' vertical
+// segments or labels overlap; the shortest spans take the innermost lanes. Past maxLanes, lanes are
+// shared.
+func assignLanes(v *orgView, items []drawItem, rows map[string]*row) []int {
 	type span struct{ i, lo, hi int }
 	var spans []span
-	for i, r := range refs {
-		src, tgt := rows[r.r.Source], rows[r.r.Target]
+	for i, it := range items {
+		src, tgt := rows[it.src], rows[it.tgt]
 		if src == nil || tgt == nil {
 			continue
 		}
-		y1, y2 := rowY(src)+boxH/2-5, rowY(tgt)+boxH/2+5
-		_, _, lo, hi := labelAt(y1, y2, utf8.RuneCountInString(v.refLabel(r))*labelW)
+		y1, y2 := src.y+boxH/2-5, tgt.y+boxH/2+5
+		_, _, lo, hi := labelAt(y1, y2, utf8.RuneCountInString(v.itemLabel(it))*labelW)
 		spans = append(spans, span{i, min(y1, y2, lo) - 3, max(y1, y2, hi) + 3})
 	}
 	slices.SortStableFunc(spans, func(a, b span) int { return cmp.Or(cmp.Compare(a.hi-a.lo, b.hi-b.lo), cmp.Compare(a.lo, b.lo)) })
-	lanes := make([]int, len(refs))
+	lanes := make([]int, len(items))
 	var taken [][]span
 	for n, s := range spans {
 		lane := -1
@@ -250,167 +290,4 @@ func labelAt(y1, y2, length int) (y int, textAnchor string, lo, hi int) {
 		return y1 - 6, "start", y1 - 6 - length, y1 - 6
 	}
 	return y1 + 6, "end", y1 + 6, y1 + 6 + length
-}
-
-func (v *orgView) box(r *row, y, right int, wsID string) box {
-	c := r.c.c
-	t := v.componentType(c)
-	x := padX + r.depth*indent
-	b := box{ID: c.ID, Anchor: anchor(c.ID), X: x, Y: y, W: right - x, H: boxH, TX: x + 22, TY: y + boxH/2 + 4, RX: right - 6,
-		Type: t.Name, Color: pick(c.Color, t.Color), Status: status(r.c.kind), Badge: badge(r.c.kind, r.c.created)}
-	b.Glyph = glyph(strings.ToLower(pickShape(c.Shape, t.Shape)), x+11, y+boxH/2)
-	name := c.Name
-	if c.RootWorkspace != wsID {
-		b.External = v.workspaceName(c.RootWorkspace)
-		name = b.External + " › " + name
-	}
-	b.Title = fmt.Sprintf("%s (%s)", name, t.Name)
-	room := func() int { return b.W - 22 - utf8.RuneCountInString(b.Type+" "+b.Badge)*labelW - 12 }
-	if room() < 90 {
-		b.Type = "" // too narrow for both: the type is in the tooltip and the panel
-	}
-	b.Label = name
-	for i, l := range wrap(name, room()) {
-		b.Lines = append(b.Lines, textLine{X: b.TX, Y: b.TY + i*lineH, Text: l})
-	}
-	b.H += (len(b.Lines) - 1) * lineH
-	return b
-}
-
-// nameWidth estimates the width in pixels of a 12px name, generously: a wrapped name must fit its box.
-func nameWidth(s string) int {
-	w := 0
-	for _, r := range s {
-		switch {
-		case strings.ContainsRune("iljtfr.,;:'!|() ", r):
-			w += 4
-		case strings.ContainsRune("mwMW@%", r), unicode.IsUpper(r), r > 0x2e7f: // wide letters, capitals, CJK
-			w += 10
-		default:
-			w += 7
-		}
-	}
-	return w
-}
-
-// wrap breaks a name into lines of at most width pixels, between words where it can (a word too long
-// for a line is broken inside). Each line but the last keeps its trailing space, so the lines joined are
-// the name.
-func wrap(s string, width int) []string {
-	var lines []string
-	var line []rune
-	for _, word := range strings.SplitAfter(s, " ") {
-		if len(line) > 0 && nameWidth(string(line)+strings.TrimRight(word, " ")) > width {
-			lines, line = append(lines, string(line)), nil
-		}
-		for _, r := range word {
-			if len(line) > 0 && r != ' ' && nameWidth(string(line)+string(r)) > width {
-				lines, line = append(lines, string(line)), nil
-			}
-			line = append(line, r)
-		}
-	}
-	if len(line) > 0 || len(lines) == 0 {
-		lines = append(lines, string(line))
-	}
-	return lines
-}
-
-// refLabel is the text along a reference's arrow: its display text, or its type's name when it has none,
-// after the change's marker (a symbol: the legend says which).
-func (v *orgView) refLabel(r *viewRef) string {
-	text := v.referenceTypeName(r.r)
-	if d := r.r.DisplayText; d != nil && *d != "" {
-		text = *d
-	}
-	if b := symbol(r.kind); b != "" {
-		return b + " " + text
-	}
-	if r.r.RootWorkspace != r.r.TargetWorkspace {
-		return "⇄ " + text
-	}
-	return text
-}
-
-func status(k changeKind) string {
-	if k == 0 {
-		return ""
-	}
-	return k.String()
-}
-
-// badge is the text marker of a change, so that no state is told by colour alone.
-func badge(k changeKind, created bool) string {
-	switch k {
-	case changeCreated:
-		return "+ NEW"
-	case changeUpdated:
-		return "~ UPDATED"
-	case changeDeleted:
-		if created {
-			return "+− NEW, DELETED"
-		}
-		return "− DELETED"
-	case changeCascaded:
-		if created {
-			return "+× NEW, CASCADE-DELETED"
-		}
-		return "× CASCADE-DELETED"
-	}
-	return ""
-}
-
-// symbol is the short marker of a change, on references.
-func symbol(k changeKind) string {
-	return map[changeKind]string{changeCreated: "+", changeUpdated: "~", changeDeleted: "−", changeCascaded: "×"}[k]
-}
-
-var colorRE = regexp.MustCompile(`^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30})$`)
-
-// pick returns the first valid colour of own and typ, or a neutral grey.
-func pick(own, typ *string) string {
-	for _, c := range []*string{own, typ} {
-		if c != nil && colorRE.MatchString(*c) {
-			return *c
-		}
-	}
-	return "#64748b"
-}
-
-func pickShape(own, typ *string) string {
-	for _, s := range []*string{own, typ} {
-		if s != nil && *s != "" {
-			return *s
-		}
-	}
-	return ""
-}
-
-// glyph draws a shape of Ardoq's (rectangle when unknown) 14 pixels wide around (x, y).
-func glyph(shape string, x, y int) string {
-	switch shape {
-	case "ellipse", "circle", "oval":
-		return fmt.Sprintf("M%d %da7 7 0 1 0 14 0a7 7 0 1 0 -14 0z", x-7, y)
-	case "diamond", "rhombus":
-		return fmt.Sprintf("M%d %dL%d %dL%d %dL%d %dz", x, y-7, x+7, y, x, y+7, x-7, y)
-	case "database", "cylinder":
-		return fmt.Sprintf("M%d %da7 3 0 0 1 14 0v9a7 3 0 0 1 -14 0zM%d %da7 3 0 0 0 14 0", x-7, y-4, x-7, y-4)
-	case "server":
-		return fmt.Sprintf("M%d %dh14v6h-14zM%d %dh14v6h-14z", x-7, y-7, x-7, y+1)
-	case "hexagon":
-		return fmt.Sprintf("M%d %dl4 -6h6l4 6l-4 6h-6z", x-7, y)
-	case "triangle":
-		return fmt.Sprintf("M%d %dL%d %dL%d %dz", x, y-7, x+7, y+6, x-7, y+6)
-	}
-	return fmt.Sprintf("M%d %dh14v12h-14z", x-7, y-6)
-}
-
-var anchorRE = regexp.MustCompile(`^[0-9A-Za-z_-]+$`)
-
-// anchor is the fragment naming an entity's details on the page.
-func anchor(id string) string {
-	if anchorRE.MatchString(id) {
-		return "e-" + id
-	}
-	return "x-" + hex.EncodeToString([]byte(id))
 }

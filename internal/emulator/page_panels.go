@@ -1,52 +1,12 @@
 package emulator
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 )
 
-// What the page writes about entities: the change view's table and the panels of fields a click shows.
-
-// changeRows lists the changed entities in the order of their last change, and counts them by kind.
-func (v *orgView) changeRows() ([]changeRow, []summaryItem) {
-	counts := map[changeKind]int{}
-	var rows []changeRow
-	for _, id := range v.netOrder {
-		var row changeRow
-		var kind changeKind
-		if c := v.comps[id]; c != nil && c.kind != 0 {
-			kind = c.kind
-			row = changeRow{Anchor: anchor(id), Status: status(c.kind), Badge: badge(c.kind, c.created), Entity: "component",
-				Name: c.c.Name, Workspace: v.workspaceName(c.c.RootWorkspace), Note: v.causeNote(c.cause)}
-		} else if r := v.refs[id]; r != nil {
-			kind = r.kind
-			row = changeRow{Anchor: anchor(id), Status: status(r.kind), Badge: badge(r.kind, r.created), Entity: "reference",
-				Name: v.refTitle(r.r), Workspace: v.workspaceName(r.r.RootWorkspace), Note: v.causeNote(r.cause)}
-		} else {
-			continue
-		}
-		counts[kind]++
-		rows = append(rows, row)
-	}
-	labels := map[changeKind]string{changeCreated: "created", changeUpdated: "updated", changeDeleted: "deleted", changeCascaded: "deleted by cascade"}
-	var sum []summaryItem
-	for _, k := range []changeKind{changeCreated, changeUpdated, changeDeleted, changeCascaded} {
-		sum = append(sum, summaryItem{Status: status(k), Badge: badge(k, false), Label: labels[k], N: counts[k]})
-	}
-	return rows, sum
-}
-
-func (v *orgView) causeNote(cause string) string {
-	if cause == "" {
-		return ""
-	}
-	if c := v.comps[cause]; c != nil {
-		return "with the delete of " + c.c.Name
-	}
-	return "with the delete of " + cause
-}
+// What the page writes about entities: the panels of fields a click shows.
 
 func (v *orgView) refTitle(r *Reference) string {
 	name := func(id string) string {
@@ -114,29 +74,12 @@ func appendOptional(fs []field, label string, s *string) []field {
 // appendCustomFields adds the custom fields by their labels in the model (the API key in small print), in
 // the order of the labels: a text as it is, any other value as JSON (the template escapes both).
 func appendCustomFields(p panel, m *Model, cf map[string]any) panel {
-	label := func(k string) string {
-		if m != nil {
-			if f, ok := m.field(k); ok && f.Label != "" {
-				return f.Label
-			}
-		}
-		return k
-	}
 	keys := sortedKeys(cf)
-	slices.SortStableFunc(keys, func(a, b string) int { return strings.Compare(strings.ToLower(label(a)), strings.ToLower(label(b))) })
+	slices.SortStableFunc(keys, func(a, b string) int {
+		return strings.Compare(strings.ToLower(fieldLabel(m, a)), strings.ToLower(fieldLabel(m, b)))
+	})
 	for _, k := range keys {
-		val, ok := cf[k].(string)
-		if !ok {
-			var b strings.Builder
-			enc := json.NewEncoder(&b)
-			enc.SetEscapeHTML(false)
-			if err := enc.Encode(cf[k]); err != nil {
-				val = fmt.Sprint(cf[k])
-			} else {
-				val = strings.TrimSpace(b.String())
-			}
-		}
-		p.Fields = append(p.Fields, field{Label: label(k), Key: "customFields." + k, Value: val})
+		p.Fields = append(p.Fields, field{Label: fieldLabel(m, k), Key: "customFields." + k, Value: fieldValue(cf[k])})
 	}
 	return p
 }

@@ -27,7 +27,7 @@ func page(t *testing.T, c *apiClient, path string) (string, http.Header) {
 	return string(b), resp.Header
 }
 
-var drawnRE = regexp.MustCompile(`<a href="#[^"]*" class="(comp|ref)[^"]*" data-id="([^"]*)" data-status="([^"]*)"`)
+var drawnRE = regexp.MustCompile(`<a href="[^"]*" class="(comp|ref)[^"]*" data-id="([^"]*)" data-status="([^"]*)"`)
 
 // drawn returns, per kind (comp, ref), the status of every entity drawn.
 func drawn(html string) map[string]map[string]string {
@@ -186,6 +186,14 @@ func TestPage_requestedDeleteIsNoCascade(t *testing.T) {
 			t.Errorf("the change view lacks %q", want)
 		}
 	}
+	rows := regexp.MustCompile(`<tr class="st-[a-z]+" data-status="[a-z]+"><td><b>[^<]*</b></td><td>component</td><td><a href="[^"]*">(.*?)</a>`).FindAllStringSubmatch(html, -1)
+	var names []string
+	for _, r := range rows {
+		names = append(names, r[1])
+	}
+	if want := []string{"CRM", `<span class="path">CRM › </span>CRM Contacts`, `<span class="path">CRM › </span>CRM Notes`}; strings.Join(names, "|") != strings.Join(want, "|") {
+		t.Errorf("the deleted components are listed as %q, want each with its parent, the parent first: %q", names, want)
+	}
 	if strings.Count(html, "with the delete of CRM") != 2 { // CRM Notes: its row and its panel
 		t.Errorf("the change view names CRM as the cause %d times, want 2 (CRM Notes only)", strings.Count(html, "with the delete of CRM"))
 	}
@@ -260,50 +268,155 @@ func TestPage_markForm(t *testing.T) {
 	}
 }
 
-// A workspace of 500 components (a hierarchy four deep) and 500 references renders quickly, in a page
-// of bounded size whose width does not grow with the references.
-func TestPage_500Components(t *testing.T) {
-	c := startUnchecked(t)
-	srv := c.srv.Server
-	const ws, typ = "5eed0000000000000000b001", "p1700000000001"
-	var ids []string
-	for i := range 500 {
-		in := emulator.ComponentSeed{Name: fmt.Sprintf("Component %03d with a longish name", i), RootWorkspace: ws, TypeID: typ}
-		if i >= 5 {
-			p := ids[(i-5)/5]
-			in.Parent = &p
-		}
-		comp, err := srv.SeedComponent(in)
+// portfolio seeds a workspace as a team's: 300 applications of 4 modules each (modules named alike in
+// every application, as in life) and 1,500 references, most between modules of two applications, the
+// rest between applications. It returns the applications' and the modules' ids.
+func portfolio(t *testing.T, srv *emulator.Server) (apps, modules []string) {
+	t.Helper()
+	for i := range 300 {
+		app, err := srv.SeedComponent(emulator.ComponentSeed{Name: fmt.Sprintf("Application %03d", i), RootWorkspace: wsApps, TypeID: tApp})
 		if err != nil {
 			t.Fatal(err)
 		}
-		ids = append(ids, comp.ID)
+		apps = append(apps, app.ID)
+		for _, name := range []string{"API", "Web", "Jobs", "Data"} {
+			m, err := srv.SeedComponent(emulator.ComponentSeed{Name: name, RootWorkspace: wsApps, TypeID: tModule, Parent: &app.ID})
+			if err != nil {
+				t.Fatal(err)
+			}
+			modules = append(modules, m.ID)
+		}
 	}
-	for i := range 500 {
-		if _, err := srv.SeedReference(emulator.ReferenceSeed{Source: ids[i], Target: ids[(i*7+13)%500], Type: 1 + int64(i%3)}); err != nil {
+	for i := range 1500 {
+		var src, tgt string
+		if i >= 1200 {
+			src, tgt = apps[i-1200], apps[(i-1200+1)%300]
+		} else {
+			j := (i*7 + 37) % 1200
+			if j/4 == i/4 {
+				j = (j + 4) % 1200
+			}
+			src, tgt = modules[i], modules[j]
+		}
+		if _, err := srv.SeedReference(emulator.ReferenceSeed{Source: src, Target: tgt, Type: 1 + int64(i%3)}); err != nil {
 			t.Fatal(err)
 		}
 	}
+	return apps, modules
+}
+
+// At the size of a real workspace (1,500 components and 1,500 references) the model view draws the
+// applications collapsed with their references bundled, at most 100 arrows, quickly and in a page of
+// bounded size; selecting an application draws it expanded with every reference of it and its modules.
+func TestPage_largeWorkspace(t *testing.T) {
+	c := startUnchecked(t)
+	srv := c.srv.Server
+	apps, modules := portfolio(t, srv)
 	start := time.Now()
 	html, _ := page(t, c, "/")
 	took := time.Since(start)
-	d := drawn(html)
-	comps, refs := srv.Counts()
-	if len(d["comp"]) != comps || len(d["ref"]) != refs {
-		t.Errorf("drawn %d/%d components, %d/%d references", len(d["comp"]), comps, len(d["ref"]), refs)
-	}
-	width := regexp.MustCompile(`<svg width="(\d+)" height="(\d+)"`).FindAllStringSubmatch(html, -1)
-	t.Logf("500 components, 500 references: %d bytes of HTML in %v; drawings (w×h): %v", len(html), took, width)
-	if took > 5*time.Second || len(html) > 4<<20 {
+	section := wsSection(t, html, wsApps)
+	t.Logf("1,500 + 1,500: %d bytes of HTML in %v; the workspace: %d boxes, %d arrows", len(html), took,
+		strings.Count(section, `class="comp`), strings.Count(section, `<a href=`)-strings.Count(section, `class="comp`))
+	if took > 5*time.Second || len(html) > 2<<20 {
 		t.Errorf("%d bytes in %v: too slow or too big", len(html), took)
 	}
-	for _, wh := range width {
+	if n := strings.Count(section, `class="comp`); n != 300 {
+		t.Errorf("the collapsed workspace draws %d boxes, want its 300 applications", n)
+	}
+	if n := strings.Count(section, `class="agg`) + strings.Count(section, `class="ref`); n == 0 || n > 100 {
+		t.Errorf("the collapsed workspace draws %d arrows, want 1 to 100", n)
+	}
+	for _, want := range []string{`▸ 4 below`, `data-count="`, "Drawn collapsed", "1500 components and 1500 references are too many"} {
+		if !strings.Contains(section, want) {
+			t.Errorf("the collapsed workspace lacks %q", want)
+		}
+	}
+	if comps, refs := srv.Counts(); !strings.Contains(html, fmt.Sprintf(`<span data-count="%d">%d components</span> and <span data-count="%d">`, comps, comps, refs)) {
+		t.Errorf("the summary does not count the org's %d components and %d references", comps, refs)
+	}
+	for _, wh := range regexp.MustCompile(`<svg width="(\d+)" height="(\d+)"`).FindAllStringSubmatch(html, -1) {
 		var w int
 		_, _ = fmt.Sscan(wh[1], &w)
 		if w > 2000 {
 			t.Errorf("a drawing %s wide", wh[1])
 		}
 	}
+
+	// Selecting application 7 draws its modules and each reference of it or them, to the other end.
+	app := apps[7]
+	html, _ = page(t, c, "/?select="+app)
+	section = wsSection(t, html, wsApps)
+	want := map[string]bool{}
+	for _, id := range append([]string{app}, modules[28:32]...) {
+		var refs []map[string]any
+		for _, dir := range []string{"source", "target"} {
+			r := c.must(200, c.do("GET", "/api/v2/references?"+dir+"="+id, nil))
+			for _, v := range r.body["values"].([]any) {
+				refs = append(refs, v.(map[string]any))
+			}
+		}
+		for _, r := range refs {
+			want[r["_id"].(string)] = true
+		}
+	}
+	d := drawn(section)
+	for _, m := range modules[28:32] {
+		if _, ok := d["comp"][m]; !ok {
+			t.Errorf("the selected application's module %s is not drawn", m)
+		}
+	}
+	if len(d["ref"]) != len(want) || strings.Contains(section, `class="agg`) {
+		t.Errorf("the selection draws %d references and %d bundles, want its %d references one by one", len(d["ref"]), strings.Count(section, `class="agg`), len(want))
+	}
+	for id := range want {
+		if _, ok := d["ref"][id]; !ok || !strings.Contains(html, `<aside class="info" id="e-`+id+`"`) {
+			t.Errorf("reference %s of the selection is not drawn with its fields", id)
+		}
+	}
+	if !strings.Contains(section, `class="comp sel" data-id="`+app+`"`) || !strings.Contains(section, "with <b>Application 007</b> expanded") {
+		t.Error("the selected application is not marked as selected")
+	}
+
+	// An adoption writes every component, and the same run deletes an application: the change view
+	// stays bounded, lists the deletions first, and draws the deleted application with its modules.
+	c.srv.Mark()
+	for _, id := range append(append([]string{}, apps...), modules...) {
+		if err := srv.MutateComponent(id, func(*emulator.Component) {}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv.Remove(apps[10])
+	start = time.Now()
+	html, _ = page(t, c, "/changes")
+	took = time.Since(start)
+	section = wsSection(t, html, wsApps)
+	t.Logf("/changes after 1,500 updates and a delete: %d bytes of HTML in %v", len(html), took)
+	if took > 5*time.Second || len(html) > 8<<20 {
+		t.Errorf("%d bytes in %v: too slow or too big", len(html), took)
+	}
+	if n := strings.Count(section, `class="agg`) + strings.Count(section, `class="ref`); n > 100 {
+		t.Errorf("the change view draws %d arrows", n)
+	}
+	d = drawn(section)
+	for _, id := range append([]string{apps[10]}, modules[40:44]...) {
+		if d["comp"][id] == "" || d["comp"][id] == "updated" {
+			t.Errorf("the deleted %s is drawn as %q", id, d["comp"][id])
+		}
+	}
+	if i, j := strings.Index(html, `id="changes-deleted"`), strings.Index(html, `id="changes-unchanged" data-rows="1495">`); i < 0 || j < i {
+		t.Errorf("the deletions (at %d) do not come before the 1,495 writes that changed nothing, collapsed (at %d)", i, j)
+	}
+}
+
+// wsSection returns a workspace's section of the page.
+func wsSection(t *testing.T, html, wsID string) string {
+	t.Helper()
+	i := strings.Index(html, `<section class="ws" id="ws-`+wsID+`"`)
+	if i < 0 {
+		t.Fatalf("no section of workspace %s", wsID)
+	}
+	return html[i : i+strings.Index(html[i:], "</section>")]
 }
 
 // The page reads the org while the API writes it (run with -race), and stays outside the API's controls:
@@ -334,5 +447,56 @@ func TestPage_concurrentWritesAndControls(t *testing.T) {
 	}
 	if n := len(c.srv.Requests()); n != 0 {
 		t.Errorf("the request log holds %d page requests", n)
+	}
+}
+
+// An update says what it changed (old → new, custom fields by label), also one a batch wrote; a deleted
+// module is named with its application; the deletions come first, then the updates, and the writes that
+// changed nothing last, collapsed under a line that counts them.
+func TestPage_changesSayWhatChanged(t *testing.T) {
+	c := startUnchecked(t)
+	crm := c.app("CRM")["_id"].(string)
+	billing := c.app("Billing")["_id"].(string)
+	api := c.createComponent(map[string]any{"name": "API", "rootWorkspace": wsApps, "typeId": tModule, "parent": crm,
+		"customFields": map[string]any{"owner": "team-a"}})["_id"].(string)
+	billingAPI := c.createComponent(map[string]any{"name": "API", "rootWorkspace": wsApps, "typeId": tModule, "parent": billing})["_id"].(string)
+	ref := c.must(201, c.do("POST", "/api/v2/references", map[string]any{"source": api, "target": billing, "type": 1})).body["_id"].(string)
+	var many []string
+	for i := range 60 { // more than a group shows open (50)
+		many = append(many, c.app(fmt.Sprintf("App %02d", i))["_id"].(string))
+	}
+	c.srv.Mark()
+	c.must(200, c.do("PATCH", "/api/v2/components/"+api+"?ifVersionMatch=latest", map[string]any{"description": "Public API",
+		"customFields": map[string]any{"owner": "team-b", "lifecycle": "build"}}))
+	c.must(200, c.do("PATCH", "/api/v2/references/"+ref+"?ifVersionMatch=latest", map[string]any{"displayText": "calls"}))
+	for _, id := range many {
+		c.must(200, c.do("PATCH", "/api/v2/components/"+id+"?ifVersionMatch=latest", map[string]any{}))
+	}
+	c.must(204, c.do("DELETE", "/api/v2/components/"+billingAPI, nil))
+	c.must(200, c.do("POST", "/api/v2/batch", map[string]any{"components": map[string]any{"update": []any{
+		map[string]any{"id": billing, "ifVersionMatch": "latest", "body": map[string]any{"description": "Invoices"}}}}}))
+
+	html, _ := page(t, c, "/changes")
+	for _, want := range []string{
+		`<li data-field="Owner">Owner <small>customFields.owner</small>: <del>team-a</del> → <ins>team-b</ins></li>`,
+		`<li data-field="Lifecycle">Lifecycle <small>customFields.lifecycle</small>: <i>empty</i> → <ins>build</ins></li>`,
+		`<li data-field="description">description: <i>empty</i> → <ins>Public API</ins></li>`,
+		`<span class="note">version 1 → 2</span>`,
+		`<span class="note">no field changed (version 1 → 2)</span>`,
+		`<span class="path">Billing › </span>API</a>`, // the deleted module, with its application
+		`CRM › API → Billing (Depends on)`,
+		`<li data-field="display text">display text: <i>empty</i> → <ins>calls</ins></li>`,
+		`60 entities written with no field changed: only their versions moved`,
+		`3 entities updated; changed: description on 2, display text on 1, Lifecycle on 1, Owner on 1`,
+		`<li data-field="description">description: <i>empty</i> → <ins>Invoices</ins></li>`, // written by a batch
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the change view lacks %q", want)
+		}
+	}
+	groups := regexp.MustCompile(`<details[^>]*>`).FindAllString(html, -1)
+	if want := []string{`id="changes-deleted" data-rows="1" open>`, `id="changes-updated" data-rows="3" open>`, `id="changes-unchanged" data-rows="60">`}; len(groups) != len(want) ||
+		!strings.HasSuffix(groups[0], want[0]) || !strings.HasSuffix(groups[1], want[1]) || !strings.HasSuffix(groups[2], want[2]) {
+		t.Errorf("the groups are %q, want the deletions first and open, the updates open, the 60 writes that changed nothing collapsed", groups)
 	}
 }

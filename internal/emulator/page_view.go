@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"cmp"
+	"net/url"
 	"slices"
 )
 
@@ -12,8 +13,9 @@ import (
 type viewComp struct {
 	c       *Component
 	kind    changeKind
-	created bool   // created since the mark (and maybe deleted since)
-	cause   string // the component whose delete took this one along
+	created bool       // created since the mark (and maybe deleted since)
+	cause   string     // the component whose delete took this one along
+	before  *Component // updated: as it was at the mark
 }
 
 type viewRef struct {
@@ -21,17 +23,39 @@ type viewRef struct {
 	kind    changeKind
 	created bool
 	cause   string
+	before  *Reference
 }
 
 // orgView is what the page draws: the live org, and in the change view also what was deleted since the
 // mark, as it was.
 type orgView struct {
-	st       *store
-	changes  bool
-	comps    map[string]*viewComp
-	refs     map[string]*viewRef
-	touched  map[string]bool // workspaces with a change (the change view draws only those)
-	netOrder []string        // the changed entity ids, in the order of their last change
+	st        *store
+	changes   bool
+	comps     map[string]*viewComp
+	refs      map[string]*viewRef
+	touched   map[string]bool // workspaces with a change (the change view draws only those)
+	netOrder  []string        // the changed entity ids, in the order of their last change
+	selected  string          // the component clicked in a collapsed workspace (?select=)
+	fromStart bool            // the change view counts from the start (?since=start)
+}
+
+// pageHref is the link to this view with a component selected ("" for none).
+func (v *orgView) pageHref(selected string) string {
+	q := url.Values{}
+	if v.fromStart {
+		q.Set("since", "start")
+	}
+	if selected != "" {
+		q.Set("select", selected)
+	}
+	path := "/"
+	if v.changes {
+		path = "/changes"
+	}
+	if len(q) == 0 {
+		return path
+	}
+	return path + "?" + q.Encode()
 }
 
 // newOrgView reads the store (under the server's read lock). changes nil: the model view.
@@ -62,7 +86,7 @@ func newOrgView(st *store, changes []change, changeView bool) *orgView {
 				live = &viewComp{c: n.comp}
 				v.comps[id] = live
 			}
-			live.kind, live.created, live.cause = n.kind, n.created, n.cause
+			live.kind, live.created, live.cause, live.before = n.kind, n.created, n.cause, n.beforeComp
 			v.touched[live.c.RootWorkspace] = true
 			continue
 		}
@@ -71,7 +95,7 @@ func newOrgView(st *store, changes []change, changeView bool) *orgView {
 			live = &viewRef{r: n.ref}
 			v.refs[id] = live
 		}
-		live.kind, live.created, live.cause = n.kind, n.created, n.cause
+		live.kind, live.created, live.cause, live.before = n.kind, n.created, n.cause, n.beforeRef
 		v.touched[live.r.RootWorkspace], v.touched[live.r.TargetWorkspace] = true, true
 	}
 	return v

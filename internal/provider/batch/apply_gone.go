@@ -78,7 +78,7 @@ func (r *batchResource) dropGoneDeletes(ctx context.Context, request *client.Bat
 // changedItemsError refuses a batch that would delete items changed in Ardoq since the plan.
 func changedItemsError(diags *diag.Diagnostics, changed []string) {
 	diags.AddError("Batch Items Changed in Ardoq Since the Plan", "The plan deletes these items, but someone changed them in "+
-		"Ardoq since:\n  - "+strings.Join(changed, "\n  - ")+"\n\nNothing of the batch was sent. Plan again to see them as Ardoq "+
+		"Ardoq since:\n  - "+strings.Join(changed, "\n  - ")+"\n\nNothing of the batch was sent. Plan again (without -refresh=false) to see them as Ardoq "+
 		"holds them now, and apply that plan to delete them.")
 }
 

@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -175,7 +176,9 @@ func (b *batchPlanner) component(key string) {
 		return
 	}
 	body := c.CreateBody(b.componentRef, fields)
-	if op == upsertItem {
+	// An upsert's uniqueBy needs each property in its body, and a top-level item has no parent to send
+	// (FACTS.md §batch): one that matched nothing, at plan or among this request's deletes, is created.
+	if op == upsertItem && !(c.Parent == "" && slices.Contains(b.adoptComponentsBy, "parent")) {
 		b.comps.Upsert = append(b.comps.Upsert, client.ComponentUpsertOp{UniqueBy: b.adoptComponentsBy, BatchID: componentBatchID(key), Body: body})
 		b.keys.componentUpserts = append(b.keys.componentUpserts, key)
 		return

@@ -2,7 +2,6 @@ package batch
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
@@ -25,11 +24,6 @@ func (b *batchPlanner) decideAdoptions() {
 		m, found := b.matches.Components[key]
 		fits := m.RootWorkspace == c.RootWorkspace && m.TypeID == c.TypeID
 		op := b.newItemOp("components", key, m, found, fits, adoptable(b.adoptComponentsBy, c.CustomFields), owners)
-		if op == upsertItem && c.Parent == "" && slices.Contains(b.adoptComponentsBy, "parent") {
-			// An upsert's uniqueBy needs each property in its body, and a top-level item has no parent to send
-			// (FACTS.md §batch): one that matched nothing at plan is created.
-			op = createItem
-		}
 		if b.newOps["components/"+key] = op; op == adoptItem {
 			b.keys.adopted.Components[key] = m
 		}

@@ -38,9 +38,12 @@ var (
 		"component with its values of these properties (the API's `uniqueBy`), for example " +
 		"`[\"rootWorkspace\", \"customFields.external_id\"]`; supported are `rootWorkspace`, `name`, `typeId`, `parent` and " +
 		"`customFields.<api key>`. The plan looks the match up and shows its id in `computed_components`; apply updates it " +
-		"to the whole item (attributes the item leaves out are unset) and manages it from then on. Several matches fail " +
+		"to the whole item (attributes the item leaves out are unset), or writes nothing when it already holds the item's " +
+		"values, and manages it from then on; the plan says how many adopted entities it writes. Several matches fail " +
 		"the plan at the item. An item with no match at plan is sent as an upsert, so a component created meanwhile is " +
-		"still adopted. Renaming an item's key while it still matches keeps the component."
+		"still adopted, except where the item lacks a property: one without a value for a custom field named here is " +
+		"created (nothing is looked up), and a top-level item adopted by `parent` that matched nothing is created. " +
+		"Renaming an item's key while it still matches keeps the component."
 	batchAdoptReferencesByDescription = "As `adopt_components_by`, for references (the ids are in `computed_references`), for example " +
 		"`[\"source\", \"target\", \"type\"]` or `[\"source.rootWorkspace\", \"customFields.external_id\"]`; supported are " +
 		"`source`, `target`, `type`, `source.rootWorkspace` and `customFields.<api key>`."

@@ -253,7 +253,7 @@ func (r *referenceResource) Delete(ctx context.Context, req resource.DeleteReque
 		return
 	case !prior.Version.IsNull() && !prior.Version.IsUnknown() && now.Version != prior.Version.ValueInt64():
 		resp.Diagnostics.AddError("Reference Changed in Ardoq Since the Plan", fmt.Sprintf("Reference %s (id %s) is at version %d in "+
-			"Ardoq; the plan saw version %d%s. The reference was not deleted. Plan again to see it as Ardoq holds it now, and apply "+
+			"Ardoq; the plan saw version %d%s. The reference was not deleted. Plan again (without -refresh=false) to see it as Ardoq holds it now, and apply "+
 			"that plan to delete it.", r.data.Contexts.Names(ctx).Reference(now.Source, now.Target, now.Type), id, now.Version,
 			prior.Version.ValueInt64(), cascade.ModifiedBy(now.Meta)))
 		return

@@ -58,7 +58,7 @@ func Deletes(ctx context.Context, diags *diag.Diagnostics, c *client.Client, all
 		return false
 	}
 	if len(changed) > 0 {
-		diags.AddError(n.ChangedSummary, ChangedSincePlan(changed)+"\n"+n.NotSent+" Plan again to see it as Ardoq holds it now, "+
+		diags.AddError(n.ChangedSummary, ChangedSincePlan(changed)+"\n"+n.NotSent+" Plan again (without -refresh=false) to see it as Ardoq holds it now, "+
 			"and apply that plan to delete it.")
 		return false
 	}
