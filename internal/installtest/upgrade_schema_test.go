@@ -41,20 +41,29 @@ type stateModule struct {
 }
 
 type stateResource struct {
-	Address string         `json:"address"`
-	Mode    string         `json:"mode"`
-	Type    string         `json:"type"`
-	Values  map[string]any `json:"values"`
+	Address       string         `json:"address"`
+	Mode          string         `json:"mode"`
+	Type          string         `json:"type"`
+	SchemaVersion int64          `json:"schema_version"`
+	Values        map[string]any `json:"values"`
 }
 
-// resourceSchemas reads terraform providers schema -json: each resource type's attributes and their
-// types (cty's JSON form: "string", ["map", T], ["object", {...}], ...), of the provider at source.
-func resourceSchemas(t *testing.T, schemaJSON, source string) map[string]map[string]json.RawMessage {
+// resourceSchema is a resource type's schema version and its attributes' types (cty's JSON form:
+// "string", ["map", T], ["object", {...}], ...).
+type resourceSchema struct {
+	version    int64
+	attributes map[string]json.RawMessage
+}
+
+// resourceSchemas reads terraform providers schema -json: each resource type's schema, of the provider at
+// source.
+func resourceSchemas(t *testing.T, schemaJSON, source string) map[string]resourceSchema {
 	t.Helper()
 	var doc struct {
 		ProviderSchemas map[string]struct {
 			ResourceSchemas map[string]struct {
-				Block struct {
+				Version int64 `json:"version"`
+				Block   struct {
 					Attributes map[string]struct {
 						Type json.RawMessage `json:"type"`
 					} `json:"attributes"`
@@ -69,30 +78,35 @@ func resourceSchemas(t *testing.T, schemaJSON, source string) map[string]map[str
 	if !ok {
 		t.Fatalf("terraform providers schema -json has no provider %s", source)
 	}
-	types := map[string]map[string]json.RawMessage{}
+	schemas := map[string]resourceSchema{}
 	for name, r := range provider.ResourceSchemas {
-		types[name] = map[string]json.RawMessage{}
+		schema := resourceSchema{version: r.Version, attributes: map[string]json.RawMessage{}}
 		for attr, a := range r.Block.Attributes {
-			types[name][attr] = a.Type
+			schema.attributes[attr] = a.Type
 		}
+		schemas[name] = schema
 	}
-	return types
+	return schemas
 }
 
-// missingAttributes lists the attributes a state of the last release holds that the current schema
-// lacks, nested ones of object types too ("computed_components[*].component_key"): each a rename or a
-// removal, which breaks the configurations that refer to it.
-func missingAttributes(state map[string]stateResource, schemas map[string]map[string]json.RawMessage) []string {
+// missingAttributes lists the attributes a state of the last release holds that the current schema of
+// the same version lacks, nested ones of object types too ("computed_components[*].component_key"): each
+// a rename or a removal without a state upgrader. A schema of a newer version declares its upgrader, and
+// the plan then shows whether it keeps the state.
+func missingAttributes(state map[string]stateResource, schemas map[string]resourceSchema) []string {
 	var missing []string
 	for _, address := range sortedKeys(state) {
 		r := state[address]
-		attrs, ok := schemas[r.Type]
+		schema, ok := schemas[r.Type]
 		if !ok {
 			missing = append(missing, fmt.Sprintf("%s: the current provider has no resource type %s", address, r.Type))
 			continue
 		}
+		if schema.version != r.SchemaVersion {
+			continue
+		}
 		for _, name := range sortedKeys(r.Values) {
-			typ, ok := attrs[name]
+			typ, ok := schema.attributes[name]
 			if !ok {
 				missing = append(missing, fmt.Sprintf("%s: %s", address, name))
 				continue
@@ -157,7 +171,8 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // missingAttributes finds a top-level attribute and an attribute of a map of objects that the schema
-// lacks, and nothing where the schema has them all or the value is dynamic.
+// lacks, and nothing where the schema has them all, the value is dynamic, or the schema's version is
+// newer than the state's.
 func TestMissingAttributes(t *testing.T) {
 	state := map[string]stateResource{
 		"ardoq_component.a": {Address: "ardoq_component.a", Type: "ardoq_component", Values: map[string]any{"name": "A", "last_updated": "t"}},
@@ -166,21 +181,23 @@ func TestMissingAttributes(t *testing.T) {
 			"computed_components": map[string]any{"x": map[string]any{"id": "1", "component_key": "K"}},
 		}},
 	}
-	schemas := map[string]map[string]json.RawMessage{
-		"ardoq_component": {"name": json.RawMessage(`"string"`), "updated_at": json.RawMessage(`"string"`)},
-		"ardoq_batch": {
+	schemas := map[string]resourceSchema{
+		"ardoq_component": {attributes: map[string]json.RawMessage{"name": json.RawMessage(`"string"`), "updated_at": json.RawMessage(`"string"`)}},
+		"ardoq_batch": {attributes: map[string]json.RawMessage{
 			"components":          json.RawMessage(`"dynamic"`),
 			"computed_components": json.RawMessage(`["map",["object",{"id":"string","key":"string"}]]`),
-		},
+		}},
 	}
 	got := missingAttributes(state, schemas)
 	want := []string{"ardoq_batch.b: computed_components[*].component_key", "ardoq_component.a: last_updated"}
 	if !slices.Equal(got, want) {
 		t.Errorf("missingAttributes = %q, want %q", got, want)
 	}
-	schemas["ardoq_component"]["last_updated"] = json.RawMessage(`"string"`)
-	schemas["ardoq_batch"]["computed_components"] = json.RawMessage(`["map",["object",{"id":"string","component_key":"string"}]]`)
+	upgraded := schemas["ardoq_component"]
+	upgraded.version = 1 // a state upgrader declared
+	schemas["ardoq_component"] = upgraded
+	schemas["ardoq_batch"].attributes["computed_components"] = json.RawMessage(`["map",["object",{"id":"string","component_key":"string"}]]`)
 	if got := missingAttributes(state, schemas); len(got) != 0 {
-		t.Errorf("missingAttributes = %q with every attribute in the schema, want none", got)
+		t.Errorf("missingAttributes = %q with every attribute in the schema or a new schema version, want none", got)
 	}
 }

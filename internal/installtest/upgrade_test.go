@@ -66,8 +66,8 @@ func TestUpgrade_fromLastRelease(t *testing.T) {
 	c.useDevOverride(host, buildCurrent(t))
 	schemas := resourceSchemas(t, c.mustRun("providers", "schema", "-json"), host+"/"+namespace+"/"+providerType)
 	for _, missing := range missingAttributes(state, schemas) {
-		t.Errorf("the state %s wrote has an attribute the current schema lacks, %s: renamed or removed, it breaks every configuration "+
-			"that refers to it; keep it (deprecated) beside the new one until a major release", tag, missing)
+		t.Errorf("the state %s wrote has an attribute the current schema of the same version lacks, %s: renamed or removed "+
+			"without a state upgrader (a new schema version), and it breaks every configuration that refers to it", tag, missing)
 	}
 	out, code := c.run("plan", "-input=false", "-detailed-exitcode", "-json")
 	plan := readPlanJSON(t, out)
