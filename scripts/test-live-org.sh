@@ -7,7 +7,8 @@
 #
 # Before the run it lists the components of the two workspaces and the references from and to them
 # (scripts/orglisting); after it, and on an interrupt (Ctrl-C, a cancelled job's SIGINT or SIGTERM), it
-# deletes what is new since that listing, then compares the org with it: nothing the run made may remain,
+# deletes what the token's user made since that listing (what someone else made meanwhile on a shared
+# sandbox is left alone and named), then compares the org with it: nothing the run made may remain,
 # nothing else may have changed. It reports how many top-level acceptance tests ran and were skipped (and
 # why), and how many subtests skipped (each with why: a part of its test the org cannot cover), and fails
 # when a test fails, the org is not as found, or fewer than REAL_ORG_MIN_PERCENT (80) percent of the

@@ -19,6 +19,7 @@ var oneLine = strings.NewReplacer("\t", " ", "\n", " ", "\r", " ")
 // entity is one line of a listing.
 type entity struct {
 	kind, id, version, workspace, name string
+	creator                            string // the e-mail of the user who made it, as Ardoq says; not written to a listing's file
 }
 
 func (e entity) key() string { return e.kind + " " + e.id }
@@ -65,7 +66,8 @@ func take(ctx context.Context, c *client.Client, workspaces []string) (listing, 
 			return nil, fmt.Errorf("listing the components of workspace %s: %w", ws, err)
 		}
 		for _, comp := range components {
-			e := entity{kindComponent, comp.ID, strconv.FormatInt(comp.Version, 10), comp.RootWorkspace, oneLine.Replace(comp.Name)}
+			e := entity{kindComponent, comp.ID, strconv.FormatInt(comp.Version, 10), comp.RootWorkspace, oneLine.Replace(comp.Name),
+				comp.Meta.CreatedByEmail}
 			l[e.key()] = e
 		}
 		for _, f := range []client.ReferenceFilter{{RootWorkspace: ws}, {TargetWorkspace: ws}} {
@@ -75,7 +77,7 @@ func take(ctx context.Context, c *client.Client, workspaces []string) (listing, 
 			}
 			for _, r := range references {
 				name := fmt.Sprintf("%s -> %s (type %d)", r.Source, r.Target, r.Type)
-				e := entity{kindReference, r.ID, strconv.FormatInt(r.Version, 10), r.RootWorkspace, name}
+				e := entity{kindReference, r.ID, strconv.FormatInt(r.Version, 10), r.RootWorkspace, name, r.Meta.CreatedByEmail}
 				l[e.key()] = e
 			}
 		}
@@ -111,7 +113,7 @@ func readListing(path string) (listing, error) {
 		if len(f) != 5 || (f[0] != kindComponent && f[0] != kindReference) {
 			return nil, fmt.Errorf("%s:%d: not a line of a listing (kind, id, version, workspace, name): %q", path, n+1, line)
 		}
-		e := entity{f[0], f[1], f[2], f[3], f[4]}
+		e := entity{kind: f[0], id: f[1], version: f[2], workspace: f[3], name: f[4]}
 		l[e.key()] = e
 	}
 	return l, nil

@@ -77,7 +77,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 		if err != nil {
 			return err
 		}
-		return clean(ctx, c, was, now, out)
+		me, err := c.Me(ctx)
+		if err != nil {
+			return fmt.Errorf("reading whose token this is (GET /me): %w", err)
+		}
+		return clean(ctx, c, me.User.Email, was, now, out)
 	case "check":
 		was, err := readListing(*before)
 		if err != nil {
@@ -109,14 +113,19 @@ func newClient(getenv func(string) string) (*client.Client, error) {
 	})
 }
 
-// clean deletes what the org holds now in the workspaces and the listing before did not: references
-// first, then components. One already gone (taken along with a deleted parent) is not an error.
-func clean(ctx context.Context, c *client.Client, was, now listing, out io.Writer) error {
+// clean deletes what the token's user (me, an e-mail) made in the workspaces since the listing before:
+// references first, then components. What someone else made meanwhile on a shared sandbox is left alone
+// and named. One already gone (taken along with a deleted parent) is not an error.
+func clean(ctx context.Context, c *client.Client, me string, was, now listing, out io.Writer) error {
 	var failed []string
 	deleted := 0
 	for _, kind := range []string{kindReference, kindComponent} {
 		for _, e := range now.entities() {
 			if e.kind != kind || was.has(e.key()) {
+				continue
+			}
+			if e.creator != "" && !strings.EqualFold(e.creator, me) {
+				fmt.Fprintf(out, "left alone: %s, made by %s, not by this run's user %s\n", e.describe(), e.creator, me)
 				continue
 			}
 			var err error

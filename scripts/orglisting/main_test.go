@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -137,5 +139,40 @@ func TestRun_refusesWithoutTheOrg(t *testing.T) {
 	err := run(context.Background(), []string{"list", "-out", "x", "-workspace", "a"}, func(string) string { return "" }, &strings.Builder{})
 	if err == nil || !strings.Contains(err.Error(), "ARDOQ_BASE_URL, ARDOQ_API_TOKEN, ARDOQ_ORG") {
 		t.Errorf("got %v, want the three variables named", err)
+	}
+}
+
+// On a shared sandbox, what a colleague made in the test workspaces while the run went is not the run's:
+// clean leaves it alone and names it; what the run's user made is deleted.
+func TestClean_leavesWhatOthersMade(t *testing.T) {
+	now := listing{}
+	for _, e := range []entity{
+		{kind: kindComponent, id: "c-mine", workspace: "w", name: "Made by the run", creator: "runner@example.com"},
+		{kind: kindComponent, id: "c-theirs", workspace: "w", name: "A colleague's", creator: "colleague@example.com"},
+		{kind: kindComponent, id: "c-old", workspace: "w", name: "Was there", creator: "colleague@example.com"},
+	} {
+		now[e.key()] = e
+	}
+	was := listing{}
+	was[now["component c-old"].key()] = now["component c-old"]
+	var deleted []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		deleted = append(deleted, r.Method+" "+r.URL.Path)
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: "t", Org: "o", RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := clean(context.Background(), c, "Runner@example.com", was, now, &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(deleted) != 1 || deleted[0] != "DELETE /api/v2/components/c-mine" {
+		t.Errorf("want only the run's component deleted, got %v", deleted)
+	}
+	if !strings.Contains(out.String(), `left alone: component c-theirs "A colleague's" in workspace w, made by colleague@example.com`) {
+		t.Errorf("clean does not name what it left alone:\n%s", out.String())
 	}
 }
