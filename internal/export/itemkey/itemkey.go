@@ -64,4 +64,3 @@ func ForeignTargets(refs []client.Reference, known map[string]bool) []string {
 // Describe says how keys are made, for error messages and docs.
 const Describe = "components keyed by their component key (APP-12), references by their ends' (\"APP-12 -> APP-40\", " +
 	"then \"APP-12 -> APP-40 #2\"... for more between the same two, in the order of their ids)"
-
