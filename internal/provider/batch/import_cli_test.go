@@ -3,6 +3,7 @@ package batch_test
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -10,9 +11,10 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
-// TestAccBatchImport_byFieldSaysWhatItLeftOut imports a workspace by a field that some of its entities
-// lack: terraform import warns how many components and references it left out and how to take them, and
-// the whole-workspace form takes every one, keyed by component key.
+// TestAccBatchImport_byFieldSaysWhatItLeftOut imports a workspace in the two forms of ardoq_batch's
+// import.sh example: by a field that some of its entities lack, which warns how many components and
+// references it left out and how to take them, and as a whole, which takes every one, keyed by component
+// key, and warns of nothing.
 func TestAccBatchImport_byFieldSaysWhatItLeftOut(t *testing.T) {
 	env := newTestEnv(t)
 	env.AloneAgainstARealOrg(t)
@@ -41,10 +43,20 @@ func TestAccBatchImport_byFieldSaysWhatItLeftOut(t *testing.T) {
 	}
 	cli := batchCLI{providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"]), t}
 	cli.Write("provider.tf", env.ServedProvider())
-	// the resources configure no items: the plan shows every imported item as removed, and is not applied
+	// The two forms of import.sh, translated for the org, as import blocks of resources that configure no
+	// items: the plan shows every imported item as removed, and is not applied.
+	var forms []string
+	for _, line := range strings.Split(providertest.ReadExample(t, "resources", "ardoq_batch", "import.sh"), "\n") {
+		if m := regexp.MustCompile(`^terraform import ardoq_batch\.payments (\S+)$`).FindStringSubmatch(line); m != nil {
+			forms = append(forms, strings.NewReplacer("5eed0000000000000000b001", env.WS, "external_id", env.Ext).Replace(m[1]))
+		}
+	}
+	if len(forms) != 2 || forms[0] != env.WS || forms[1] != env.WS+"/"+env.Ext {
+		t.Fatalf("import.sh's forms %v, want the whole workspace's, then by a field", forms)
+	}
 	cli.Write("main.tf", fmt.Sprintf(`import {
   to = ardoq_batch.by_field
-  id = "%s/%s"
+  id = "%s"
 }
 resource "ardoq_batch" "by_field" {}
 
@@ -53,7 +65,7 @@ import {
   id = "%s"
 }
 resource "ardoq_batch" "whole" {}
-`, env.WS, env.Ext, env.WS))
+`, forms[1], forms[0]))
 	out := cli.must(0, "plan")
 	expect(t, "the plan importing by a field", out, "Warning: Import Left Entities Out",
 		fmt.Sprintf(`left out %s and %s without it`, plural(len(comps)-keyedComps, "component"), plural(len(refs)-keyedRefs, "reference")),
