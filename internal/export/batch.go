@@ -38,14 +38,14 @@ func (w *writer) batch(body *hclwrite.Body, ws *Workspace, types map[string]hclw
 	refKeys := itemkey.References(ws.References, func(id string) string { return w.keys[id] })
 	refs := slices.Clone(ws.References)
 	slices.SortFunc(refs, func(a, b2 client.Reference) int { return compareKeys(refKeys[a.ID], refKeys[b2.ID]) })
-	keys, values = keys[:0], values[:0]
+	keys, values = make([]string, len(refs)), make([]hclwrite.Tokens, len(refs))
 	for i := range refs {
 		r := &refs[i]
 		attrs := []attr{{"source", w.batchRef(ws, r.Source)}, {"target", w.batchRef(ws, r.Target)}, {"type", referenceType(types, r.Type)}}
 		attrs = optional(attrs, "display_text", r.DisplayText)
 		attrs = optional(attrs, "description", r.Description)
 		attrs = customFields(attrs, referenceFields(ws, r))
-		keys, values = append(keys, refKeys[r.ID]), append(values, object(attrs))
+		keys[i], values[i] = refKeys[r.ID], object(attrs)
 	}
 	if len(keys) > 0 {
 		b.SetAttributeRaw("references", keyedObject(keys, values))

@@ -7,12 +7,12 @@ import (
 
 func TestIdent(t *testing.T) {
 	for text, want := range map[string]string{
-		"Payments API":           "payments_api",
+		"Payments API":            "payments_api",
 		"  Customer -- Mgmt (EU)": "customer_mgmt_eu",
-		"3D Printing":            "component_3d_printing",
-		"Zahlungsüberweisung":    "zahlungs_berweisung",
-		"!!!":                    "component",
-		"APP-12":                 "app_12",
+		"3D Printing":             "component_3d_printing",
+		"Zahlungsüberweisung":     "zahlungs_berweisung",
+		"!!!":                     "component",
+		"APP-12":                  "app_12",
 	} {
 		if got := ident(text, "component"); got != want {
 			t.Errorf("ident(%q) = %q, want %q", text, got, want)
