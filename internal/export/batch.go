@@ -58,10 +58,60 @@ func (w *writer) batchRef(ws *Workspace, id string) hclwrite.Tokens {
 	switch other, exported := w.wsOf[id]; {
 	case exported && other == ws.ID:
 		return text(w.keys[id])
-	case exported:
+	case exported && w.linked[[2]string{ws.ID, other}]:
 		return computedID(w.wsNames[other], w.keys[id])
 	case w.foreign[id] != "":
 		return ref("data.ardoq_component." + w.foreign[id] + ".id")
 	}
 	return text(id)
+}
+
+// batchLinks decides which batches name another's components by its computed ids: every pair of
+// workspaces that references lead from one to the other, in the order of the workspaces, unless the
+// other already depends on the first (directly or through others), which would make a cycle Terraform
+// refuses. The references of a pair left out name their targets by data source instead.
+func (w *writer) batchLinks() map[[2]string]bool {
+	linked := map[[2]string]bool{}
+	reaches := func(from, to string) bool { // along the links so far
+		seen, todo := map[string]bool{from: true}, []string{from}
+		for len(todo) > 0 {
+			at := todo[0]
+			todo = todo[1:]
+			if at == to {
+				return true
+			}
+			for link := range linked {
+				if link[0] == at && !seen[link[1]] {
+					seen[link[1]] = true
+					todo = append(todo, link[1])
+				}
+			}
+		}
+		return false
+	}
+	for _, ws := range w.org.Workspaces {
+		for _, r := range ws.References {
+			other, exported := w.wsOf[r.Target]
+			pair := [2]string{ws.ID, other}
+			if exported && other != ws.ID && !linked[pair] && !reaches(other, ws.ID) {
+				linked[pair] = true
+			}
+		}
+	}
+	return linked
+}
+
+// unlinkedTargets are the exported components that references of another workspace's batch target
+// without a link between the two batches (batchLinks): they get data sources.
+func (w *writer) unlinkedTargets() []string {
+	var out []string
+	for _, ws := range w.org.Workspaces {
+		for _, r := range ws.References {
+			other, exported := w.wsOf[r.Target]
+			if exported && other != ws.ID && !w.linked[[2]string{ws.ID, other}] && !slices.Contains(out, r.Target) {
+				out = append(out, r.Target)
+			}
+		}
+	}
+	return out
 }

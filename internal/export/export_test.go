@@ -118,8 +118,9 @@ func TestExport_largeWorkspace(t *testing.T) {
 }
 
 // The configuration names types and workspaces by data source, references between exported workspaces
-// by expression, a target outside them by its data source; names shared by several components get their
-// keys, and every value Ardoq holds is written in its type.
+// by expression (by data source where the batches would depend on each other), a target outside them by
+// its data source; names shared by several components get their keys, and every value Ardoq holds is
+// written in its type.
 func TestWrite(t *testing.T) {
 	srv := openapitest.Start(t)
 	c := newClient(t, srv.URL, srv.Token(), srv.OrgLabel())
@@ -178,6 +179,9 @@ func TestWrite(t *testing.T) {
 		t.Errorf("components_outside.tf:\n%s", outside)
 	}
 
+	if _, err := c.CreateReference(ctx, client.ReferenceCreate{Source: server.ID, Target: app.ID, Type: 1}); err != nil {
+		t.Fatal(err)
+	}
 	org, err = export.Read(ctx, c, []string{"APP", "INF"}, quiet{})
 	if err != nil {
 		t.Fatal(err)
@@ -195,8 +199,12 @@ func TestWrite(t *testing.T) {
 			t.Errorf("the batch lacks %q:\n%s", want, batch)
 		}
 	}
-	if len(files) != 2 {
-		t.Errorf("wrote %d files; with both workspaces exported, nothing is outside", len(files))
+	// the reference back would make a cycle of the two batches: it names its target by data source
+	if infra := string(files[1].Body); !strings.Contains(infra, `target = data.ardoq_component.app_1.id`) {
+		t.Errorf("the reference from Infrastructure back to Applications:\n%s", infra)
+	}
+	if len(files) != 3 || !strings.Contains(string(files[2].Body), `data "ardoq_component" "app_1" {`) {
+		t.Errorf("wrote %d files, the last:\n%s", len(files), files[len(files)-1].Body)
 	}
 }
 

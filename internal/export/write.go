@@ -38,6 +38,7 @@ type writer struct {
 	keys      map[string]string // component id -> item key, every component known
 	foreign   map[string]string // component id -> name of its data.ardoq_component, for those outside
 	refNames  map[string]bool   // the ardoq_reference names taken (single)
+	linked    map[[2]string]bool // batch: workspace ids (from, to) whose references name targets by the other batch's computed ids
 }
 
 // Write writes org in style: a file per workspace, and one for the components outside them that
@@ -73,6 +74,10 @@ func Write(org *Org, style Style) ([]File, error) {
 		foreignIDs = append(foreignIDs, id)
 		w.keys[id] = itemkey.Component(c)
 	}
+	if style == Batch {
+		w.linked = w.batchLinks()
+		foreignIDs = append(foreignIDs, w.unlinkedTargets()...)
+	}
 	slices.SortFunc(foreignIDs, func(a, b string) int { return compareKeys(w.keys[a], w.keys[b]) })
 	foreignNames := uniqueNames(len(foreignIDs), func(i int) string { return ident(w.keys[foreignIDs[i]], "component") },
 		func(i int) string { return foreignIDs[i] }, map[string]bool{})
@@ -85,7 +90,7 @@ func Write(org *Org, style Style) ([]File, error) {
 	}
 	if len(foreignIDs) > 0 {
 		f := hclwrite.NewEmptyFile()
-		comment(f.Body(), "Components outside the exported workspaces that their references target, found by component key.")
+		comment(f.Body(), "Components that references target outside their workspace's batch (or outside the exported workspaces), found by component key.")
 		for _, id := range foreignIDs {
 			f.Body().AppendNewline()
 			b := f.Body().AppendNewBlock("data", []string{"ardoq_component", w.foreign[id]}).Body()

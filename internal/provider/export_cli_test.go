@@ -14,8 +14,8 @@ import (
 )
 
 // TestAccExport_adoptsAndWritesNothing exports a workspace made by hand (styles, custom fields of
-// several types, a reference with an empty display text, one to a component of a workspace not
-// exported) in each style, on the default org and on the foreign-seeded one test-real-org serves: the
+// several types, a reference with an empty display text, references to and from a second workspace) in
+// each style, on the default org and on the foreign-seeded one test-real-org serves: the
 // first plan imports every entity and changes nothing, its apply writes nothing (every version as it
 // was, no write request sent), and the next plan is empty. Then the configuration exported again
 // without one application deletes it with its module and the references touching them in one apply,
@@ -42,11 +42,18 @@ func TestAccExport_adoptsAndWritesNothing(t *testing.T) {
 func exportRoundTrip(t *testing.T, env *testEnv, style export.Style) {
 	cli := providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"])
 	made := handMadeWorkspace(t, env)
-	org, err := export.Read(context.Background(), env.Client, []string{env.WS}, quietProgress{})
+	// The batch style exports both workspaces, whose references lead both ways (one batch names the
+	// other's components by its computed ids, the other by data source, or they would make a cycle);
+	// the single style the first, whose reference to the second names its target by data source.
+	workspaces := []string{env.WS}
+	if style == export.Batch && env.WS2 != env.WS {
+		workspaces = append(workspaces, env.WS2)
+	}
+	org, err := export.Read(context.Background(), env.Client, workspaces, quietProgress{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	resources := 1
+	resources := len(org.Workspaces)
 	if style == export.Single {
 		resources = len(org.Workspaces[0].Components) + len(org.Workspaces[0].References)
 	}
@@ -126,6 +133,7 @@ func handMadeWorkspace(t *testing.T, env *testEnv) handMade {
 	if env.WS2 != env.WS {
 		elsewhere := env.CreateComponent(t, client.ComponentCreate{Name: "Elsewhere" + env.Tag, RootWorkspace: env.WS2, TypeID: env.AppType})
 		env.CreateReference(t, client.ReferenceCreate{Source: kept.ID, Target: elsewhere.ID, Type: env.RefType})
+		env.CreateReference(t, client.ReferenceCreate{Source: elsewhere.ID, Target: kept.ID, Type: env.RefType})
 	}
 	return handMade{app: app.ID, module: module.ID}
 }
