@@ -23,12 +23,15 @@ import (
 	"time"
 )
 
-// toolPlatforms are the ones .goreleaser-tools.yml builds the emulator and the snapshot tool for.
+// tools are the commands .goreleaser-tools.yml releases.
+var tools = []string{"ardoq-emulator", "ardoq-snapshot", "ardoq-export"}
+
+// toolPlatforms are the ones .goreleaser-tools.yml builds the tools for.
 var toolPlatforms = []string{
 	"darwin_amd64", "darwin_arm64", "linux_amd64", "linux_arm64", "windows_amd64", "windows_arm64",
 }
 
-var toolArchiveName = regexp.MustCompile(`^(ardoq-emulator|ardoq-snapshot)_(.+)_([a-z0-9]+_[a-z0-9]+)\.(tar\.gz|zip)$`)
+var toolArchiveName = regexp.MustCompile(`^(ardoq-emulator|ardoq-snapshot|ardoq-export)_(.+)_([a-z0-9]+_[a-z0-9]+)\.(tar\.gz|zip)$`)
 
 // The tools' archives in dist/tools/ are listed, with their SHA-256, in ardoq-tools_<version>_SHA256SUMS and
 // in no file of the provider's, whose SHA256SUMS lists only its zips and manifest; there is one per tool and
@@ -49,7 +52,7 @@ func TestInstall_tools(t *testing.T) {
 	for name, hash := range sums {
 		m := toolArchiveName.FindStringSubmatch(name)
 		if m == nil || m[2] != rel.version {
-			t.Fatalf("%s lists %s, not an ardoq-emulator or ardoq-snapshot archive of version %s", sumsName, name, rel.version)
+			t.Fatalf("%s lists %s, not an ardoq-emulator, ardoq-snapshot or ardoq-export archive of version %s", sumsName, name, rel.version)
 		}
 		if got := sha256Hex(readFile(t, dir, name)); got != hash {
 			t.Fatalf("%s lists %s for %s, the file's SHA-256 is %s", sumsName, hash, name, got)
@@ -60,15 +63,15 @@ func TestInstall_tools(t *testing.T) {
 	if os.Getenv("ARDOQ_RELEASE_PLATFORMS") == "host" {
 		want = []string{runtime.GOOS + "_" + runtime.GOARCH}
 	}
-	for _, tool := range []string{"ardoq-emulator", "ardoq-snapshot"} {
+	for _, tool := range tools {
 		for _, p := range want {
 			if _, ok := archives[tool+"_"+p]; !ok {
 				t.Errorf("%s lists no %s archive for %s", sumsName, tool, p)
 			}
 		}
 	}
-	if len(archives) != 2*len(want) {
-		t.Errorf("%s lists %d archives, want %d: %v", sumsName, len(archives), 2*len(want), archives)
+	if len(archives) != len(tools)*len(want) {
+		t.Errorf("%s lists %d archives, want %d: %v", sumsName, len(archives), len(tools)*len(want), archives)
 	}
 	host := runtime.GOOS + "_" + runtime.GOARCH
 	name, ok := archives["ardoq-emulator_"+host]
@@ -77,7 +80,7 @@ func TestInstall_tools(t *testing.T) {
 	}
 	binary := unpackTool(t, filepath.Join(dir, name), "ardoq-emulator")
 	checkEmulatorServes(t, binary)
-	for _, tool := range []string{"ardoq-emulator", "ardoq-snapshot"} {
+	for _, tool := range tools {
 		bin := binary
 		if tool != "ardoq-emulator" {
 			bin = unpackTool(t, filepath.Join(dir, archives[tool+"_"+host]), tool)
@@ -204,7 +207,7 @@ const releases = "https://github.com/seed762a2f0c/terraform-provider-ardoq/relea
 
 // The guides' steps that download the tools (the "# once" block and the CI job's step "Install
 // ardoq-emulator and ardoq-snapshot"), run as written against a stand-in for GitHub's release pages serving
-// dist/tools/, install an emulator that serves the API.
+// dist/tools/, install an emulator that serves the API; the export guide's installs the release's ardoq-export.
 func TestInstall_guidesDownloadTools(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the guides' steps are for Linux and macOS shells")
@@ -253,5 +256,16 @@ func TestInstall_guidesDownloadTools(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(runner, "bin", "ardoq-snapshot")); err != nil {
 			t.Fatalf("%s's CI step installed no ardoq-snapshot: %v", guide, err)
 		}
+	}
+	guide := "exporting-a-workspace.md.tmpl"
+	once := regexp.MustCompile("(?s)```sh\n(# once.*?)```").FindStringSubmatch(string(readFile(t, filepath.Join("..", "..", "templates", "guides"), guide)))
+	if once == nil || !strings.Contains(once[1], releases) {
+		t.Fatalf("%s has no '# once' block downloading ardoq-export from %s", guide, releases)
+	}
+	home := t.TempDir()
+	run(once[1], "HOME="+home)
+	out, err := exec.Command(filepath.Join(home, ".local", "bin", "ardoq-export"), "-version").CombinedOutput()
+	if want := "ardoq-export " + version + "\n"; err != nil || string(out) != want {
+		t.Errorf("the ardoq-export %s installed: -version %v, printed %q, want %q", guide, err, out, want)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
@@ -37,7 +38,8 @@ func guideSnippet(t *testing.T, guide, heading string) string {
 
 // The adoption guide: for_each import blocks fed by ardoq_components import every component of the
 // workspace with no change (Terraform 1.7+): two the test makes (a parent with custom fields and its
-// child) and whatever the workspace holds already. The plan is checked to change nothing before it is
+// child, both with hand-set colours, and the parent with a shape, an icon and an image) and whatever the
+// workspace holds already. The plan is checked to change nothing before it is
 // applied, so nothing the test did not make is ever written, and the custom fields, which the
 // configuration leaves out, stay in Ardoq.
 func TestAccGuide_adoptWorkspace_everyCLI(t *testing.T) {
@@ -49,9 +51,10 @@ func TestAccGuide_adoptWorkspace_everyCLI(t *testing.T) {
 		fields[number] = 7
 	}
 	parent := env.CreateComponent(t, client.ComponentCreate{Name: "Adopted parent" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType,
-		Description: providertest.SP("made by hand"), CustomFields: fields})
-	env.CreateComponent(t, client.ComponentCreate{Name: "Adopted child" + env.Tag, RootWorkspace: env.WS, TypeID: env.ChildType, Parent: &parent.ID,
-		CustomFields: client.CustomFields{env.Ext: "adopted-2" + env.Tag}})
+		Description: providertest.SP("made by hand"), CustomFields: fields, Color: providertest.SP("#d53a7b"), Shape: providertest.SP("rectangle"),
+		Icon: providertest.SP("fa-cog"), Image: providertest.SP("https://example.com/parent.png")})
+	child := env.CreateComponent(t, client.ComponentCreate{Name: "Adopted child" + env.Tag, RootWorkspace: env.WS, TypeID: env.ChildType, Parent: &parent.ID,
+		CustomFields: client.CustomFields{env.Ext: "adopted-2" + env.Tag}, Color: providertest.SP("#00ff00"), Icon: providertest.SP("fa-bolt")})
 	existing, err := env.Client.ListComponents(context.Background(), client.ComponentFilter{RootWorkspace: env.WS})
 	if err != nil {
 		t.Fatal(err)
@@ -69,6 +72,9 @@ func TestAccGuide_adoptWorkspace_everyCLI(t *testing.T) {
 	}
 	if out, code := cli.Run("plan", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("the plan after adoption is not empty (exit %d):\n%s", code, out)
+	}
+	if got := env.Component(t, child.ID); got.Version != child.Version {
+		t.Errorf("adoption wrote the child: version %d, was %d", got.Version, child.Version)
 	}
 	got := env.Component(t, parent.ID)
 	for k, v := range fields {
@@ -334,5 +340,61 @@ func TestCheckBaseURL_apiPath(t *testing.T) {
 		if diags := checkBaseURL(ok, false); diags.HasError() {
 			t.Errorf("%q: %v", ok, diags)
 		}
+	}
+}
+
+// The adoption guide's terraform query file (Terraform 1.14+) lists a whole workspace of more than the
+// 100 results Terraform stops at without limit: every component and reference is generated, and the
+// plan imports them all and changes nothing.
+func TestAccGuide_adoptWorkspaceQuery(t *testing.T) {
+	env := newTestEnv(t)
+	env.RequireEmulator(t, "seeding, and the seeded workspace the example names")
+	if providertest.OnOpenTofu() {
+		t.Skip("OpenTofu has no terraform query")
+	}
+	cli := providertest.NewServedCLIRun(t, env.Env, "1.14.0", testAccProviders["ardoq"])
+	const ws = "5eed0000000000000000b003"
+	model, err := env.Client.GetWorkspaceContext(context.Background(), ws)
+	if err != nil || len(model.ComponentTypes) == 0 || len(model.ReferenceTypes) == 0 {
+		t.Fatalf("the model of %s: %v", ws, err)
+	}
+	typeID, refType := model.ComponentTypes[0].TypeID, model.ReferenceTypes[0].Type
+	var first string
+	for i := range 110 {
+		c, err := env.Srv.SeedComponent(emulator.ComponentSeed{Name: fmt.Sprintf("Capability %03d", i), RootWorkspace: ws, TypeID: typeID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = c.ID
+		} else if _, err := env.Srv.SeedReference(emulator.ReferenceSeed{Source: c.ID, Target: first, Type: refType}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	comps, err := env.Client.ListComponents(context.Background(), client.ComponentFilter{RootWorkspace: ws})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := env.Client.ListReferences(context.Background(), client.ReferenceFilter{RootWorkspace: ws})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cli.Write("provider.tf", env.ServedProvider())
+	cli.Write("workspace.tfquery.hcl", providertest.ReadExample(t, "guides", "adopt-workspace-query", "workspace.tfquery.hcl"))
+	if out, code := cli.Run("query", "-generate-config-out=generated.tf"); code != 0 {
+		t.Fatalf("terraform query (exit %d):\n%s", code, out)
+	}
+	generated, err := os.ReadFile(filepath.Join(cli.Dir, "generated.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for typ, want := range map[string]int{"ardoq_component": len(comps), "ardoq_reference": len(refs)} {
+		if got := strings.Count(string(generated), `resource "`+typ+`"`); got != want {
+			t.Errorf("generated %d %s resources, want the workspace's %d", got, typ, want)
+		}
+	}
+	want := fmt.Sprintf("%d to import, 0 to add, 0 to change, 0 to destroy", len(comps)+len(refs))
+	if out, code := cli.Run("plan"); code != 0 || !strings.Contains(out, want) {
+		t.Fatalf("plan of the generated configuration (exit %d), want %q:\n%s", code, want, out)
 	}
 }

@@ -24,7 +24,8 @@ import {
   id       = each.value.id
 }
 
-# The configuration that matches them, written from the same data: the first plan imports and changes nothing.
+# The configuration that matches them, written from the same data, display overrides included: the first plan
+# imports and changes nothing.
 # custom_fields is left out, so Ardoq keeps them all. Once you add it, name every field to keep: the import
 # recorded them, and one left out is cleared (see custom_fields on the ardoq_component page).
 resource "ardoq_component" "adopted" {
@@ -34,4 +35,8 @@ resource "ardoq_component" "adopted" {
   type_id        = each.value.type_id
   parent         = each.value.parent
   description    = each.value.description
+  color          = each.value.color
+  shape          = each.value.shape
+  icon           = each.value.icon
+  image          = each.value.image
 }

@@ -3,6 +3,7 @@
 list "ardoq_reference" "capabilities" {
   provider         = ardoq
   include_resource = true
+  limit            = 10000 # terraform query stops at 100 results per list block unless limit is set
 
   config {
     workspace_id = "5eed0000000000000000b003"

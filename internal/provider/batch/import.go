@@ -9,22 +9,27 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/export/itemkey"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
-// ImportState takes "<workspace id>/<custom field api key>": every component and reference of the
-// workspace with that field set becomes an item keyed by the field's value.
+// importState takes "<workspace id>" (import_workspace.go: every component and reference of the
+// workspace, keyed as ardoq-export writes them) or "<workspace id>/<custom field api key>": every
+// component and reference of the workspace with that field set becomes an item keyed by the field's
+// value, and a warning counts those left out.
 // The state is a value of typ; on error it is null.
 func (r *batchResource) importState(ctx context.Context, typ tftypes.Type, id string) (tftypes.Value, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	none := tftypes.NewValue(typ, nil)
-	ws, apiKey, ok := strings.Cut(id, "/")
-	if !ok || !entity.OIDPattern.MatchString(ws) || apiKey == "" {
-		diags.AddError("Invalid Import Id", fmt.Sprintf("Import ardoq_batch with \"<workspace id>/<custom field API key>\", "+
-			"for example 5eed0000000000000000b001/external_id; got %q.", id))
+	ws, apiKey, byField := strings.Cut(id, "/")
+	if !entity.OIDPattern.MatchString(ws) || (byField && apiKey == "") {
+		diags.AddError("Invalid Import Id", fmt.Sprintf("Import ardoq_batch with \"<workspace id>\" (the whole workspace, "+
+			"%s, as ardoq-export writes it), for example 5eed0000000000000000b001, or with \"<workspace id>/<custom field API key>\" "+
+			"(the entities that have the field, keyed by its value), for example 5eed0000000000000000b001/external_id; got %q.", itemkey.Describe, id))
 		return none, diags
 	}
 	comps, err := r.data.Client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
@@ -37,11 +42,22 @@ func (r *batchResource) importState(ctx context.Context, typ tftypes.Type, id st
 		diagnostics.AddClientError(&diags, "Unable to Import Batch", err)
 		return none, diags
 	}
-	imported, err := importedBatch(ws, apiKey, comps, refs)
+	var imported batchImport
+	if byField {
+		imported, err = importedBatch(ws, apiKey, comps, refs)
+	} else {
+		imported, err = r.importedWorkspace(ctx, ws, comps, refs)
+	}
 	if err != nil {
-		diags.AddError("Ambiguous Import Key", fmt.Sprintf("Item keys must be unique, but %s. Give them different values "+
-			"in Ardoq, or import by another field.", err))
+		summary := "Unable to Import Batch"
+		if byField {
+			summary = "Ambiguous Import Key"
+		}
+		diags.AddError(summary, err.Error()+".")
 		return none, diags
+	}
+	if byField {
+		diags.Append(leftOut(ws, apiKey, len(comps)-len(imported.items.Components), len(refs)-len(imported.items.References))...)
 	}
 	return batchRaw{}.value(typ, batchRaw{
 		"id":                  tftypes.NewValue(tftypes.String, id),
@@ -50,7 +66,22 @@ func (r *batchResource) importState(ctx context.Context, typ tftypes.Type, id st
 		"computed_components": computedComponents(imported.items.Components, nil, tftypes.Value{}),
 		"computed_references": computedReferences(imported.items.References, nil, tftypes.Value{}),
 		"deletions":           noDeletions(),
-	}), nil
+	}), diags
+}
+
+// leftOut warns of the entities an import by a field did not take, and how to take them.
+func leftOut(ws, apiKey string, components, references int) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if components == 0 && references == 0 {
+		return diags
+	}
+	diags.AddWarning("Import Left Entities Out", fmt.Sprintf("The import took the components and references of workspace %s "+
+		"that have %s set, and left out %s and %s without it: Terraform does not manage them, and this ardoq_batch neither "+
+		"changes nor deletes them. To take them too, give each a %s value in Ardoq and import again, or import the whole "+
+		"workspace with \"%s\" (%s); ardoq-export writes the configuration that matches that import.",
+		ws, apiKey, cascade.Plural(components, "component", "components"), cascade.Plural(references, "reference", "references"),
+		apiKey, ws, itemkey.Describe))
+	return diags
 }
 
 // batchImport is what an import finds: the items, and their values written as a configuration would.
@@ -70,7 +101,8 @@ func importedBatch(ws, apiKey string, comps []client.Component, refs []client.Re
 	for i := range comps {
 		if v, ok := fields.APIValue(comps[i].CustomFields[apiKey]); ok {
 			if _, dup := ids[v.Text]; dup {
-				return out, fmt.Errorf("two components of workspace %s have %s = %q", ws, apiKey, v.Text)
+				return out, fmt.Errorf("item keys must be unique, but two components of workspace %s have %s = %q. Give them "+
+					"different values in Ardoq, or import by another field", ws, apiKey, v.Text)
 			}
 			ids[v.Text] = comps[i].ID
 		}
@@ -86,7 +118,8 @@ func importedBatch(ws, apiKey string, comps []client.Component, refs []client.Re
 	for i := range refs {
 		if v, ok := fields.APIValue(refs[i].CustomFields[apiKey]); ok {
 			if _, dup := out.items.References[v.Text]; dup {
-				return out, fmt.Errorf("two references of workspace %s have %s = %q", ws, apiKey, v.Text)
+				return out, fmt.Errorf("item keys must be unique, but two references of workspace %s have %s = %q. Give them "+
+					"different values in Ardoq, or import by another field", ws, apiKey, v.Text)
 			}
 			ref := entity.ReferenceValuesFrom(&refs[i], entity.ReferenceValues{}, ids)
 			out.items.References[v.Text] = ref
@@ -113,6 +146,9 @@ func importedItem(view itemView) tftypes.Value {
 		if s != nil {
 			attrs[name] = convert.TextValue(*s, naturalType(name))
 		}
+	}
+	if len(view.fields) > 0 {
+		attrs["custom_fields"] = fields.Natural(view.fields)
 	}
 	return convert.ObjectOrMap(tftypes.Object{}, attrs)
 }

@@ -66,3 +66,63 @@ func TestBatchImportTakesEveryAttribute(t *testing.T) {
 		}
 	})
 }
+
+// The whole-workspace import keys components by component key and references by their ends' keys
+// (a target in another workspace by its key, its id kept as the item's target), and records every
+// settable custom field in its natural type: calculated and read-only fields, fields the type does not
+// allow and empty values are left out.
+func TestBatchImportWholeWorkspace(t *testing.T) {
+	ws := "5eed0000000000000000b001"
+	model := &client.WorkspaceContext{
+		ComponentTypes: []client.ComponentType{{TypeID: "p1", Name: "App", CustomFields: []string{"cost", "regions", "calc", "note"}},
+			{TypeID: "p2", Name: "Module"}},
+		ReferenceTypes: []client.ReferenceType{{Type: 2, Name: "Uses", CustomFields: []string{"note"}}},
+		CustomFields: []client.Field{{APIKey: "cost", Type: "Number"}, {APIKey: "regions", Type: "SelectMultipleList"},
+			{APIKey: "calc", Type: "Number", Calculated: true}, {APIKey: "note", Type: "Text"}, {APIKey: "other", Type: "Text"}},
+	}
+	comps := []client.Component{
+		{ID: "c1", Version: 3, ComponentKey: "APP-1", RootWorkspace: ws, TypeID: "p1", Name: "API", Color: sp("#d53a7b"), Shape: sp("rect"),
+			CustomFields: client.CustomFields{"cost": "12", "regions": []any{"eu"}, "calc": json.Number("3"), "note": "", "other": "x"}},
+		{ID: "c2", Version: 1, ComponentKey: "APP-2", RootWorkspace: ws, TypeID: "p2", Name: "Worker", Parent: sp("c1"), Icon: sp("cog"), Image: sp("")},
+	}
+	refs := []client.Reference{
+		{ID: "r2", RootWorkspace: ws, Source: "c2", Target: "c1", Type: 2, CustomFields: client.CustomFields{"note": "hot"}},
+		{ID: "r1", RootWorkspace: ws, Source: "c2", Target: "c1", Type: 2, DisplayText: sp("")},
+		{ID: "r3", RootWorkspace: ws, Source: "c1", Target: "f9", Type: 2},
+	}
+	got := workspaceItems(model, comps, refs, map[string]string{"c1": "APP-1", "c2": "APP-2", "f9": "OTH-9"})
+	num := func(f float64) tftypes.Value { return tftypes.NewValue(tftypes.Number, f) }
+	wantComponents := tfObject(map[string]tftypes.Value{
+		"APP-1": tfObject(map[string]tftypes.Value{"root_workspace": str(ws), "type_id": str("p1"), "name": str("API"), "color": str("#d53a7b"),
+			"shape": str("rect"), "custom_fields": tfObject(map[string]tftypes.Value{"cost": num(12),
+				"regions": tftypes.NewValue(tftypes.Tuple{ElementTypes: []tftypes.Type{tftypes.String}}, []tftypes.Value{str("eu")})})}),
+		"APP-2": tfObject(map[string]tftypes.Value{"root_workspace": str(ws), "type_id": str("p2"), "name": str("Worker"), "parent": str("APP-1"),
+			"icon": str("cog")}),
+	})
+	if !got.components.Equal(wantComponents) {
+		t.Errorf("components\n%s\nwant\n%s", got.components, wantComponents)
+	}
+	wantReferences := tfObject(map[string]tftypes.Value{
+		"APP-2 -> APP-1":    tfObject(map[string]tftypes.Value{"source": str("APP-2"), "target": str("APP-1"), "type": num(2)}),
+		"APP-2 -> APP-1 #2": tfObject(map[string]tftypes.Value{"source": str("APP-2"), "target": str("APP-1"), "type": num(2), "custom_fields": tfObject(map[string]tftypes.Value{"note": str("hot")})}),
+		"APP-1 -> OTH-9":    tfObject(map[string]tftypes.Value{"source": str("APP-1"), "target": str("f9"), "type": num(2)}),
+	})
+	if !got.references.Equal(wantReferences) {
+		t.Errorf("references\n%s\nwant\n%s", got.references, wantReferences)
+	}
+	if c := got.items.Components["APP-1"]; c.ID != "c1" || c.Version != 3 || len(c.CustomFields) != 2 {
+		t.Errorf("APP-1's values: %+v", c)
+	}
+}
+
+// An import by a field warns of what it left out, and says how to take it; nothing left out, no warning.
+func TestBatchImportLeftOut(t *testing.T) {
+	diags := leftOut("5eed0000000000000000b001", "external_id", 2700, 1)
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail(), "left out 2700 components and 1 reference without it") ||
+		!strings.Contains(diags[0].Detail(), `import the whole workspace with "5eed0000000000000000b001"`) {
+		t.Fatalf("got %v", diags)
+	}
+	if diags := leftOut("5eed0000000000000000b001", "external_id", 0, 0); len(diags) != 0 {
+		t.Fatalf("nothing left out warned: %v", diags)
+	}
+}

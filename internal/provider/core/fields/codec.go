@@ -317,19 +317,9 @@ func Render(prior tftypes.Value, fields map[string]Value) tftypes.Value {
 	return convert.ObjectOrMap(prior.Type(), out)
 }
 
-// everyField writes every field an entity has in its natural type (a list as HCL's list literal, a
-// tuple), or null when it has none: what the data sources show.
-func everyField(api client.CustomFields) tftypes.Value {
-	all := AllFromAPI(api)
-	if len(all) == 0 {
-		return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
-	}
-	out := make(map[string]tftypes.Value, len(all))
-	for key, v := range all {
-		out[key] = v.as(v.NaturalType())
-	}
-	return convert.ObjectOrMap(tftypes.Object{}, out)
-}
+// everyField writes every field an entity has in its natural type, or null when it has none: what the
+// data sources show.
+func everyField(api client.CustomFields) tftypes.Value { return Natural(AllFromAPI(api)) }
 
 func (v Value) NaturalType() tftypes.Type {
 	switch v.Kind {

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+)
+
+// progress says how far the reading is, in plain lines: one per workspace read, and one every
+// progressEvery while a large workspace is being read.
+type progress struct {
+	out              io.Writer
+	name             string
+	n, total         int
+	components, refs int
+	started          bool
+	lastLine         time.Time
+}
+
+// progressEvery is how long a user waits, at most, for a line while a workspace is read.
+const progressEvery = 2 * time.Second
+
+func newProgress(out io.Writer) *progress { return &progress{out: out} }
+
+func (p *progress) Workspace(name string, n, total int) {
+	p.done()
+	p.name, p.n, p.total, p.components, p.refs, p.started, p.lastLine = name, n, total, 0, 0, true, time.Now()
+	fmt.Fprintf(p.out, "[%d/%d] reading %s\n", n, total, name)
+}
+
+func (p *progress) Read(noun string, count int) {
+	if noun == "components" {
+		p.components += count
+	} else {
+		p.refs += count
+	}
+	if time.Since(p.lastLine) >= progressEvery {
+		p.lastLine = time.Now()
+		fmt.Fprintf(p.out, "[%d/%d] %s: %d components, %d references so far\n", p.n, p.total, p.name, p.components, p.refs)
+	}
+}
+
+// done ends the workspace being read.
+func (p *progress) done() {
+	if p.started {
+		fmt.Fprintf(p.out, "[%d/%d] %s: %d components, %d references\n", p.n, p.total, p.name, p.components, p.refs)
+	}
+}
