@@ -32,12 +32,12 @@ type File struct {
 type writer struct {
 	org       *Org
 	style     Style
-	wsNames   map[string]string // workspace id -> name of its data source, variable and batch
-	compNames map[string]string // component id -> its ardoq_component's name (single)
-	wsOf      map[string]string // component id -> workspace id, for the exported components
-	keys      map[string]string // component id -> item key, every component known
-	foreign   map[string]string // component id -> name of its data.ardoq_component, for those outside
-	refNames  map[string]bool   // the ardoq_reference names taken (single)
+	wsNames   map[string]string  // workspace id -> name of its data source, variable and batch
+	compNames map[string]string  // component id -> its ardoq_component's name (single)
+	wsOf      map[string]string  // component id -> workspace id, for the exported components
+	keys      map[string]string  // component id -> item key, every component known
+	foreign   map[string]string  // component id -> name of its data.ardoq_component, for those outside
+	refNames  map[string]bool    // the ardoq_reference names taken (single)
 	linked    map[[2]string]bool // batch: workspace ids (from, to) whose references name targets by the other batch's computed ids
 }
 
