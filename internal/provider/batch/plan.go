@@ -178,7 +178,7 @@ func (b *batchPlanner) component(key string) {
 	body := c.CreateBody(b.componentRef, fields)
 	// An upsert's uniqueBy needs each property in its body, and a top-level item has no parent to send
 	// (FACTS.md §batch): one that matched nothing, at plan or among this request's deletes, is created.
-	if op == upsertItem && !(c.Parent == "" && slices.Contains(b.adoptComponentsBy, "parent")) {
+	if op == upsertItem && (c.Parent != "" || !slices.Contains(b.adoptComponentsBy, "parent")) {
 		b.comps.Upsert = append(b.comps.Upsert, client.ComponentUpsertOp{UniqueBy: b.adoptComponentsBy, BatchID: componentBatchID(key), Body: body})
 		b.keys.componentUpserts = append(b.keys.componentUpserts, key)
 		return
