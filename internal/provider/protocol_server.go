@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -14,7 +15,8 @@ import (
 // the provider's configuration, ardoq_component, ardoq_reference, the data sources and the list resources,
 // combined through terraform-plugin-mux with package batch's server, which serves ardoq_batch. Each type
 // has one server; the mux sends each RPC to the server of its type. The framework's provider configures
-// the Ardoq client for both (ardoqProvider.Configure stores it where batch.Server reads it).
+// the Ardoq client for both (ardoqProvider.Configure stores it where batch.Server reads it). The framework's
+// server is served through releasingContexts, which keeps its memory to what one RPC needs.
 func NewProtocol6(version string) func() (tfprotov6.ProviderServer, error) {
 	return func() (tfprotov6.ProviderServer, error) {
 		p := &ardoqProvider{version: version}
@@ -22,9 +24,13 @@ func NewProtocol6(version string) func() (tfprotov6.ProviderServer, error) {
 		if err != nil {
 			return nil, err
 		}
+		served, ok := framework.(frameworkServer)
+		if !ok {
+			return nil, fmt.Errorf("the framework's server does not serve the whole protocol (list resources, actions, state stores)")
+		}
 		b := batch.NewServer(p.data.Load)
 		mux, err := tf6muxserver.NewMuxServer(context.Background(),
-			func() tfprotov6.ProviderServer { return framework }, func() tfprotov6.ProviderServer { return b })
+			func() tfprotov6.ProviderServer { return releasingContexts{served} }, func() tfprotov6.ProviderServer { return b })
 		if err != nil {
 			return nil, err
 		}
