@@ -166,7 +166,7 @@ func TestWrite(t *testing.T) {
 		"cost     = 1200\n", "critical = true\n", `regions  = ["eu", "us"]`,
 		`resource "ardoq_component" "api_app_`, `parent         = ardoq_component.billing.id`,
 		`target = data.ardoq_component.inf_1.id`, `resource "ardoq_reference" "billing_depends_on_inf_1_2" {`,
-		"import {\n  to = ardoq_component.billing\n  id = \"" + app.ID + "\"\n}",
+		"import {\n  to = ardoq_component.billing\n  id = \"" + appsWS + "/" + app.ID + "\"\n}",
 	} {
 		if !strings.Contains(apps, want) {
 			t.Errorf("applications.tf lacks %q:\n%s", want, apps)

@@ -17,7 +17,7 @@ func (w *writer) single(body *hclwrite.Body, ws *Workspace, types map[string]hcl
 	for i := range ws.Components {
 		c := &ws.Components[i]
 		res := w.compNames[c.ID]
-		importBlock(body, "ardoq_component."+res, c.ID)
+		importBlock(body, "ardoq_component."+res, c.RootWorkspace, c.ID)
 		attrs := []attr{{"root_workspace", wsRef}, {"type_id", componentType(types, c.TypeID)}, {"name", text(c.Name)}}
 		if c.Parent != nil {
 			attrs = append(attrs, attr{"parent", w.singleRef(*c.Parent)})
@@ -38,7 +38,7 @@ func (w *writer) single(body *hclwrite.Body, ws *Workspace, types map[string]hcl
 	}, func(int) string { return "" }, w.refNames)
 	for i := range refs {
 		r := &refs[i]
-		importBlock(body, "ardoq_reference."+names[i], r.ID)
+		importBlock(body, "ardoq_reference."+names[i], r.RootWorkspace, r.ID)
 		attrs := []attr{{"source", w.singleRef(r.Source)}, {"target", w.singleRef(r.Target)}, {"type", referenceType(types, r.Type)}}
 		attrs = optional(attrs, "display_text", r.DisplayText)
 		attrs = optional(attrs, "description", r.Description)
@@ -48,10 +48,12 @@ func (w *writer) single(body *hclwrite.Body, ws *Workspace, types map[string]hcl
 	}
 }
 
-func importBlock(body *hclwrite.Body, to, id string) {
+// importBlock takes an entity over by "<workspace id>/<id>": the reads after the imports then come from
+// the workspace's list pages, not a GET each.
+func importBlock(body *hclwrite.Body, to, workspace, id string) {
 	imp := body.AppendNewBlock("import", nil).Body()
 	imp.SetAttributeRaw("to", ref(to))
-	imp.SetAttributeRaw("id", text(id))
+	imp.SetAttributeRaw("id", text(workspace+"/"+id))
 }
 
 // singleRef names a component by its resource's id, or its data source's outside the exported workspaces.

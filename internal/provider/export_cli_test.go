@@ -10,6 +10,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/export"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/listing"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
@@ -60,8 +61,12 @@ func exportRoundTrip(t *testing.T, env *testEnv, style export.Style) {
 	writeExport(t, env, cli, org, style)
 	before := versionsIn(t, env, env.WS, env.WS2)
 	want := fmt.Sprintf("%d to import, 0 to add, 0 to change, 0 to destroy", resources)
+	env.Srv.ResetRequests()
 	if out, code := cli.Run("plan"); code != 0 || !strings.Contains(out, want) {
 		t.Fatalf("plan (exit %d), want %q:\n%s", code, want, out)
+	}
+	if style == export.Single {
+		importsReadListPages(t, env, resources)
 	}
 	env.Srv.ResetRequests()
 	if out, code := cli.Run("apply", "-auto-approve"); code != 0 || !strings.Contains(out, fmt.Sprintf("%d imported, 0 added, 0 changed, 0 destroyed", resources)) {
@@ -100,6 +105,24 @@ func exportRoundTrip(t *testing.T, env *testEnv, style export.Style) {
 	}
 	if out, code := cli.Run("plan", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("the plan after the delete is not empty (exit %d):\n%s", code, out)
+	}
+}
+
+// importsReadListPages fails when the imports of the single style read their entities one GET each: the
+// exporter's import ids name the workspace, so the reads after the imports come from its list pages, as a
+// refresh's do (the first listing.StartAfter-1 reads of each kind are GETs).
+func importsReadListPages(t *testing.T, env *testEnv, imported int) {
+	t.Helper()
+	byID := 0
+	for _, r := range env.Srv.Requests() {
+		for _, kind := range []string{"/api/v2/components/", "/api/v2/references/"} {
+			if r.Method == "GET" && strings.HasPrefix(r.Path, kind) {
+				byID++
+			}
+		}
+	}
+	if most := 2 * (listing.StartAfter - 1); byID > most {
+		t.Errorf("the plan importing %d entities read %d of them by id, want at most %d (the rest from list pages)", imported, byID, most)
 	}
 }
 

@@ -25,7 +25,7 @@ func (r *componentResource) componentKeyResolver(ctx context.Context) func(strin
 		var diags diag.Diagnostics
 		if !ComponentKeyPattern.MatchString(raw) {
 			diags.AddError("Invalid Import Id", fmt.Sprintf("%q is not an Ardoq component id (24 hexadecimal characters), "+
-				"nor a component key such as APP-12.", raw))
+				"nor \"<workspace id>/<component id>\", nor a component key such as APP-12.", raw))
 			return "", diags
 		}
 		if r.data == nil {

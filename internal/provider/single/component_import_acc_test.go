@@ -152,7 +152,7 @@ func TestAccExamples_componentImports_everyCLI(t *testing.T) {
 			return nil
 		},
 	}}
-	var byID, byKey int
+	var byID, byKey, byWorkspace int
 	for _, line := range strings.Split(providertest.ReadExample(t, "resources", "ardoq_component", "import.sh"), "\n") {
 		m := importCommand.FindStringSubmatch(strings.TrimSpace(line))
 		if m == nil {
@@ -162,18 +162,21 @@ func TestAccExamples_componentImports_everyCLI(t *testing.T) {
 			t.Fatalf("import.sh imports %s; the test configures %s", m[1], addr)
 		}
 		id := m[2]
+		ws, oid, withWorkspace := strings.Cut(id, "/")
 		switch {
+		case withWorkspace && entity.OIDPattern.MatchString(ws) && entity.OIDPattern.MatchString(oid):
+			id, byWorkspace = env.WS+"/"+c.ID, byWorkspace+1
 		case entity.OIDPattern.MatchString(id):
 			id, byID = c.ID, byID+1
 		case single.ComponentKeyPattern.MatchString(id):
 			id, byKey = c.ComponentKey, byKey+1
 		default:
-			t.Fatalf("import.sh imports %q, neither an id nor a component key", id)
+			t.Fatalf("import.sh imports %q, neither an id, a workspace and id, nor a component key", id)
 		}
 		steps = append(steps, resource.TestStep{Config: cfg, ResourceName: addr, ImportState: true, ImportStateId: id, ImportStateVerify: true})
 	}
-	if byID != 1 || byKey != 1 {
-		t.Fatalf("import.sh imports %d times by id and %d by key, want once each", byID, byKey)
+	if byID != 1 || byKey != 1 || byWorkspace != 1 {
+		t.Fatalf("import.sh imports %d times by id, %d by key and %d by workspace and id, want once each", byID, byKey, byWorkspace)
 	}
 	env.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,

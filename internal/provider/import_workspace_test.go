@@ -1,0 +1,58 @@
+package provider
+
+import (
+	"testing"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
+)
+
+// "<workspace id>/<id>" imports the entity as its id alone does; a workspace that is not the entity's only
+// costs the read its list pages (the read finds the entity by id and state holds its real workspace).
+func TestImport_workspaceAndID(t *testing.T) {
+	env := newTestEnv(t)
+	env.RequireEmulator(t, "seeding")
+	c, err := env.Srv.SeedComponent(emulator.ComponentSeed{Name: "By workspace and id", RootWorkspace: env.WS, TypeID: env.AppType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, err := env.Srv.SeedComponent(emulator.ComponentSeed{Name: "Target", RootWorkspace: env.WS, TypeID: env.AppType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := env.Srv.SeedReference(emulator.ReferenceSeed{Source: c.ID, Target: target.ID, Type: env.RefType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := providertest.NewProtoProvider(t, env.Env, testAccProviders["ardoq"])
+	for _, ws := range []string{env.WS, "0123456789abcdef01234567"} {
+		read, diags := p.ImportAndRead("ardoq_component", ws+"/"+c.ID, nil)
+		p.NoErrors("import component by workspace and id", diags)
+		state := p.Attrs(p.ResourceType("ardoq_component"), read.NewState)
+		if providertest.Text(p, state, "id") != c.ID || providertest.Text(p, state, "root_workspace") != env.WS ||
+			providertest.Text(p, state, "name") != "By workspace and id" {
+			t.Errorf("imported by %s/%s: %v", ws, c.ID, state)
+		}
+		if got := p.IdentityID("ardoq_component", read.NewIdentity); got != c.ID {
+			t.Errorf("identity after import by %s/%s: %q", ws, c.ID, got)
+		}
+
+		read, diags = p.ImportAndRead("ardoq_reference", ws+"/"+ref.ID, nil)
+		p.NoErrors("import reference by workspace and id", diags)
+		state = p.Attrs(p.ResourceType("ardoq_reference"), read.NewState)
+		if providertest.Text(p, state, "id") != ref.ID || providertest.Text(p, state, "root_workspace") != env.WS ||
+			providertest.Text(p, state, "source") != c.ID {
+			t.Errorf("imported by %s/%s: %v", ws, ref.ID, state)
+		}
+	}
+
+	for typeName, id := range map[string]string{
+		"ardoq_component": env.WS + "/APP-1",
+		"ardoq_reference": "Applications/" + ref.ID,
+	} {
+		_, diags := p.ImportAndRead(typeName, id, nil)
+		providertest.ExpectDiag(t, diags, `is not "<workspace id>/<`)
+	}
+	_, diags := p.ImportAndRead("ardoq_reference", "nope", nil)
+	providertest.ExpectDiag(t, diags, `nor "<workspace id>/<reference id>"`)
+}
