@@ -46,7 +46,7 @@ func TestAccComponentResource_importByKey(t *testing.T) {
 				ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addrC, plancheck.ResourceActionNoop)}}},
 			{ResourceName: addrC, ImportState: true, ImportStateId: "NOPE-999999", ExpectError: providertest.ExpectErr(`Ardoq has no component with the key "NOPE-999999"`)},
 			{ResourceName: addrC, ImportState: true, ImportStateId: "Customer Management",
-				ExpectError: providertest.ExpectErr(`"Customer Management" is not an Ardoq component id \(24 hexadecimal characters\), nor a component key`)},
+				ExpectError: providertest.ExpectErr(`"Customer Management" is not an Ardoq component id \(24 hexadecimal characters\), nor "<workspace id>/<component id>", nor a component key`)},
 		},
 	})
 }
