@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -284,10 +285,15 @@ var alreadyInArdoq = regexp.MustCompile(`(?s)Warning: (?:Component|Reference) [^
 // importWhatTheWarningsName follows the guide after a killed run: plan, import each entity a warning
 // names into the resource it names, and plan again (references between imported components are found
 // once their components are held), until no warning is left. It imports with terraform import, or with
-// import blocks (the guide's other way: one plan a round instead of one command an entity).
+// import blocks (the guide's other way: one plan a round instead of one command an entity), which the
+// guide's recipe writes from terraform plan -json where jq is installed.
 func importWhatTheWarningsName(t *testing.T, run *providertest.CLIRun, withBlocks bool) (imported int) {
 	t.Helper()
 	var blocks string
+	recipe := ""
+	if _, err := exec.LookPath("jq"); err == nil && withBlocks {
+		recipe = guideImportRecipe(t)
+	}
 	for round := 0; ; round++ {
 		out, code := run.Run("plan")
 		if code != 0 {
@@ -310,13 +316,54 @@ func importWhatTheWarningsName(t *testing.T, run *providertest.CLIRun, withBlock
 		if found == 0 {
 			return imported
 		}
-		if withBlocks {
+		switch {
+		case recipe != "":
+			if out, code := run.Shell(recipe); code != 0 {
+				t.Fatalf("the guide's recipe failed:\n%s", out)
+			}
+			written, err := os.ReadFile(filepath.Join(run.Dir, "imports.tf"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := sortedImportBlocks(string(written)), sortedImportBlocks(blocks); !slices.Equal(got, want) {
+				t.Fatalf("the guide's recipe wrote\n%s\nwant the blocks the warnings name:\n%s", written, blocks)
+			}
+		case withBlocks:
 			run.Write("imports.tf", blocks)
 		}
 		if round == 3 {
 			t.Fatalf("still warning after %d rounds of imports:\n%s", round, out)
 		}
 	}
+}
+
+// sortedImportBlocks returns the import blocks of a file, sorted (the two plans may warn in other orders).
+func sortedImportBlocks(file string) []string {
+	var blocks []string
+	for _, b := range strings.Split(file, "import {") {
+		if b = strings.TrimSpace(b); b != "" {
+			blocks = append(blocks, b)
+		}
+	}
+	slices.Sort(blocks)
+	return blocks
+}
+
+// guideImportRecipe is the command of the guide "When a run is interrupted" that writes an import block for
+// each "Already in Ardoq" warning of terraform plan -json.
+func guideImportRecipe(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(providertest.RepoPath(t, "templates", "guides", "interrupted-runs.md.tmpl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	guide := string(b)
+	start := strings.Index(guide, "terraform plan -json | jq")
+	if start < 0 {
+		t.Fatal("the guide has no terraform plan -json | jq recipe")
+	}
+	end := strings.Index(guide[start:], "\n```")
+	return guide[start : start+end]
 }
 
 // A killed run (SIGKILL: out of memory, a crashed CI runner) leaves no state for what it made. The way
