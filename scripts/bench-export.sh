@@ -11,6 +11,9 @@
 # import blocks kept, then with them removed; each with wall time, CPU seconds of terraform and its
 # providers, and the requests the emulator answered. BENCH_REPEAT=2 repeats the no-change plans.
 set -euo pipefail
+for tool in /usr/bin/time bc python3; do
+  command -v "$tool" >/dev/null || { echo "bench-export needs $tool (GNU time: apt-get install time)" >&2; exit 1; }
+done
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 terraform="${TERRAFORM:-$(./scripts/terraform-path.sh)}"
@@ -65,7 +68,8 @@ req = urllib.request.Request(base + "/api/v2/batch", method="POST",
 urllib.request.urlopen(req).read()
 PY
 
-"$work/bin/ardoq-export" -style single -workspace Applications -out "$work/ardoq" 2>/dev/null
+"$work/bin/ardoq-export" -style single -workspace Applications -out "$work/ardoq" 2>"$work/export.out" ||
+  { cat "$work/export.out"; echo "ardoq-export failed" >&2; exit 1; }
 
 # The floors' configurations: the exported resources renamed, without import blocks.
 python3 - "$work" <<'PY'

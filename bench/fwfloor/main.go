@@ -13,7 +13,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
+	ardoq "github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/single"
 )
 
@@ -59,9 +62,14 @@ func (floorResource) Update(_ context.Context, req resource.UpdateRequest, resp 
 }
 func (floorResource) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
 
+// main serves it as the provider's main.go serves the provider: the framework's server through
+// releasingContexts, and the plugin libraries' logs off unless TF_LOG asks for them (scripts/bench-export.sh).
 func main() {
-	err := providerserver.Serve(context.Background(), func() provider.Provider { return floorProvider{} },
-		providerserver.ServeOpts{Address: "registry.terraform.io/seed762a2f0c/fwfloor"})
+	server, err := ardoq.ReleasingRPCContexts(providerserver.NewProtocol6(floorProvider{})())
+	if err != nil {
+		log.Fatal(err)
+	}
+	err = tf6server.Serve("registry.terraform.io/seed762a2f0c/fwfloor", func() tfprotov6.ProviderServer { return server })
 	if err != nil {
 		log.Fatal(err)
 	}

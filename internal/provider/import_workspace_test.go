@@ -7,8 +7,10 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
-// "<workspace id>/<id>" imports the entity as its id alone does; a workspace that is not the entity's only
-// costs the read its list pages (the read finds the entity by id and state holds its real workspace).
+// "<workspace id>/<id>" imports the entity as its id alone does, and a workspace that is not the entity's
+// does no harm: state holds the real one. (One import per workspace here, so each read is a GET; the
+// exporter's CLI test shows many imports of one workspace reading its list pages, and the shared listing's
+// tests a listing that fails or does not bring an entity.)
 func TestImport_workspaceAndID(t *testing.T) {
 	env := newTestEnv(t)
 	env.RequireEmulator(t, "seeding")

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -24,13 +23,13 @@ func NewProtocol6(version string) func() (tfprotov6.ProviderServer, error) {
 		if err != nil {
 			return nil, err
 		}
-		served, ok := framework.(frameworkServer)
-		if !ok {
-			return nil, fmt.Errorf("the framework's server does not serve the whole protocol (list resources, actions, state stores)")
+		served, err := ReleasingRPCContexts(framework)
+		if err != nil {
+			return nil, err
 		}
 		b := batch.NewServer(p.data.Load)
 		mux, err := tf6muxserver.NewMuxServer(context.Background(),
-			func() tfprotov6.ProviderServer { return releasingContexts{served} }, func() tfprotov6.ProviderServer { return b })
+			func() tfprotov6.ProviderServer { return served }, func() tfprotov6.ProviderServer { return b })
 		if err != nil {
 			return nil, err
 		}

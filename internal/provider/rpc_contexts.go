@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -14,7 +15,7 @@ import (
 // function until StopProvider (proto6server.Server.registerContext), so each RPC's whole context stays
 // reachable for the process's life: the per-RPC loggers terraform-plugin-go and the mux build, ~17 KiB an
 // RPC. A plan of 1,500 components and 1,500 references makes ~12,000 RPCs and peaked at ~530 MiB, almost
-// all of it those contexts (DESIGN.md, "Memory"). Here the framework gets, for each per-instance RPC, a
+// all of it those contexts (DESIGN.md, "One server per type"). Here the framework gets, for each per-instance RPC, a
 // context that carries the RPC's values and cancellation only until the RPC returns; what the framework
 // keeps after that is a few hundred bytes. Work started by an RPC that outlives it (the shared listing's
 // request) keeps running, without the RPC's loggers.
@@ -27,6 +28,18 @@ type frameworkServer interface {
 	tfprotov6.ListResourceServer
 	tfprotov6.ActionServer
 	tfprotov6.StateStoreServer
+}
+
+var _ frameworkServer = releasingContexts{}
+
+// ReleasingRPCContexts serves a framework server the way NewProtocol6 serves the provider's, for measuring
+// sticks that must cost what the provider's framework server costs (bench/fwfloor).
+func ReleasingRPCContexts(framework tfprotov6.ProviderServer) (tfprotov6.ProviderServer, error) {
+	served, ok := framework.(frameworkServer)
+	if !ok {
+		return nil, fmt.Errorf("the framework's server does not serve the whole protocol (list resources, actions, state stores)")
+	}
+	return releasingContexts{served}, nil
 }
 
 // call runs one RPC on a context released when it returns.

@@ -2,14 +2,16 @@ package provider
 
 import (
 	"context"
-	"reflect"
+	"net/http/httptest"
 	"runtime"
 	"testing"
 	"time"
 	"weak"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 type rpcValueKey struct{}
@@ -21,16 +23,27 @@ type rpcValue struct{ payload []byte }
 // the process served. Served without releasingContexts, the framework keeps every RPC's context until
 // StopProvider and this test fails.
 func TestProtocolServer_keepsNoContextOfAnRPCThatReturned(t *testing.T) {
-	server, err := NewProtocol6("test")()
+	org, err := emulator.New()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{}); err != nil {
-		t.Fatal(err)
-	}
+	api := httptest.NewServer(org)
+	t.Cleanup(api.Close)
+	server := providertest.NewProtoProvider(t, &providertest.Env{BaseURL: api.URL, Token: "emulator-token", Org: "emulated"},
+		NewProtocol6("test")).Server
+	// Every RPC releasingContexts wraps, with a request the framework answers with an error diagnostic or
+	// nothing: what matters is that the framework saw the RPC's context.
 	rpcs := map[string]func(context.Context) error{
 		"ValidateResourceConfig": func(ctx context.Context) error {
 			_, err := server.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: "ardoq_component"})
+			return err
+		},
+		"UpgradeResourceState": func(ctx context.Context) error {
+			_, err := server.UpgradeResourceState(ctx, &tfprotov6.UpgradeResourceStateRequest{TypeName: "ardoq_component"})
+			return err
+		},
+		"UpgradeResourceIdentity": func(ctx context.Context) error {
+			_, err := server.UpgradeResourceIdentity(ctx, &tfprotov6.UpgradeResourceIdentityRequest{TypeName: "ardoq_component"})
 			return err
 		},
 		"ReadResource": func(ctx context.Context) error {
@@ -39,6 +52,26 @@ func TestProtocolServer_keepsNoContextOfAnRPCThatReturned(t *testing.T) {
 		},
 		"PlanResourceChange": func(ctx context.Context) error {
 			_, err := server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{TypeName: "ardoq_component"})
+			return err
+		},
+		"ApplyResourceChange": func(ctx context.Context) error {
+			_, err := server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{TypeName: "ardoq_component"})
+			return err
+		},
+		"ImportResourceState": func(ctx context.Context) error {
+			_, err := server.ImportResourceState(ctx, &tfprotov6.ImportResourceStateRequest{TypeName: "ardoq_component", ID: "nope"})
+			return err
+		},
+		"MoveResourceState": func(ctx context.Context) error {
+			_, err := server.MoveResourceState(ctx, &tfprotov6.MoveResourceStateRequest{TargetTypeName: "ardoq_component"})
+			return err
+		},
+		"GenerateResourceConfig": func(ctx context.Context) error {
+			_, err := server.GenerateResourceConfig(ctx, &tfprotov6.GenerateResourceConfigRequest{TypeName: "ardoq_component"})
+			return err
+		},
+		"ValidateDataResourceConfig": func(ctx context.Context) error {
+			_, err := server.ValidateDataResourceConfig(ctx, &tfprotov6.ValidateDataResourceConfigRequest{TypeName: "ardoq_workspace"})
 			return err
 		},
 		"ReadDataSource": func(ctx context.Context) error {
@@ -65,25 +98,6 @@ func callWithValue(t *testing.T, rpc func(context.Context) error) weak.Pointer[r
 		t.Fatal(err)
 	}
 	return weak.Make(v)
-}
-
-// The mux finds optional parts of the protocol by type assertion: the framework's server must not lose any
-// of them by being served through releasingContexts.
-func TestReleasingContexts_servesWhatTheFrameworkServes(t *testing.T) {
-	framework, err := providerserver.NewProtocol6WithError(New("test")())()
-	if err != nil {
-		t.Fatal(err)
-	}
-	served := releasingContexts{framework.(frameworkServer)}
-	for _, optional := range []reflect.Type{
-		reflect.TypeFor[tfprotov6.ListResourceServer](),
-		reflect.TypeFor[tfprotov6.ActionServer](),
-		reflect.TypeFor[tfprotov6.StateStoreServer](),
-	} {
-		if reflect.TypeOf(framework).Implements(optional) && !reflect.TypeOf(served).Implements(optional) {
-			t.Errorf("the framework's server is a %s, releasingContexts is not: the mux would not find it", optional)
-		}
-	}
 }
 
 func TestRPCContext_carriesTheRPCsValuesAndCancellationUntilReleased(t *testing.T) {

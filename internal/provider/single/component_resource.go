@@ -324,8 +324,8 @@ func sameAsCreated(components []client.Component, body client.ComponentCreate) [
 	return same
 }
 
-// ImportState takes a component id, a component key such as APP-12 (component_import.go), or an
-// import block's identity (Terraform 1.12 and later).
+// ImportState takes a component id, "<workspace id>/<component id>", a component key such as APP-12
+// (component_import.go), or an import block's identity (Terraform 1.12 and later).
 func (r *componentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	importByOID(ctx, req, resp, "component", r.componentKeyResolver(ctx))
 }

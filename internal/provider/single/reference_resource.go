@@ -281,7 +281,8 @@ func (r *referenceResource) createSearch(body client.ReferenceCreate, sent time.
 	}
 }
 
-// ImportState takes a reference id, or an import block's identity (Terraform 1.12 and later).
+// ImportState takes a reference id, "<workspace id>/<reference id>", or an import block's identity
+// (Terraform 1.12 and later).
 func (r *referenceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	importByOID(ctx, req, resp, "reference", nil)
 }
