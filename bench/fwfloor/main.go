@@ -10,6 +10,7 @@ import (
 	"log"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -61,6 +62,12 @@ func (floorResource) Update(_ context.Context, req resource.UpdateRequest, resp 
 	resp.State.Raw = req.Plan.Raw
 }
 func (floorResource) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+// ImportState lets a configuration keep ardoq-export's import blocks: Terraform calls it only for what
+// state does not hold yet.
+func (floorResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
 
 // main serves it as the provider's main.go serves the provider: the framework's server through
 // releasingContexts, and the plugin libraries' logs off unless TF_LOG asks for them (scripts/bench-export.sh).
