@@ -3,7 +3,6 @@ package provider
 import (
 	"testing"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
@@ -14,18 +13,7 @@ import (
 func TestImport_workspaceAndID(t *testing.T) {
 	env := newTestEnv(t)
 	env.RequireEmulator(t, "seeding")
-	c, err := env.Srv.SeedComponent(emulator.ComponentSeed{Name: "By workspace and id", RootWorkspace: env.WS, TypeID: env.AppType})
-	if err != nil {
-		t.Fatal(err)
-	}
-	target, err := env.Srv.SeedComponent(emulator.ComponentSeed{Name: "Target", RootWorkspace: env.WS, TypeID: env.AppType})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := env.Srv.SeedReference(emulator.ReferenceSeed{Source: c.ID, Target: target.ID, Type: env.RefType})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, _, ref := seedReferencedComponent(t, env, "By workspace and id")
 	p := providertest.NewProtoProvider(t, env.Env, testAccProviders["ardoq"])
 	for _, ws := range []string{env.WS, "0123456789abcdef01234567"} {
 		read, diags := p.ImportAndRead("ardoq_component", ws+"/"+c.ID, nil)

@@ -69,18 +69,7 @@ func TestResourceIdentity_schemas(t *testing.T) {
 func TestResourceIdentity_importByIdentity(t *testing.T) {
 	env := newTestEnv(t)
 	env.RequireEmulator(t, "seeding")
-	c, err := env.Srv.SeedComponent(emulator.ComponentSeed{Name: "By identity", RootWorkspace: env.WS, TypeID: env.AppType})
-	if err != nil {
-		t.Fatal(err)
-	}
-	target, err := env.Srv.SeedComponent(emulator.ComponentSeed{Name: "Target", RootWorkspace: env.WS, TypeID: env.AppType})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := env.Srv.SeedReference(emulator.ReferenceSeed{Source: c.ID, Target: target.ID, Type: env.RefType})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, target, ref := seedReferencedComponent(t, env, "By identity")
 	p := providertest.NewProtoProvider(t, env.Env, testAccProviders["ardoq"])
 
 	read, diags := p.ImportAndRead("ardoq_component", "", p.Identity("ardoq_component", c.ID))
@@ -167,4 +156,21 @@ func TestResourceIdentity_readWithoutIdentityOfDeletedEntity(t *testing.T) {
 			}
 		})
 	}
+}
+
+// seedReferencedComponent makes, outside Terraform, a component named name in the test's workspace, a
+// target component and a reference from the first to the target.
+func seedReferencedComponent(t *testing.T, env *testEnv, name string) (c, target emulator.Component, ref emulator.Reference) {
+	t.Helper()
+	c, err := env.Srv.SeedComponent(emulator.ComponentSeed{Name: name, RootWorkspace: env.WS, TypeID: env.AppType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if target, err = env.Srv.SeedComponent(emulator.ComponentSeed{Name: "Target", RootWorkspace: env.WS, TypeID: env.AppType}); err != nil {
+		t.Fatal(err)
+	}
+	if ref, err = env.Srv.SeedReference(emulator.ReferenceSeed{Source: c.ID, Target: target.ID, Type: env.RefType}); err != nil {
+		t.Fatal(err)
+	}
+	return c, target, ref
 }
