@@ -45,9 +45,15 @@ func (r *batchResource) apply(ctx context.Context, request client.BatchRequest, 
 		"component_updates": len(keys.componentUpdates), "component_adoptions": len(keys.adopted.Components), "component_deletes": len(keys.componentDeletes),
 		"reference_creates": len(keys.referenceCreates), "reference_upserts": len(keys.referenceUpserts), "reference_updates": len(keys.referenceUpdates),
 		"reference_adoptions": len(keys.adopted.References), "reference_deletes": len(keys.referenceDeletes)})
-	if !r.guardBatchDeletes(ctx, diags, request, keys, prior) {
+	taken, allowed := r.guardBatchDeletes(ctx, diags, request, keys, prior)
+	if !allowed {
 		return result, false
 	}
+	defer func() {
+		if !diags.HasError() {
+			taken.Report(diags)
+		}
+	}()
 	sent := time.Now()
 	resp, err := r.data.Client.Batch(ctx, request)
 	answered := err == nil // Ardoq's own answer says what it created; a search after a lost answer only suggests it
@@ -169,7 +175,11 @@ func (r *batchResource) deleteItems(ctx context.Context, diags *diag.Diagnostics
 		changedItemsError(diags, changed)
 		return keys, nil
 	}
-	if batchEmpty(request) || !r.guardBatchDeletes(ctx, diags, request, keys, items) {
+	if batchEmpty(request) {
+		return keys, nil
+	}
+	taken, allowed := r.guardBatchDeletes(ctx, diags, request, keys, items)
+	if !allowed {
 		return keys, nil
 	}
 	sent := time.Now()
@@ -177,7 +187,13 @@ func (r *batchResource) deleteItems(ctx context.Context, diags *diag.Diagnostics
 	if client.IsAmbiguous(err) {
 		_, d := r.recoverBatch(ctx, recovery.DefaultTiming(), request, batchWorkspaces(items), sent, lostBatchAnswer(err), err)
 		diags.Append(d...)
+		if !d.HasError() {
+			taken.Report(diags)
+		}
 		return keys, nil
+	}
+	if err == nil {
+		taken.Report(diags)
 	}
 	return keys, err
 }

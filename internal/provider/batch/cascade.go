@@ -2,6 +2,7 @@ package batch
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -11,17 +12,38 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 )
 
-// guardBatchDeletes refuses a batch whose component deletes would make Ardoq also delete entities
-// the request neither deletes nor moves away (see core/guard). It returns false when refused.
-func (r *batchResource) guardBatchDeletes(ctx context.Context, diags *diag.Diagnostics, request client.BatchRequest, keys batchOpKeys, prior batchItems) bool {
+// guardBatchDeletes checks, just before the batch is sent, what its component deletes would make Ardoq
+// also delete (core/cascade): by default the batch is refused while anything it neither deletes nor moves
+// away would go; under allow_cascade_delete only what the plan announced goes, unchanged since. ok is false
+// when refused; taken is what goes along, to report once the batch is applied.
+func (r *batchResource) guardBatchDeletes(ctx context.Context, diags *diag.Diagnostics, request client.BatchRequest, keys batchOpKeys,
+	prior batchItems) (taken cascade.Taken, ok bool) {
 	if request.Components == nil || len(request.Components.Delete) == 0 {
-		return true
+		return cascade.Taken{}, true
 	}
 	deletes, in, names := batchCascadeInput(request, keys, prior)
 	notice := cascade.Notice{Summary: "Batch Would Delete More in Ardoq", What: deletedItems(keys.componentDeletes, prior), Names: names,
-		NotSent: "The batch was not sent, so nothing was changed.", Ways: []string{cascade.WayUnordered},
-		TypeNames: r.typeNames}
-	return cascade.Deletes(ctx, diags, r.data.Client, r.data.Settings.AllowCascadeDelete, deletes, in, nil, notice)
+		NotSent: "The batch was not sent, so nothing was changed.", TypeNames: r.typeNames}
+	return cascade.Deletes(ctx, diags, r.data.Client, r.data.Settings.AllowCascadeDelete, deletes, in, r.announced, notice)
+}
+
+// batchPrivate is what a batch's plan gives its apply in the plan's private state.
+type batchPrivate struct {
+	Announced *cascade.Announced `json:"announced,omitempty"`
+}
+
+func encodeAnnounced(a *cascade.Announced) []byte {
+	out, _ := json.Marshal(batchPrivate{Announced: a}) // maps of strings to numbers always encode
+	return out
+}
+
+// decodeAnnounced is what the plan announced; nil when it announced nothing (or was made by an earlier version).
+func decodeAnnounced(private []byte) *cascade.Announced {
+	var p batchPrivate
+	if json.Unmarshal(private, &p) != nil {
+		return nil
+	}
+	return p.Announced
 }
 
 // batchCascadeInput reads the request's deletes and moves: component deletes by id with their

@@ -12,15 +12,15 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
-// warnCascade says, at the plan of an update or a destroy that deletes components, what Ardoq deletes
+// warnCascade says, at the plan of an update or a destroy that deletes components, what Ardoq would delete
 // with them that this batch does not delete itself (core/cascade): descendants outside the batch, and
-// references touching them, as ardoq_component's destroy does. What other resources of the plan do with
-// them the provider does not know, and does not guess. What the batch deletes itself is
-// "deleted too"; what it keeps (its own items, moved by the same request) is judged where the request
-// puts it. The apply's cascade guard (cascade.go) still decides whether the batch is sent. request is nil
-// for a destroy.
+// references touching them. The batch knows its own items, so this is said whatever the settings: by
+// default, the apply refuses the batch while any of these is still there; under allow_cascade_delete the
+// apply lets Ardoq delete these, unchanged since this plan, and nothing else, and the plan returns them for
+// the apply (nil otherwise). What the batch deletes itself is "deleted too"; what it keeps (its own items,
+// moved by the same request) is judged where the request puts it. request is nil for a destroy.
 func (r *batchResource) warnCascade(ctx context.Context, diags *diag.Diagnostics, dels []deletion, request *client.BatchRequest,
-	keys batchOpKeys, prior, planned batchItems) {
+	keys batchOpKeys, prior, planned batchItems) *cascade.Announced {
 	del := cascade.Deleting{Components: map[string]string{}, Kept: map[string]string{},
 		Own: cascade.Input{DeleteReferences: map[string]bool{}}}
 	var deleted []string
@@ -33,7 +33,7 @@ func (r *batchResource) warnCascade(ctx context.Context, diags *diag.Diagnostics
 		}
 	}
 	if len(deleted) == 0 {
-		return
+		return nil
 	}
 	if request != nil {
 		_, moves, _ := batchCascadeInput(*request, keys, prior)
@@ -54,10 +54,14 @@ func (r *batchResource) warnCascade(ctx context.Context, diags *diag.Diagnostics
 		cascade.NotChecked(diags, r.data.Settings.PreventImplicitDeletions, "What the Batch's Deletes Take Along Was Not Checked",
 			fmt.Sprintf("Ardoq deletes a component's descendants and every reference touching them along with it, and the workspace "+
 				"of the components this ardoq_batch deletes (%s) could not be read to list them: %v.", deletedItems(deleted, prior), err))
-		return
+		return nil
 	}
+	allow := r.data.Settings.AllowCascadeDelete
 	if along.Empty() {
-		return
+		if allow {
+			return along.Announced()
+		}
+		return nil
 	}
 	summary, verb := "Updating the Batch Deletes More in Ardoq", "The components this ardoq_batch deletes"
 	if request == nil {
@@ -68,9 +72,19 @@ func (r *batchResource) warnCascade(ctx context.Context, diags *diag.Diagnostics
 	if along.DeletedToo > 0 {
 		detail += fmt.Sprintf(" (and %s that it deletes too)", cascade.Plural(along.DeletedToo, "entity", "entities"))
 	}
-	detail += ":\n" + along.List(ctx, "", r.typeNames) + "\nThe apply refuses the batch while any of these would go with it (unless " +
-		"allow_cascade_delete is set). To keep them, give them another parent (or source and target); to delete them, remove them " +
-		"from the configuration that manages them first (Terraform deletes them before this batch's update when they refer to its " +
-		"items by expression; by a literal id it cannot order them, and the apply may refuse until they are gone)."
+	detail += ":\n" + along.List(ctx, r.typeNames)
+	if allow {
+		detail += "\nallow_cascade_delete is set: the apply lets Ardoq delete these with the batch, if unchanged since this plan, " +
+			"and refuses the batch if anything else would go."
+	} else {
+		detail += "\nThe apply refuses the batch while any of these would go with it. To keep them, give them another parent (or " +
+			"source and target); to delete them, remove them from the configuration that manages them first (Terraform deletes them " +
+			"before this batch's update when they refer to its items by expression; by a literal id it cannot order them, and the " +
+			"apply refuses until they are gone), or set allow_cascade_delete = true."
+	}
 	cascade.Report(diags, r.data.Settings.PreventImplicitDeletions, path.Empty(), summary, detail)
+	if allow {
+		return along.Announced()
+	}
+	return nil
 }

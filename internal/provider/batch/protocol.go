@@ -84,6 +84,9 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		var d diag.Diagnostics
 		planned, d = r.modifyPlan(ctx, prior, planned)
 		resp.Diagnostics = diagnostics.ToProtocol(d)
+		if r.announced != nil {
+			resp.PlannedPrivate = encodeAnnounced(r.announced)
+		}
 	}
 	resp.PlannedState, diags = s.dynamic(planned)
 	resp.Diagnostics = append(resp.Diagnostics, diags...)
@@ -116,6 +119,7 @@ func (s *Server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 	if diags == nil {
 		var r *batchResource
 		if r, diags = batchOf(s.data()); diags == nil {
+			r.announced = decodeAnnounced(req.PlannedPrivate)
 			state, d := s.apply(ctx, r, vals[0], vals[1])
 			if state.IsNull() && !d.HasError() {
 				resp.Private = nil // nothing left to keep private data for

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
@@ -21,7 +22,12 @@ import (
 // (Terraform values to items, decode.go), plan (prior and planned items to one request, plan*.go),
 // apply (the request to what Ardoq made, apply*.go) and render (items to Terraform values, render.go).
 // Read goes refresh (refresh.go), render. Server (server.go) calls it with the values Terraform sent.
-type batchResource struct{ data *providerdata.Data }
+type batchResource struct {
+	data *providerdata.Data
+	// announced is what the plan of this request's change announced Ardoq takes along with the batch's deletes
+	// (under allow_cascade_delete only): set by modifyPlan, and given to the apply in the plan's private state.
+	announced *cascade.Announced
+}
 
 // modifyPlan keeps the computed values of unchanged items known (no plan noise), shows the ids of the
 // entities new items adopt, checks every item against its workspace's model (all problems at once),
@@ -33,7 +39,7 @@ func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.V
 		priorItems := batchRawOf(prior).items()
 		dels := destroyDeletions(priorItems)
 		r.reportDeletions(ctx, &diags, dels, "", true)
-		r.warnCascade(ctx, &diags, dels, nil, batchOpKeys{}, priorItems, batchItems{})
+		r.announced = r.warnCascade(ctx, &diags, dels, nil, batchOpKeys{}, priorItems, batchItems{})
 		return planned, diags
 	}
 	if planned.IsNull() || (!prior.IsNull() && planned.Equal(prior)) {
@@ -65,7 +71,7 @@ func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.V
 	computed["deletions"] = deletionsValue(dels)
 	planned = plan.value(planned.Type(), computed)
 	r.reportDeletions(ctx, &diags, dels, rawString(prior, "id"), false)
-	r.warnCascade(ctx, &diags, dels, &request, keys, priorItems, items)
+	r.announced = r.warnCascade(ctx, &diags, dels, &request, keys, priorItems, items)
 	diags.Append(r.warnIfItemsMade(ctx, priorItems, items, keys)...)
 	if summary, detail := adoptionNotice(items, keys); summary != "" {
 		diags.AddWarning(summary, detail)

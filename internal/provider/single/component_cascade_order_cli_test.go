@@ -11,11 +11,13 @@ import (
 
 // TestAccComponentResource_destroyBeforeBatchUpdate runs the real CLI on the trial's finding: an
 // ardoq_component removed in the same edit as the ardoq_batch reference that pointed at it. Terraform
-// destroys the component before it updates the batch, so Ardoq deletes the reference with the component;
-// the plan showed that deletion (the batch's), so the destroy goes ahead and the batch's update drops the
-// delete it no longer needs. One apply, exactly what is declared left, the next plan empty. A reference
-// made after the plan stops the delete, named by its ends and type; the next plan lists it, and its apply
-// lets Ardoq take it along.
+// destroys the component before it updates the batch (the batch's update waits for it), and the provider
+// does not guess what the batch's update will do: by default the component's delete is refused while the
+// reference is there, saying to apply the batch first; once it is applied, the next apply deletes the
+// component. Nothing Terraform did not plan is deleted. With
+// allow_cascade_delete the plan lists what Ardoq may take along and one apply lets it go; a reference made
+// after that plan stops the delete, named by its ends and type; the next plan lists it, and its apply lets
+// Ardoq take it along, saying so.
 func TestAccComponentResource_destroyBeforeBatchUpdate(t *testing.T) {
 	env := newTestEnv(t)
 	cli := providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"])
@@ -71,24 +73,33 @@ func TestAccComponentResource_destroyBeforeBatchUpdate(t *testing.T) {
 	// crm and the batch's reference to it go in the same edit (crm's block stays out of the configuration)
 	cli.Write("main.tf", removeBlock(t, config("erp"), `resource "ardoq_component" "crm" {`))
 	out, code := cli.Run("apply", "-auto-approve")
-	if code != 0 || !strings.Contains(out, "1 to change, 1 to destroy") {
-		t.Fatalf("removing crm with the batch's reference to it must apply in one go (exit %d):\n%s", code, out)
+	if code == 0 || !strings.Contains(out, "Deleting the Component Would Delete More in Ardoq") ||
+		!strings.Contains(out, "Lab service"+env.Tag+" → CRM"+env.Tag) || !strings.Contains(out, "apply that batch first") {
+		t.Fatalf("crm's delete must be refused while the batch's reference to it is there, saying why (exit %d):\n%s", code, out)
+	}
+	if !env.Exists(t, held["CRM"]) || len(references()) != 3 {
+		t.Fatalf("the refused delete must leave crm and the batch's reference (its update waits for the delete):\n%s", out)
+	}
+	if out, code := cli.Run("apply", "-auto-approve", "-target=ardoq_batch.lab"); code != 0 || len(references()) != 2 {
+		t.Fatalf("the batch applied first drops its reference (exit %d):\n%s", code, out)
+	}
+	out, code = cli.Run("apply", "-auto-approve")
+	if code != 0 || !strings.Contains(out, "0 to change, 1 to destroy") {
+		t.Fatalf("the next apply must delete crm (exit %d):\n%s", code, out)
 	}
 	if env.Exists(t, held["CRM"]) || !env.Exists(t, held["ERP"]) || !env.Exists(t, held["Lab service"]) || !env.Exists(t, held["Kept"]) {
 		t.Fatalf("after the apply the org must hold exactly what is declared:\n%s", out)
-	}
-	if refs := references(); len(refs) != 2 {
-		t.Fatalf("the org holds %d references from the service, want 2 (to Kept and ERP): %+v", len(refs), refs)
 	}
 	if out, code := cli.Run("plan", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("the next plan must be empty (exit %d):\n%s", code, out)
 	}
 
-	// a reference to erp that no configuration declares, made after the plan, stops its delete; once a plan
-	// lists it, the apply lets Ardoq take it along with erp
+	// with allow_cascade_delete: a reference to erp that no configuration declares, made after the plan, stops
+	// its delete; once a plan lists it, the apply lets Ardoq take it along with erp
+	cli.Write("provider.tf", env.ServedProvider("allow_cascade_delete = true"))
 	cli.Write("main.tf", removeBlock(t, config(), `resource "ardoq_component" "erp" {`))
-	if out, code := cli.Run("plan", "-out=tfplan"); code != 0 || !strings.Contains(out, "Lab service"+env.Tag+" → ERP"+env.Tag) ||
-		strings.Contains(out, "Kept"+env.Tag+" → ERP") {
+	if out, code := cli.Run("plan", "-out=tfplan"); code != 0 || !strings.Contains(out, "Ardoq May Delete More With the Component") ||
+		!strings.Contains(out, "Lab service"+env.Tag+" → ERP"+env.Tag) || strings.Contains(out, "Kept"+env.Tag+" → ERP") {
 		t.Fatalf("the plan (exit %d) must list the batch's reference that Ardoq takes along with erp, and nothing else:\n%s", code, out)
 	}
 	undeclared := env.CreateReference(t, client.ReferenceCreate{Source: held["Kept"], Target: held["ERP"], Type: env.RefType})
@@ -105,8 +116,8 @@ func TestAccComponentResource_destroyBeforeBatchUpdate(t *testing.T) {
 		t.Fatalf("the refused apply deleted something:\n%s", out)
 	}
 	out, code = cli.Run("apply", "-auto-approve")
-	if code != 0 || !strings.Contains(out, "Destroying the Component Deletes More in Ardoq") || !strings.Contains(out, "Kept"+env.Tag+" → ERP"+env.Tag) {
-		t.Fatalf("a new plan lists the reference, and its apply deletes it with erp (exit %d):\n%s", code, out)
+	if code != 0 || !strings.Contains(out, "Warning: Ardoq Deleted Dependents Too") || !strings.Contains(out, "Kept"+env.Tag+" → ERP"+env.Tag) {
+		t.Fatalf("a new plan lists the reference, and its apply deletes it with erp, saying so (exit %d):\n%s", code, out)
 	}
 	if env.Exists(t, held["ERP"]) || referenceHeld(undeclared.ID) || len(references()) != 1 {
 		t.Fatalf("erp and the reference it took along must be gone, the batch's own kept:\n%s", out)

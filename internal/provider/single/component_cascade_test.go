@@ -75,13 +75,13 @@ func TestAccComponentResource_typeChangeKeepsDependents(t *testing.T) {
 				},
 			},
 			{
-				// Terraform deletes the old parent first; Ardoq would take the children and references along. The
-				// plan warns (the configuration keeps them: nothing is announced), and the apply refuses.
+				// Terraform deletes the old parent first; Ardoq would take the children and references along: the
+				// apply refuses.
 				Config: managedModel(env, "{other}", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("ardoq_component.parent", plancheck.ResourceActionDestroyBeforeCreate),
 				}},
-				ExpectError: providertest.ExpectErr(`(?s)Deleting the Component Would Delete More in Ardoq.*"Parent".*2 descendant components and 2 references.*"Child".*"Grandchild".*create_before_destroy.*allow_cascade_delete`),
+				ExpectError: providertest.ExpectErr(`(?s)Deleting the Component Would Delete More in Ardoq.*2 descendant components and 2 references.*"Parent".*"Child".*"Grandchild".*create_before_destroy.*allow_cascade_delete`),
 			},
 			{
 				PreConfig: func() { env.StillThere(t, ids) },
@@ -112,8 +112,10 @@ func TestAccComponentResource_typeChangeKeepsDependents(t *testing.T) {
 	})
 }
 
-// Dependents made in the app: listed by the plan of the component's destroy, and taken along by its apply
-// (the plan showed them), unless one changed since the plan: then the apply refuses, naming it.
+// Dependents made in the app stop the component's destroy by default: the apply refuses, naming each with
+// who made it, and nothing is deleted (the component stays in state). With allow_cascade_delete a
+// dependent changed after the plan still stops it; a new plan lists it as it is now, and its apply lets
+// Ardoq take both along.
 func TestAccComponentResource_unmanagedDependents(t *testing.T) {
 	env := newTestEnv(t)
 	var id, childID, refID string
@@ -122,6 +124,7 @@ func TestAccComponentResource_unmanagedDependents(t *testing.T) {
   root_workspace = "{ws}"
   type_id        = "{app}"
 }`
+	ids := map[string]*string{"component": &id, "child": &childID, "ref": &refID}
 	env.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProviders,
 		CheckDestroy:             env.OrgUnchanged(t),
@@ -137,9 +140,20 @@ func TestAccComponentResource_unmanagedDependents(t *testing.T) {
 				},
 			},
 			{
-				// a colleague edits the child after the plan listed it: the apply refuses
+				// by default the colleague's child and reference stop the delete
 				Config: env.Config(`# removed from the configuration`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addrC, plancheck.ResourceActionDestroy),
+				}},
+				ExpectError: providertest.ExpectErr(`(?s)Would Delete More in Ardoq.*1 descendant component and 1 reference.*"Made In The App".*made by .*The component was not deleted.*allow_cascade_delete = true`),
+			},
+			{
+				// the refused delete left the component in state: the plan still destroys it; with
+				// allow_cascade_delete, a colleague's edit of the child after the plan refuses the delete
+				PreConfig: func() { env.StillThere(t, ids) },
+				Config:    env.ConfigWith([]string{"allow_cascade_delete = true"}, `# removed from the configuration`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addrC, plancheck.ResourceActionDestroy),
 					providertest.MutateAfterPlan(func() {
 						env.EditInApp(t, childID, client.ComponentUpdate{Description: client.Set("DO NOT DELETE")})
 					}),
@@ -148,11 +162,16 @@ func TestAccComponentResource_unmanagedDependents(t *testing.T) {
 			},
 			{
 				// a new plan lists it as it is now, and its apply lets Ardoq take both along
-				PreConfig: func() { env.StillThere(t, map[string]*string{"component": &id, "child": &childID, "ref": &refID}) },
-				Config:    env.Config(`# removed from the configuration`),
+				PreConfig: func() { env.StillThere(t, ids) },
+				Config:    env.ConfigWith([]string{"allow_cascade_delete = true"}, `# removed from the configuration`),
 				Check: func(*terraform.State) error {
-					if _, err := env.Client.GetComponent(context.Background(), childID); !client.IsNotFound(err) {
-						return fmt.Errorf("what the plan listed goes with its parent, got %w", err)
+					for _, gone := range []string{id, childID} {
+						if _, err := env.Client.GetComponent(context.Background(), gone); !client.IsNotFound(err) {
+							return fmt.Errorf("what the plan listed goes with its parent, got %w", err)
+						}
+					}
+					if _, err := env.Client.GetReference(context.Background(), refID); !client.IsNotFound(err) {
+						return fmt.Errorf("the reference the plan listed goes with the component, got %w", err)
 					}
 					return nil
 				},

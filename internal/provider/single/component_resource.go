@@ -255,8 +255,9 @@ func (r *componentResource) update(ctx context.Context, diags *diag.Diagnostics,
 }
 
 // Delete asks the cascade guard first: Ardoq deletes a component's descendants and their references with
-// it. What its plan announced (component_destroy_plan.go) goes with it, if Ardoq still holds it as the plan
-// saw it; anything else taken along refuses the delete.
+// it. By default the delete is refused while anything is left below or touching the component; under
+// allow_cascade_delete what its plan announced (component_destroy_plan.go) goes with it, if Ardoq still
+// holds it as the plan saw it.
 func (r *componentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var prior entity.ComponentModel
 	resp.Diagnostics.Append(getComponent(ctx, req.State, &prior)...)
@@ -267,7 +268,7 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 	}
 	id := prior.ID.ValueString()
 	notice := cascade.Notice{Summary: "Deleting the Component Would Delete More in Ardoq", Names: map[string]string{id: prior.Name.ValueString()},
-		What:    fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), prior.ComponentKey.ValueString(), id),
+		What:    fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), convert.FirstNonEmpty(prior.ComponentKey.ValueString(), "no key"), id),
 		NotSent: "The component was not deleted.", TypeNames: r.typeNames, ChangedSummary: "Component Changed in Ardoq Since the Plan"}
 	var announced *cascade.Announced
 	if plan != nil {
@@ -276,15 +277,13 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 	if plan == nil || plan.Replaced {
 		notice.Ways = append(notice.Ways, cascade.WayReplace)
 	}
-	if announced != nil {
-		notice.Ways = append(notice.Ways, cascade.WayPlanAgain)
-	}
 	deletes := map[string]string{id: prior.RootWorkspace.ValueString()}
 	var in cascade.Input
 	if !prior.Version.IsNull() && !prior.Version.IsUnknown() {
 		in.Seen = map[string]int64{id: prior.Version.ValueInt64()}
 	}
-	if !cascade.Deletes(ctx, &resp.Diagnostics, r.data.Client, r.data.Settings.AllowCascadeDelete, deletes, in, announced, notice) {
+	taken, ok := cascade.Deletes(ctx, &resp.Diagnostics, r.data.Client, r.data.Settings.AllowCascadeDelete, deletes, in, announced, notice)
+	if !ok {
 		return
 	}
 	err := r.data.Client.DeleteComponent(ctx, id)
@@ -292,6 +291,9 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 		_, err := r.data.Client.GetComponent(ctx, id)
 		return err
 	})
+	if !resp.Diagnostics.HasError() {
+		taken.Report(&resp.Diagnostics)
+	}
 }
 
 // createSearch describes a create whose answer was lost: components with the same name, type, workspace

@@ -125,7 +125,8 @@ func diagnosticsOf(t *testing.T, cli *providertest.CLIRun, args ...string) ([]st
 				Severity, Summary, Detail, Address string
 			} `json:"diagnostic"`
 		}
-		if json.Unmarshal(scanner.Bytes(), &line) == nil && line.Type == "diagnostic" {
+		if json.Unmarshal(scanner.Bytes(), &line) == nil && line.Type == "diagnostic" &&
+			line.Diagnostic.Summary != "Provider development overrides are in effect" { // the CLI's own, in tests that build the provider
 			d := line.Diagnostic
 			diags = append(diags, d.Severity+": "+d.Address+": "+d.Summary+": "+d.Detail)
 		}
@@ -134,17 +135,23 @@ func diagnosticsOf(t *testing.T, cli *providertest.CLIRun, args ...string) ([]st
 	return diags, out, code
 }
 
-// TestAccComponentResource_literalIDsDeletedInOneApply is the trial's case at a test's size: a workspace made
-// outside Terraform, taken over with literal ids, then applications deleted with their modules and the
-// references touching them. The plan says, for each component, what Ardoq takes along (by name, with no
-// claim about what the plan destroys), the same under -parallelism=1 on a fast org as under
-// -parallelism=30 with 40 ms on every request; and one apply deletes it all in either, whichever order
-// Terraform picks, refusing nothing. The next plan is empty.
-func TestAccComponentResource_literalIDsDeletedInOneApply(t *testing.T) {
+// TestAccComponentResource_literalIDsDeletedLevelByLevel is the trial's case at a test's size: a workspace
+// made outside Terraform, taken over with literal ids, then applications deleted with their modules and
+// the references touching them. Terraform has no order between these deletes, and by default the provider
+// refuses a delete while anything is left below or touching it: the plan says nothing more than Terraform
+// (the same under -parallelism=1 on a fast org as under -parallelism=30 with 40 ms on every request), the
+// first apply deletes what it can and refuses, naming why, each component whose modules or references were
+// still there, and the next applies finish, one level of the tree each at most (references, modules,
+// applications); nothing outside the plan is deleted at any point. With
+// allow_cascade_delete the plan lists, for each application, what Ardoq takes along, and one apply
+// deletes it all, whichever order Terraform picks. The next plan is empty each time.
+func TestAccComponentResource_literalIDsDeletedLevelByLevel(t *testing.T) {
 	runs := map[string]struct {
 		latency     time.Duration
 		parallelism string
-	}{"sequential": {0, "-parallelism=1"}, "parallel, slow org": {40 * time.Millisecond, "-parallelism=30"}}
+		allow       bool
+	}{"sequential": {0, "-parallelism=1", false}, "parallel, slow org": {40 * time.Millisecond, "-parallelism=30", false},
+		"allow_cascade_delete": {40 * time.Millisecond, "-parallelism=30", true}}
 	plans, outcomes := map[string][]string{}, map[string][]string{}
 	gone := []int{3, 4, 10, 17, 18, 25, 31, 32, 33, 39}
 	for name, run := range runs {
@@ -152,6 +159,9 @@ func TestAccComponentResource_literalIDsDeletedInOneApply(t *testing.T) {
 		if out, code := w.cli.Run("apply", "-auto-approve"); code != 0 ||
 			!strings.Contains(out, fmt.Sprintf("Apply complete! Resources: %d imported, 0 added, 0 changed, 0 destroyed.", len(w.order))) {
 			t.Fatalf("%s: the take-over must import everything and change nothing (exit %d):\n%s", name, code, out)
+		}
+		if run.allow {
+			w.cli.Write("provider.tf", w.env.ServedProvider("allow_cascade_delete = true"))
 		}
 		w.write(gone)
 		w.env.Srv.SetLatency(run.latency)
@@ -166,38 +176,63 @@ func TestAccComponentResource_literalIDsDeletedInOneApply(t *testing.T) {
 			}
 		}
 		diags, out, code = diagnosticsOf(t, w.cli, "apply", run.parallelism, "tfplan")
-		if code != 0 || len(diags) != 0 {
-			t.Fatalf("%s: one apply must delete it all, refusing nothing and warning of nothing (exit %d): %v\n%s", name, code, diags, out)
-		}
-		w.env.Srv.SetLatency(0)
-		var left []string
-		for _, addr := range w.order {
-			if held := w.held(t, addr); held == w.removed(addr, gone) {
-				t.Errorf("%s: %s (id %s) held %v after the apply", name, addr, w.ids[addr], held)
-			} else if held {
-				left = append(left, addr)
+		switch {
+		case run.allow && (code != 0 || slices.ContainsFunc(diags, func(d string) bool { return !strings.HasPrefix(d, "warning: ") })):
+			t.Fatalf("%s: one apply must delete it all, refusing nothing (exit %d): %v\n%s", name, code, diags, out)
+		case !run.allow:
+			// each apply deletes at least one more level (references, modules, applications): three at most
+			for apply := 2; code != 0; apply++ {
+				for _, d := range diags {
+					if !strings.Contains(d, ": Deleting the Component Would Delete More in Ardoq: ") || !strings.Contains(d, "the next apply deletes this component") {
+						t.Errorf("%s: an apply may only refuse a component whose modules or references are still there: %s", name, d)
+					}
+				}
+				w.check(t, name, gone, true)
+				if apply > 3 {
+					t.Fatalf("%s: three applies must delete the three levels, refusing nothing more (exit %d): %v\n%s", name, code, diags, out)
+				}
+				diags, out, code = diagnosticsOf(t, w.cli, "apply", run.parallelism, "-auto-approve")
+			}
+			if len(diags) != 0 {
+				t.Fatalf("%s: the last apply must warn of nothing: %v\n%s", name, diags, out)
 			}
 		}
-		outcomes[name] = left
+		w.env.Srv.SetLatency(0)
+		outcomes[name] = w.check(t, name, gone, false)
 		if out, code := w.cli.Run("plan", "-detailed-exitcode"); code != 0 {
 			t.Fatalf("%s: the next plan must be empty (exit %d):\n%s", name, code, out)
 		}
 	}
 	sequential, parallel := plans["sequential"], plans["parallel, slow org"]
-	if !slices.Equal(sequential, parallel) {
-		t.Errorf("the plans' diagnostics differ with parallelism and latency:\n-parallelism=1:\n%s\n\n-parallelism=30, 40 ms:\n%s",
+	if len(sequential) != 0 || len(parallel) != 0 {
+		t.Errorf("by default the plans must say nothing more than Terraform:\n-parallelism=1:\n%s\n\n-parallelism=30, 40 ms:\n%s",
 			strings.Join(sequential, "\n"), strings.Join(parallel, "\n"))
 	}
 	for _, a := range gone {
-		app := fmt.Sprintf("Destroying the Component Deletes More in Ardoq: Ardoq deletes a component's descendants and every reference "+
-			"touching them along with it. Destroying component \"App %d\"", a)
-		if !slices.ContainsFunc(sequential, func(d string) bool {
+		app := fmt.Sprintf("Ardoq May Delete More With the Component: Destroying component \"App %d\"", a)
+		if !slices.ContainsFunc(plans["allow_cascade_delete"], func(d string) bool {
 			return strings.Contains(d, app) && strings.Contains(d, fmt.Sprintf("App %d module 0", a))
 		}) {
-			t.Errorf("no warning names what Ardoq takes along with app_%d:\n%s", a, strings.Join(sequential, "\n"))
+			t.Errorf("no warning names what Ardoq takes along with app_%d:\n%s", a, strings.Join(plans["allow_cascade_delete"], "\n"))
 		}
 	}
-	if !slices.Equal(outcomes["sequential"], outcomes["parallel, slow org"]) {
-		t.Errorf("the outcome differs with parallelism and latency")
+	if !slices.Equal(outcomes["sequential"], outcomes["parallel, slow org"]) || !slices.Equal(outcomes["sequential"], outcomes["allow_cascade_delete"]) {
+		t.Errorf("the outcome differs with parallelism, latency or the setting")
 	}
+}
+
+// check checks that Ardoq holds everything the configuration keeps and, unless partly (after a first
+// apply that may refuse), nothing it removed; it returns the addresses still held.
+func (w *takenOver) check(t *testing.T, name string, gone []int, partly bool) []string {
+	t.Helper()
+	var left []string
+	for _, addr := range w.order {
+		held, removed := w.held(t, addr), w.removed(addr, gone)
+		if !held && !removed || held && removed && !partly {
+			t.Errorf("%s: %s (id %s) held %v after the apply", name, addr, w.ids[addr], held)
+		} else if held && !removed {
+			left = append(left, addr)
+		}
+	}
+	return left
 }

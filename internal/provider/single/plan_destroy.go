@@ -3,7 +3,6 @@ package single
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -31,8 +30,7 @@ func recordPlan(ctx context.Context, d *providerdata.Data, diags *diag.Diagnosti
 }
 
 // planEntity records what the plan does with the component (destroys it, replaces it, or keeps it) and,
-// for a destroy or a replacement, says what Ardoq deletes with it and records that for the delete
-// (component_destroy_plan.go).
+// for a destroy or a replacement, what the delete needs to know (component_destroy_plan.go).
 func (r *componentResource) planEntity(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.State.Raw.IsNull() {
 		return
@@ -50,52 +48,38 @@ func (r *componentResource) planEntity(ctx context.Context, req resource.ModifyP
 	recordPlan(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), moves.Planned{Destroyed: destroyed || replaced,
 		Resource: "ardoq_component", Name: prior.Name.ValueString()})
 	if (destroyed || replaced) && !resp.Diagnostics.HasError() {
-		announced := r.warnCascade(ctx, &resp.Diagnostics, prior, replaced)
+		var announced *cascade.Announced
+		if r.data.Settings.AllowCascadeDelete {
+			announced = r.announceCascade(ctx, &resp.Diagnostics, prior, replaced)
+		}
 		r.recordDestroyPlan(ctx, resp, destroyPlan{Replaced: replaced, Announced: announced})
 	}
 }
 
-// warnCascade says, at the plan of a component's destroy or replacement, what Ardoq deletes with it, from
-// what Ardoq holds now (the process's one reading of the workspace): its descendants and every reference
-// touching them, by name. The provider does not know what other resources of the plan do with those, nor
-// in which order Terraform will delete, so it says what it knows and how the apply decides. It returns what
-// a destroy announced, for the delete's guard; nil when it could not check, and for a replacement, whose
-// old component is deleted only once nothing is left below it or touching it (the configuration keeps it).
-func (r *componentResource) warnCascade(ctx context.Context, diags *diag.Diagnostics, prior entity.ComponentModel, replaced bool) *cascade.Announced {
+// announceCascade says, under allow_cascade_delete, at the plan of a component's destroy or replacement,
+// what Ardoq may take along with it (its descendants and every reference touching them, as Ardoq holds
+// them now), and returns it for the delete's guard, which lets go only that, unchanged. Without the
+// setting the plan says nothing: the delete is refused while anything is left below or touching the
+// component, so it deletes nothing the plan does not show. nil when Ardoq could not be read.
+func (r *componentResource) announceCascade(ctx context.Context, diags *diag.Diagnostics, prior entity.ComponentModel, replaced bool) *cascade.Announced {
 	id, what := prior.ID.ValueString(), fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(),
 		convert.FirstNonEmpty(prior.ComponentKey.ValueString(), "no key"), prior.ID.ValueString())
 	along, err := cascade.Find(ctx, r.data.Cascade, cascade.Deleting{Components: map[string]string{id: prior.RootWorkspace.ValueString()}})
 	if err != nil {
 		cascade.NotChecked(diags, r.data.Settings.PreventImplicitDeletions, "What the Delete Takes Along Was Not Checked",
-			fmt.Sprintf("Destroying %s: Ardoq deletes a component's descendants and every reference touching them along with it, and "+
-				"the workspace could not be read to list them: %v.", what, err))
+			fmt.Sprintf("Deleting %s: the workspace could not be read to list what Ardoq would delete with it: %v.", what, err))
 		return nil
 	}
 	if along.Empty() {
 		return along.Announced()
 	}
-	var b strings.Builder
+	verb := "Destroying"
 	if replaced {
-		fmt.Fprintf(&b, "Replacing %s deletes the old component, and Ardoq deletes a component's descendants and every reference "+
-			"touching them along with it. Ardoq holds %s below and around it now:\n", what, along.Counts())
-		b.WriteString(along.List(ctx, "", r.typeNames))
-		b.WriteString("\nThe apply deletes the old component only once none of these is left below it or touching it, and refuses " +
-			"otherwise: with lifecycle { create_before_destroy = true }, Terraform creates the new component first and moves what " +
-			"refers to it by an expression there before it deletes the old one.")
-		diags.AddWarning("Replacing the Component Needs Its Dependents Moved First", b.String())
-		return nil
+		verb = "Replacing (deleting the old component)"
 	}
-	fmt.Fprintf(&b, "Ardoq deletes a component's descendants and every reference touching them along with it. Destroying %s will "+
-		"also delete what of these still exists in Ardoq when it is deleted (%s):\n", what, along.Counts())
-	b.WriteString(along.List(ctx, "", r.typeNames))
-	b.WriteString("\nResources of this configuration that refer to this component by an expression (ardoq_component.x.id) are " +
-		"destroyed by Terraform before it, and nothing of theirs is taken along. Resources that name it by a literal id (as " +
-		"terraform query -generate-config-out writes them) are deleted in no set order: Ardoq may take them along first, and their " +
-		"own deletes then find them gone, which is not an error. Anything else listed here is deleted with the component.\n" +
-		"The apply refuses the delete if it would take along anything this list does not show, or anything listed that changed in " +
-		"Ardoq since this plan. To keep any of these, give it another parent (or source and target) first; to have Terraform order " +
-		"the deletes, refer to this component by an expression or add depends_on.")
-	cascade.Report(diags, r.data.Settings.PreventImplicitDeletions, path.Empty(), "Destroying the Component Deletes More in Ardoq", b.String())
+	detail := fmt.Sprintf("%s %s lets Ardoq delete %s with it (allow_cascade_delete is set):\n%s\nThe apply lets go only these, "+
+		"unchanged since this plan; anything else there then refuses the delete.", verb, what, along.Counts(), along.List(ctx, r.typeNames))
+	cascade.Report(diags, r.data.Settings.PreventImplicitDeletions, path.Empty(), "Ardoq May Delete More With the Component", detail)
 	return along.Announced()
 }
 

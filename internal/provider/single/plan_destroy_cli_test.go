@@ -11,11 +11,13 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
-// TestAccComponentResource_cascadeAtPlan runs the real CLI: a component's destroy says at plan what Ardoq
-// deletes with it, by name, from what Ardoq holds and nothing else: the same list whatever else the plan
-// destroys and in whichever order Terraform plans, never claiming what the plan does not destroy. With
-// prevent_implicit_deletions it is an error; when the workspace cannot be read, the plan says it was not
-// checked (an error with prevent_implicit_deletions).
+// TestAccComponentResource_cascadeAtPlan runs the real CLI. By default a component's destroy says nothing
+// at plan: the apply deletes nothing the plan does not show, so a configuration written with expressions
+// deletes a parent with its child and references in one apply, with no warning, and a child made elsewhere
+// stops the delete at apply instead (nothing sent, state true). With allow_cascade_delete the plan lists
+// what Ardoq may take along, by name, from what Ardoq holds and nothing else, the same whatever order
+// Terraform plans in; with prevent_implicit_deletions too, that list is an error; when the workspace
+// cannot be read, the plan says it was not checked (an error with prevent_implicit_deletions).
 func TestAccComponentResource_cascadeAtPlan(t *testing.T) {
 	env := newTestEnv(t)
 	cli := providertest.NewCLIRun(t, env.Env, "1.5.0")
@@ -50,16 +52,38 @@ resource "ardoq_reference" "in" {
 `))
 	cli.Write("main.tf", removed)
 	t.Cleanup(func() { cli.Run("destroy", "-auto-approve") })
-	if out, code := cli.Run("apply", "-auto-approve"); code != 0 {
-		t.Fatalf("apply (exit %d):\n%s", code, out)
+	apply := func() {
+		t.Helper()
+		if out, code := cli.Run("apply", "-auto-approve"); code != 0 {
+			t.Fatalf("apply (exit %d):\n%s", code, out)
+		}
 	}
-	const notice = "Destroying the Component Deletes More in Ardoq"
+	apply()
+	const notice = "Ardoq May Delete More With the Component"
+	allowed := *cli
+	allowed.Env = append(append([]string(nil), cli.Env...), "ARDOQ_ALLOW_CASCADE_DELETE=true")
+	strict := allowed
+	strict.Env = append(append([]string(nil), allowed.Env...), "ARDOQ_PREVENT_IMPLICIT_DELETIONS=true")
+
+	// by default: nothing at plan, and one apply deletes what the expressions order
+	cli.Write("main.tf", "")
+	if diags, out, code := diagnosticsOf(t, cli, "plan"); code != 0 || len(diags) != 0 {
+		t.Fatalf("by default the plan removing the parent with its child says nothing more than Terraform (exit %d): %v\n%s", code, diags, out)
+	}
+	if diags, out, code := diagnosticsOf(t, cli, "apply", "-auto-approve"); code != 0 || len(diags) != 0 {
+		t.Fatalf("by default one apply deletes the parent with its child and references, refusing and warning of nothing (exit %d): %v\n%s",
+			code, diags, out)
+	}
+	cli.Write("main.tf", removed)
+	apply()
 	parents, err := env.Client.ListComponents(context.Background(), providertest.ClientFilterByName(env.WS, "Parent"+env.Tag))
 	if err != nil || len(parents) != 1 {
 		t.Fatalf("the parent: %v %v", parents, err)
 	}
 	parentID := parents[0].ID
-	first, out, code := diagnosticsOf(t, cli, "plan", "-destroy")
+
+	// with allow_cascade_delete the plan lists what Ardoq holds below and around the parent
+	first, out, code := diagnosticsOf(t, &allowed, "plan", "-destroy")
 	if code != 0 || len(first) == 0 || !strings.Contains(strings.Join(first, "\n"), `ardoq_component.parent: `+notice) ||
 		!strings.Contains(strings.Join(first, "\n"), `component "Child`+env.Tag+`"`) {
 		t.Fatalf("terraform plan -destroy (exit %d) must list what Ardoq holds below the parent:\n%s", code, out)
@@ -67,28 +91,29 @@ resource "ardoq_reference" "in" {
 	cli.Write("main.tf", "")
 	var removing []string
 	for i := range 3 { // Terraform plans removed resources in no particular order: the notices are the same
-		diags, out, code := diagnosticsOf(t, cli, "plan")
+		diags, out, code := diagnosticsOf(t, &allowed, "plan")
 		if code != 0 || strings.Contains(out, "not destroyed by this plan") || (i > 0 && !slices.Equal(diags, removing)) {
 			t.Fatalf("removing the parent with its child, plan %d (exit %d), differs from the first or claims what it cannot know:\n%s\n\nfirst:\n%s",
 				i, code, strings.Join(diags, "\n"), strings.Join(removing, "\n"))
 		}
 		removing = diags
 	}
+
+	// a child made elsewhere: listed with allow_cascade_delete, an error with prevent_implicit_deletions too,
+	// and by default the apply refuses the parent's delete, sending nothing
 	elsewhere := env.CreateComponent(t, client.ComponentCreate{Name: "Declared elsewhere" + env.Tag, RootWorkspace: env.WS,
 		TypeID: env.ChildType, Parent: &parentID})
-	out, code = cli.Run("plan")
+	out, code = allowed.Run("plan")
 	if code != 0 || !strings.Contains(out, "Warning: "+notice) || !strings.Contains(out, `"Declared elsewhere`+env.Tag+`"`) {
 		t.Errorf("the plan removing the parent must warn naming the child made elsewhere too (exit %d):\n%s", code, out)
 	}
-	strict := *cli
-	strict.Env = append(append([]string(nil), cli.Env...), "ARDOQ_PREVENT_IMPLICIT_DELETIONS=true")
 	if out, code := strict.Run("plan"); code == 0 || !strings.Contains(out, "Error: "+notice) {
 		t.Errorf("with prevent_implicit_deletions the plan must fail with the notice (exit %d):\n%s", code, out)
 	}
 	if env.Srv != nil { // a workspace that cannot be read: not checked, said, and strict fails closed
 		const notChecked = "What the Delete Takes Along Was Not Checked"
 		env.Srv.FailNext(http.MethodGet, "/components", http.StatusBadRequest)
-		if out, code := cli.Run("plan", "-refresh=false"); code != 0 || !strings.Contains(out, "Warning: "+notChecked) {
+		if out, code := allowed.Run("plan", "-refresh=false"); code != 0 || !strings.Contains(out, "Warning: "+notChecked) {
 			t.Errorf("a plan that cannot read the workspace must warn that it did not check (exit %d):\n%s", code, out)
 		}
 		env.Srv.FailNext(http.MethodGet, "/components", http.StatusBadRequest)
@@ -98,6 +123,17 @@ resource "ardoq_reference" "in" {
 	}
 	if !env.Exists(t, elsewhere.ID) || !env.Exists(t, parentID) {
 		t.Error("a plan deleted something")
+	}
+	out, code = cli.Run("apply", "-auto-approve")
+	if code == 0 || !strings.Contains(out, "Deleting the Component Would Delete More in Ardoq") ||
+		!strings.Contains(out, `"Declared elsewhere`+env.Tag+`"`) {
+		t.Errorf("by default the apply must refuse the parent's delete, naming the child made elsewhere (exit %d):\n%s", code, out)
+	}
+	if !env.Exists(t, elsewhere.ID) || !env.Exists(t, parentID) {
+		t.Errorf("the refused apply deleted the parent or the child made elsewhere:\n%s", out)
+	}
+	if out, code := cli.Run("plan", "-detailed-exitcode"); code != 2 || !strings.Contains(out, "ardoq_component.parent will be destroyed") {
+		t.Errorf("state must still hold the parent the apply refused to delete (exit %d):\n%s", code, out)
 	}
 	env.DeleteInApp(t, false, elsewhere.ID)
 	cli.Write("main.tf", removed)

@@ -2,6 +2,7 @@ package single
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -39,12 +40,16 @@ func settleCreate[E any](ctx context.Context, d *providerdata.Data, diags *diag.
 }
 
 // readFound reports whether a refresh's read of id, which failed with err or not, found the entity. One
-// found gone is removed from state; a failed read is an error. What was found is claimed: held by this
+// found gone is removed from state, with a warning, so that a plan creating it again never comes silently;
+// a failed read is an error. What was found is claimed: held by this
 // resource, it is never what another resource's plan or lost answer is looking for.
 func readFound(ctx context.Context, d *providerdata.Data, state *tfsdk.State, diags *diag.Diagnostics, noun, id string, err error) bool {
 	if client.IsNotFound(err) {
 		tflog.Info(ctx, strings.ToLower(noun)+" no longer exists; removing it from state", map[string]any{"id": id})
 		state.RemoveResource(ctx)
+		diags.AddWarning(noun+" Deleted in Ardoq", fmt.Sprintf("%s %s is no longer in Ardoq: it was deleted outside this "+
+			"resource (in the app, or by Ardoq along with a component it belonged to or pointed at). It is removed from state; if the "+
+			"configuration still declares it, the plan creates it again.", noun, id))
 		return false
 	}
 	if err != nil {

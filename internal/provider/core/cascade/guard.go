@@ -45,39 +45,57 @@ type Announced struct {
 }
 
 // Deletes runs the checks for deletes, once, just before they are sent. A component to delete that Ardoq
-// holds at another version than the plan saw (in.Seen) is refused: someone changed it since. What Ardoq
-// would take along goes with the deletes when allow is set (listed in a warning) or when the plan
-// announced it and Ardoq still holds it at the version the plan saw: the plan showed that deletion,
-// whichever order Terraform runs the deletes in. Anything else (added since the plan, changed since, or
-// never announced) is refused: an error, and false.
+// holds at another version than the plan saw (in.Seen) is refused: someone changed it since. Then what
+// Ardoq would take along (descendants, and references touching them, that Ardoq still holds and the
+// deletes do not delete themselves):
+//   - by default, anything there refuses the deletes, each entity named with who made and last changed it;
+//   - with allow (allow_cascade_delete), it goes along when the plan announced it and Ardoq still holds it
+//     at the version the plan saw; anything else (added since the plan, changed since, never announced)
+//     refuses the deletes.
+//
+// A refusal is an error, and false. Taken is what the deletes take along when allowed: the caller reports
+// it once the deletes are done (Taken.Report).
 func Deletes(ctx context.Context, diags *diag.Diagnostics, c *client.Client, allow bool, deletes map[string]string, in Input,
-	announced *Announced, n Notice) bool {
+	announced *Announced, n Notice) (Taken, bool) {
 	lost, changed, err := checkCascade(ctx, c, deletes, in)
 	if err != nil {
 		diags.AddError("Unable to Check What the Delete Would Take Along", diagnostics.ClientErrorDetail(err)+" "+n.NotSent)
-		return false
+		return Taken{}, false
 	}
 	if len(changed) > 0 {
 		diags.AddError(n.ChangedSummary, ChangedSincePlan(changed)+"\n"+n.NotSent+" Plan again (without -refresh=false) to see it as Ardoq holds it now, "+
 			"and apply that plan to delete it.")
-		return false
+		return Taken{}, false
 	}
 	if lost.Empty() {
-		return true
+		return Taken{}, true
 	}
-	if allow {
-		diags.AddWarning("Ardoq Deletes Dependents Too", cascadeListing(n.What, lost, n.labels(ctx, c, lost), n.Held, nil)+"\nallow_cascade_delete is set, so the "+
-			"delete goes ahead and Ardoq deletes these with it.")
-		return true
+	if !allow {
+		diags.AddError(n.Summary, cascadeRefusal(n.What, lost, n.labels(ctx, c, lost), n.Held, nil, n.NotSent, defaultWays(n.Ways, lost, n.Held)))
+		return Taken{}, false
 	}
 	refused, why := announced.unannounced(lost)
-	if refused.Empty() {
-		tflog.Info(ctx, "the delete takes along what its plan announced", map[string]any{"components": len(lost.components),
-			"references": len(lost.references)})
-		return true
+	if !refused.Empty() {
+		ways := allowedWays(n.Ways, refused, n.Held)
+		diags.AddError(n.Summary, cascadeRefusal(n.What, refused, n.labels(ctx, c, refused), n.Held, why, n.NotSent, ways)+
+			"\nallow_cascade_delete lets Ardoq delete only what the plan listed, unchanged since.")
+		return Taken{}, false
 	}
-	diags.AddError(n.Summary, cascadeRefusal(n.What, refused, n.labels(ctx, c, refused), n.Held, why, n.NotSent, n.Ways))
-	return false
+	tflog.Info(ctx, "the delete takes along what its plan announced", map[string]any{"components": len(lost.components),
+		"references": len(lost.references)})
+	return Taken{listing: takenListing(n.What, lost, n.labels(ctx, c, lost), n.Held)}, true
+}
+
+// Taken is what allowed deletes take along in Ardoq; empty when they take nothing.
+type Taken struct{ listing string }
+
+// Report says, once the deletes are done, what Ardoq deleted with them.
+func (t Taken) Report(diags *diag.Diagnostics) {
+	if t.listing == "" {
+		return
+	}
+	diags.AddWarning("Ardoq Deleted Dependents Too", t.listing+"\nallow_cascade_delete is set and the plan listed these, unchanged "+
+		"since, so Ardoq deleted them with it.")
 }
 
 // unannounced is what of lost the plan did not announce at the version Ardoq holds now, with why for each
@@ -137,36 +155,50 @@ const (
 	wayOutside = "move or delete in Ardoq what no resource of this configuration manages (or import it), and plan again"
 	wayEither  = "to keep them, give them another parent (or source and target), in Ardoq or in the configuration that manages " +
 		"them; to delete them too, remove them from that configuration or delete them in Ardoq, and plan again"
-	// WayUnordered applies to a batch: another resource deleting the same entities in no set order.
-	WayUnordered = "if another resource of this plan deletes them too but names the deleted component by a literal id rather " +
-		"than an expression, Terraform cannot order the deletes: add depends_on to that resource, or apply again"
+	// WayUnordered applies to a delete refused by default: another resource of the plan may delete the dependents after it.
+	WayUnordered = "if another resource of this configuration deletes them too: Terraform waits only for the resources it destroys " +
+		"that refer to this component by an expression (or by depends_on). Those naming it by a literal id are deleted in the same " +
+		"apply, and the next apply deletes this component. An ardoq_batch whose update drops them waits for this delete: apply that " +
+		"batch first (terraform apply -target with its address), then apply again"
 	// WayPlanAgain applies to a delete whose plan announced what Ardoq takes along: what changed since goes to a new plan.
 	WayPlanAgain = "to let them go with it, plan again: the new plan lists what Ardoq would take along now, and applying that plan " +
 		"lets Ardoq delete what it listed"
 	allowCascade = "or set allow_cascade_delete = true in the provider block (or ARDOQ_ALLOW_CASCADE_DELETE=true) to let Ardoq delete them"
 )
 
-// cascadeListing says what deleting what would take along: a handful by name, then a count. labels
-// names the references listed; held says which resource of this configuration keeps an entity.
+// cascadeListing says what deleting what would take along: a handful by name, each with who made and last
+// changed it, then a count. labels names the references listed; held says which resource of this
+// configuration keeps an entity; why says why an entity stops the delete, where the caller knows more.
 func cascadeListing(what string, lost Lost, labels, held, why map[string]string) string {
+	return fmt.Sprintf("Ardoq still holds %s below or touching %s, and would delete them with it:\n", lostCount(lost), what) +
+		entityLines(lost, labels, held, why)
+}
+
+// takenListing says what Ardoq deleted along with what.
+func takenListing(what string, lost Lost, labels, held map[string]string) string {
+	return fmt.Sprintf("Ardoq deleted %s with %s:\n", lostCount(lost), what) + entityLines(lost, labels, held, nil)
+}
+
+// entityLines lists lost entities, one a line, up to ListedEntities, then a count.
+func entityLines(lost Lost, labels, held, why map[string]string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Deleting %s would make Ardoq also delete %s that this plan does not delete:\n", what, lostCount(lost))
-	status := func(id string) string {
+	status := func(id string, m client.Meta) string {
+		out := Origin(m)
 		if h, ok := held[id]; ok {
-			return ", kept by " + h + why[id]
+			out += ", kept by " + h
 		}
-		return why[id]
+		return out + why[id]
 	}
 	shown := 0
 	for _, c := range lost.components {
 		if shown < ListedEntities {
-			fmt.Fprintf(&b, "  - component %q (%s, id %s)%s\n", c.Name, convert.FirstNonEmpty(c.ComponentKey, "no key"), c.ID, status(c.ID))
+			fmt.Fprintf(&b, "  - component %q (%s, id %s)%s\n", c.Name, convert.FirstNonEmpty(c.ComponentKey, "no key"), c.ID, status(c.ID, c.Meta))
 		}
 		shown++
 	}
 	for _, r := range lost.references {
 		if shown < ListedEntities {
-			fmt.Fprintf(&b, "  - reference %s (id %s)%s\n", labels[r.ID], r.ID, status(r.ID))
+			fmt.Fprintf(&b, "  - reference %s (id %s)%s\n", labels[r.ID], r.ID, status(r.ID, r.Meta))
 		}
 		shown++
 	}
@@ -177,15 +209,27 @@ func cascadeListing(what string, lost Lost, labels, held, why map[string]string)
 }
 
 // cascadeRefusal is the detail of the error that refuses a delete: what would be lost, that the delete
-// was not sent (notSent), and the ways to proceed that apply.
+// was not sent (notSent), and the ways to proceed (defaultWays or allowedWays).
 func cascadeRefusal(what string, lost Lost, labels, held, why map[string]string, notSent string, ways []string) string {
 	var b strings.Builder
 	b.WriteString(cascadeListing(what, lost, labels, held, why))
 	b.WriteString("\n" + notSent + " Ardoq deletes a component's descendants and every reference touching them with it. To proceed:\n")
-	for _, way := range append(append(append([]string(nil), ways...), keepWays(lost, held)...), allowCascade) {
+	for _, way := range ways {
 		b.WriteString("  - " + way + "\n")
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// defaultWays are the ways out of a refusal without allow_cascade_delete: the caller's, keeping or deleting
+// the dependents, ordering the deletes, or the setting.
+func defaultWays(ways []string, lost Lost, held map[string]string) []string {
+	return append(append(append([]string(nil), ways...), keepWays(lost, held)...), WayUnordered, allowCascade)
+}
+
+// allowedWays are the ways out of a refusal under allow_cascade_delete: the caller's, a new plan, or
+// keeping or deleting the dependents.
+func allowedWays(ways []string, lost Lost, held map[string]string) []string {
+	return append(append(append([]string(nil), ways...), WayPlanAgain), keepWays(lost, held)...)
 }
 
 // keepWays are the ways to keep or delete the dependents: for those this configuration keeps (held), for
@@ -245,20 +289,16 @@ func (n Notice) labels(ctx context.Context, c *client.Client, lost Lost) map[str
 	return labels
 }
 
-func lostCount(lost Lost) string {
+func lostCount(lost Lost) string { return counts(len(lost.components), len(lost.references)) }
+
+// counts says "1 descendant component and 2 references".
+func counts(components, references int) string {
 	var parts []string
-	if n := len(lost.components); n > 0 {
-		parts = append(parts, plural(n, "descendant component"))
+	if components > 0 {
+		parts = append(parts, Plural(components, "descendant component", "descendant components"))
 	}
-	if n := len(lost.references); n > 0 {
-		parts = append(parts, plural(n, "reference"))
+	if references > 0 {
+		parts = append(parts, Plural(references, "reference", "references"))
 	}
 	return strings.Join(parts, " and ")
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

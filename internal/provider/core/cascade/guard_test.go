@@ -73,7 +73,7 @@ func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
 	}
 	lost.references = append(lost.references, client.Reference{ID: "r1", Type: 2, Source: "p", Target: "x"})
 	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"r1": "P → X (Depends on)"}, nil, nil, "The component was not deleted.",
-		[]string{WayReplace, WayUnordered})
+		defaultWays([]string{WayReplace}, lost, nil))
 	for _, want := range []string{"10 descendant components and 1 reference", `component "C0" (APP-0, id id0)`, "and 3 more",
 		"create_before_destroy", "allow_cascade_delete", "ARDOQ_ALLOW_CASCADE_DELETE", "The component was not deleted", "depends_on",
 		"give them another parent (or source and target), in Ardoq or in the configuration that manages them"} {
@@ -83,26 +83,30 @@ func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
 	}
 }
 
-// A refusal lists only the ways out that apply: none for replacements or unordered deletes unless the
-// caller says so, the keep way for what the configuration keeps, the outside way for the rest; and it names
+// A refusal lists only the ways out that apply: none for replacements unless the caller says so, the keep way for what the configuration keeps, the outside way for the rest; and it names
 // references by their ends and type, and what keeps them. No message holds a placeholder for a name.
 func TestCascadeRefusal_waysThatApply(t *testing.T) {
 	lost := Lost{references: []client.Reference{{ID: "r1", Source: "s", Target: "p"}, {ID: "r2", Source: "o", Target: "p"}}}
 	labels := map[string]string{"r1": "Lab service → CRM (Depends on)", "r2": "Other → CRM (Depends on)"}
-	both := cascadeRefusal(`component "CRM"`, lost, labels, map[string]string{"r1": `ardoq_batch item references["svc_crm"]`}, nil, "Not deleted.", nil)
+	held := map[string]string{"r1": `ardoq_batch item references["svc_crm"]`}
+	both := cascadeRefusal(`component "CRM"`, lost, labels, held, nil, "Not deleted.", defaultWays(nil, lost, held))
 	for _, want := range []string{`reference Lab service → CRM (Depends on) (id r1), kept by ardoq_batch item references["svc_crm"]`,
 		"reference Other → CRM (Depends on) (id r2)\n", wayKeep, wayOutside, allowCascade} {
 		if !strings.Contains(both, want) {
 			t.Errorf("refusal lacks %q:\n%s", want, both)
 		}
 	}
-	outside := cascadeRefusal(`component "CRM"`, lost, labels, map[string]string{}, nil, "Not deleted.", nil)
-	for _, unwanted := range []string{"create_before_destroy", "depends_on", wayKeep, "-target"} {
+	outside := cascadeRefusal(`component "CRM"`, lost, labels, map[string]string{}, nil, "Not deleted.", defaultWays(nil, lost, map[string]string{}))
+	for _, unwanted := range []string{"create_before_destroy", wayKeep, "-target"} {
 		if strings.Contains(outside, unwanted) {
 			t.Errorf("refusal of what no resource manages holds %q:\n%s", unwanted, outside)
 		}
 	}
-	for _, msg := range []string{both, outside, WayReplace, WayUnordered, wayEither, cascadeRefusal("x", lost, labels, nil, nil, "", []string{WayReplace, WayUnordered})} {
+	if allowed := cascadeRefusal("x", lost, labels, nil, nil, "", allowedWays(nil, lost, nil)); strings.Contains(allowed, allowCascade) ||
+		!strings.Contains(allowed, WayPlanAgain) {
+		t.Errorf("a refusal under allow_cascade_delete must offer a new plan, not the setting it has:\n%s", allowed)
+	}
+	for _, msg := range []string{both, outside, WayReplace, WayUnordered, wayEither, cascadeRefusal("x", lost, labels, nil, nil, "", defaultWays([]string{WayReplace}, lost, nil))} {
 		if strings.Contains(msg, "<") || strings.Contains(msg, "ardoq_batch.") || strings.Contains(msg, "ardoq_component.") {
 			t.Errorf("a guard message holds a placeholder or a made-up address:\n%s", msg)
 		}
@@ -160,9 +164,11 @@ func TestCheckCascade_requests(t *testing.T) {
 	}
 }
 
-// The guard at apply: allow_cascade_delete lets the cascade happen with a warning; otherwise what the plan
-// announced goes along when Ardoq still holds it at the announced version, and anything else refuses the
-// delete, saying why: not announced (a plan that announced nothing, or one added since), or changed since.
+// The guard at apply. By default anything Ardoq would take along refuses the delete, each entity named with
+// who made and last changed it, whatever the plan announced. With allow_cascade_delete what the plan
+// announced goes along when Ardoq still holds it at the announced version (and is reported once the
+// delete is done), and anything else refuses the delete, saying why: not announced (a plan that announced
+// nothing, or one added since), or changed since.
 func TestGuardDeletes(t *testing.T) {
 	org := providertest.NewEmulatedOrg(t)
 	c, ws, wctx := org.Client, org.WS, org.Wctx
@@ -178,32 +184,56 @@ func TestGuardDeletes(t *testing.T) {
 	}
 	notice := Notice{Summary: "Refused", What: "the parent", NotSent: "Not deleted.", Ways: []string{WayReplace}}
 	deletes := map[string]string{parent.ID: ws}
-	deletesWith := func(announced *Announced) (bool, diag.Diagnostics) {
+	deletesWith := func(allow bool, announced *Announced) (Taken, bool, diag.Diagnostics) {
 		var diags diag.Diagnostics
-		return Deletes(ctx, &diags, c, false, deletes, Input{}, announced, notice), diags
-	}
-
-	var diags diag.Diagnostics
-	if !Deletes(ctx, &diags, c, true, deletes, Input{}, nil, notice) || diags.HasError() || diags.WarningsCount() != 1 ||
-		!strings.Contains(diags[0].Detail(), `"Child"`) {
-		t.Fatalf("with allow_cascade_delete the delete goes ahead with a warning naming the child, got %v", diags)
-	}
-	if ok, diags := deletesWith(nil); ok || !diags.HasError() || diags[0].Summary() != "Refused" {
-		t.Fatalf("a plan that announced nothing: the delete is refused, got %v", diags)
-	}
-	if ok, diags := deletesWith(&Announced{}); ok || !strings.Contains(diags[0].Detail(), `"Child"`) ||
-		!strings.Contains(diags[0].Detail(), "not in this plan's notice") {
-		t.Fatalf("a child the plan did not announce refuses the delete, saying so, got %v", diags)
+		taken, ok := Deletes(ctx, &diags, c, allow, deletes, Input{}, announced, notice)
+		return taken, ok, diags
 	}
 	announced := &Announced{Components: map[string]int64{child.ID: child.Version}}
-	if ok, diags := deletesWith(announced); !ok || len(diags) != 0 {
-		t.Fatalf("what the plan announced, unchanged, goes along: got %v", diags)
+
+	for _, a := range []*Announced{nil, {}, announced} {
+		if _, ok, diags := deletesWith(false, a); ok || !diags.HasError() || diags[0].Summary() != "Refused" ||
+			!strings.Contains(diags[0].Detail(), `"Child"`) || !strings.Contains(diags[0].Detail(), "allow_cascade_delete") ||
+			!strings.Contains(diags[0].Detail(), "depends_on") {
+			t.Fatalf("by default a child still there refuses the delete, whatever the plan announced (%v), got %v", a, diags)
+		}
+	}
+	if _, ok, diags := deletesWith(true, nil); ok || !diags.HasError() || !strings.Contains(diags[0].Detail(), `"Child"`) {
+		t.Fatalf("allow_cascade_delete with a plan that announced nothing: the delete is refused, got %v", diags)
+	}
+	if _, ok, diags := deletesWith(true, &Announced{}); ok || !strings.Contains(diags[0].Detail(), "not in this plan's notice") {
+		t.Fatalf("allow_cascade_delete: a child the plan did not announce refuses the delete, saying so, got %v", diags)
+	}
+	taken, ok, diags := deletesWith(true, announced)
+	if !ok || len(diags) != 0 {
+		t.Fatalf("allow_cascade_delete: what the plan announced, unchanged, goes along: got %v", diags)
+	}
+	taken.Report(&diags)
+	if diags.WarningsCount() != 1 || !strings.Contains(diags[0].Detail(), `"Child"`) {
+		t.Fatalf("what went along is reported once the delete is done, got %v", diags)
 	}
 	if _, err := c.UpdateComponent(ctx, child.ID, client.IfVersion(child.Version), client.ComponentUpdate{Description: client.Set("DO NOT DELETE")}); err != nil {
 		t.Fatal(err)
 	}
-	if ok, diags := deletesWith(announced); ok || !strings.Contains(diags[0].Detail(),
+	if _, ok, diags := deletesWith(true, announced); ok || !strings.Contains(diags[0].Detail(),
 		fmt.Sprintf("changed in Ardoq since the plan (version %d then, %d now)", child.Version, child.Version+1)) {
 		t.Fatalf("a child changed since the plan refuses the delete, naming the versions, got %v", diags)
+	}
+}
+
+// A refusal names who made and who last changed each entity, and when, as Ardoq's meta says.
+func TestOrigin(t *testing.T) {
+	made := client.Meta{Created: "2026-11-20T09:00:00Z", CreatedByName: "Ada", CreatedByEmail: "ada@example.com",
+		LastUpdated: "2026-11-20T09:00:00Z", LastModifiedByName: "Ada", LastModifiedByEmail: "ada@example.com"}
+	if got, want := Origin(made), ", made by Ada (ada@example.com) at 2026-11-20T09:00:00Z"; got != want {
+		t.Errorf("Origin(never changed) = %q, want %q", got, want)
+	}
+	changed := made
+	changed.LastUpdated, changed.LastModifiedByName, changed.LastModifiedByEmail = "2026-11-27T10:00:00Z", "Bob", "bob@example.com"
+	if got, want := Origin(changed), ", made by Ada (ada@example.com) at 2026-11-20T09:00:00Z, last changed by Bob (bob@example.com) at 2026-11-27T10:00:00Z"; got != want {
+		t.Errorf("Origin(changed) = %q, want %q", got, want)
+	}
+	if got := Origin(client.Meta{}); got != "" {
+		t.Errorf("Origin(no meta) = %q, want nothing", got)
 	}
 }

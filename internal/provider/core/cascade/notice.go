@@ -2,9 +2,7 @@ package cascade
 
 import (
 	"context"
-	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
@@ -108,54 +106,29 @@ func (a Along) Announced() *Announced {
 }
 
 // Counts says how much is taken along: "1 descendant component and 2 references".
-func (a Along) Counts() string {
-	var counts []string
-	if n := len(a.components); n > 0 {
-		counts = append(counts, Plural(n, "descendant component", "descendant components"))
-	}
-	if n := len(a.references); n > 0 {
-		counts = append(counts, Plural(n, "reference", "references"))
-	}
-	return strings.Join(counts, " and ")
-}
+func (a Along) Counts() string { return counts(len(a.components), len(a.references)) }
 
 // List lists what is taken along, up to ListedEntities by name (references as "Payments → Orders DB
-// (Depends on)"), one a line, each kept item of the resource's own said so, and every other with
-// outside, when given ("not in this ardoq_batch"). typeNames names a workspace's reference types.
-func (a Along) List(ctx context.Context, outside string, typeNames func(context.Context, string) map[int64]string) string {
-	var b strings.Builder
-	status := func(id string) string {
-		if res, ok := a.kept[id]; ok {
-			return ": kept by " + res + " in this configuration"
-		}
-		if outside != "" {
-			return ": " + outside
-		}
-		return ""
-	}
-	shown := 0
-	for _, d := range a.components {
-		if shown < ListedEntities {
-			fmt.Fprintf(&b, "  - component %q (%s, id %s)%s\n", d.Name, convert.FirstNonEmpty(d.ComponentKey, "no key"), d.ID, status(d.ID))
-		}
-		shown++
+// (Depends on)"), one a line, with who made and last changed each, and each kept item of the resource's
+// own said so. typeNames names a workspace's reference types.
+func (a Along) List(ctx context.Context, typeNames func(context.Context, string) map[int64]string) string {
+	held := map[string]string{}
+	for id, res := range a.kept {
+		held[id] = res + " in this configuration"
 	}
 	names := map[string]map[int64]string{}
-	for _, ref := range a.references {
-		if shown < ListedEntities {
-			ws := ref.RootWorkspace
-			if _, read := names[ws]; !read && typeNames != nil {
-				names[ws] = typeNames(ctx, ws)
-			}
-			label := wsmodel.ReferenceLabel(a.name(ref.Source), a.name(ref.Target), names[ws][ref.Type])
-			fmt.Fprintf(&b, "  - reference %s (id %s)%s\n", label, ref.ID, status(ref.ID))
+	labels := map[string]string{}
+	for i, ref := range a.references {
+		if i == ListedEntities {
+			break
 		}
-		shown++
+		ws := ref.RootWorkspace
+		if _, read := names[ws]; !read && typeNames != nil {
+			names[ws] = typeNames(ctx, ws)
+		}
+		labels[ref.ID] = wsmodel.ReferenceLabel(a.name(ref.Source), a.name(ref.Target), names[ws][ref.Type])
 	}
-	if shown > ListedEntities {
-		fmt.Fprintf(&b, "  - and %d more\n", shown-ListedEntities)
-	}
-	return b.String()
+	return entityLines(Lost{components: a.components, references: a.references}, labels, held, nil)
 }
 
 // name is a component's name in whichever reading holds it, or its id.

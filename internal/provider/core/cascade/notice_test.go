@@ -52,9 +52,9 @@ func TestFind(t *testing.T) {
 	if along.Counts() != "2 descendant components and 1 reference" || along.DeletedToo != 1 {
 		t.Fatalf("counts %q, deleted too %d; want both children and the outside reference, and 1 deleted too", along.Counts(), along.DeletedToo)
 	}
-	list := along.List(ctx, "", typeNames)
-	for _, want := range []string{`component "Child" (APP-3, id ` + child + ")\n", `id ` + kept + `): kept by this ardoq_batch's components["kept"] in this configuration`,
-		"reference Outside → Lab service (Runs on) (id " + in + ")\n"} {
+	list := along.List(ctx, typeNames)
+	for _, want := range []string{`component "Child" (APP-3, id ` + child + "), made by ", `, kept by this ardoq_batch's components["kept"] in this configuration`,
+		"reference Outside → Lab service (Runs on) (id " + in + "), made by "} {
 		if !strings.Contains(list, want) {
 			t.Errorf("the list lacks %q:\n%s", want, list)
 		}

@@ -78,13 +78,33 @@ func ChangedSincePlan(changed []Changed) string {
 	return b.String()
 }
 
+// Origin is ", made by Ada Lovelace (ada@example.com) at 2026-11-20T09:00:00Z, last changed by ... at ...",
+// from what Ardoq's meta says, or "".
+func Origin(m client.Meta) string {
+	out := ""
+	if who := person(m.CreatedByName, m.CreatedByEmail); who != "" {
+		out = ", made by " + who
+		if m.Created != "" {
+			out += " at " + m.Created
+		}
+	}
+	if m.LastUpdated == m.Created && m.LastModifiedByEmail == m.CreatedByEmail && m.LastModifiedByName == m.CreatedByName {
+		return out // never changed since it was made
+	}
+	return out + ModifiedBy(m)
+}
+
+func person(name, email string) string {
+	if email == "" {
+		return name
+	}
+	return strings.TrimSpace(name + " (" + email + ")")
+}
+
 // ModifiedBy is ", last changed by Ada Lovelace (ada@example.com) at 2026-11-27T10:00:00Z", from what
 // Ardoq's meta says, or "".
 func ModifiedBy(m client.Meta) string {
-	who := m.LastModifiedByName
-	if m.LastModifiedByEmail != "" {
-		who = strings.TrimSpace(who + " (" + m.LastModifiedByEmail + ")")
-	}
+	who := person(m.LastModifiedByName, m.LastModifiedByEmail)
 	out := ""
 	if who != "" {
 		out = ", last changed by " + who
