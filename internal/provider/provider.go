@@ -111,11 +111,10 @@ func (p *ardoqProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 			"allow_cascade_delete": schema.BoolAttribute{
 				Optional: true,
 				MarkdownDescription: "Ardoq deletes a component's descendants and every reference touching them along with it. By " +
-					"default, before a component delete is sent, the provider looks at what Ardoq would take along: an `ardoq_component` " +
-					"delete goes ahead with what its plan listed, if Ardoq still holds it unchanged, and an `ardoq_batch` with what the " +
-					"batch deletes itself; anything else refuses the delete, listing it. The refusal comes at apply (other changes of the " +
-					"same apply may be made by then). Set `true` to let Ardoq's cascade happen whatever it takes along. Defaults to the " +
-					"`ARDOQ_ALLOW_CASCADE_DELETE` environment variable, then `false`.",
+					"default a component's delete (an `ardoq_component`'s, or an `ardoq_batch`'s) is refused at apply while anything it " +
+					"does not delete itself is still there, so nothing the plan does not show is deleted. Set `true` to let Ardoq take " +
+					"along what the plan listed, if unchanged since. Defaults to the `ARDOQ_ALLOW_CASCADE_DELETE` environment variable, " +
+					"then `false`.",
 			},
 			"prevent_duplicates": schema.BoolAttribute{
 				Optional: true,
@@ -129,12 +128,10 @@ func (p *ardoqProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 			"prevent_implicit_deletions": schema.BoolAttribute{
 				Optional: true,
 				MarkdownDescription: "Some deletions do not show in Terraform's plan summary (`0 to destroy`): items an `ardoq_batch` " +
-					"update or destroy removes, entities a batch import takes over that the configuration does not declare, and what " +
-					"Ardoq deletes along with a component (its descendants and the references touching them). The plan warns about " +
-					"each, at the resource, by name. Set `true` to make those warnings errors, for pipelines that must never delete " +
-					"without a human reading the plan; a check of them that cannot be made (Ardoq unreachable) then fails the plan too, " +
-					"where it is otherwise a warning that it was not checked. A provider does not know what other resources of the plan " +
-					"delete, so with `true` a component can only be destroyed once nothing is left below it or touching it in Ardoq. Defaults to the `ARDOQ_PREVENT_IMPLICIT_DELETIONS` environment variable, then `false`.",
+					"update removes, entities a batch import takes over that the configuration does not declare, and, with " +
+					"`allow_cascade_delete`, what Ardoq deletes along with a component. The plan warns of each by name; set `true` to " +
+					"make those warnings errors (and a check that cannot be made fails the plan), for pipelines that must never delete " +
+					"without a human reading the plan. Defaults to the `ARDOQ_PREVENT_IMPLICIT_DELETIONS` environment variable, then `false`.",
 			},
 			"requests_per_second": schema.Float64Attribute{
 				Optional: true,

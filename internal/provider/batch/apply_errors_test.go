@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -52,6 +53,21 @@ func TestLostAnswerOperationCounts(t *testing.T) {
 		allOperations(1): "its one operation", allOperations(2): "all 2 operations"} {
 		if got != want {
 			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}
+
+// A dry run or batch stopped by Ctrl-C before Ardoq answered says so in its summary: Ardoq neither rejected
+// nor applied it.
+func TestAddBatchError_interrupted(t *testing.T) {
+	for _, err := range []error{
+		&client.StoppedError{Method: "POST", Path: "/api/v2/batch/expand", Sent: true, Err: context.Canceled},
+		&client.StoppedError{Method: "POST", Path: "/api/v2/batch", Err: context.Canceled},
+	} {
+		var diags diag.Diagnostics
+		addBatchError(&diags, "Batch Rejected by Ardoq", err, batchOpKeys{})
+		if len(diags) != 1 || diags[0].Summary() != "Batch Not Sent: Run Interrupted" || !strings.Contains(diags[0].Detail(), "The run was stopped") {
+			t.Errorf("%v: got %v, want the interrupted summary with the stop's detail", err, diags)
 		}
 	}
 }

@@ -198,6 +198,10 @@ var (
 // addBatchError points at the item (and attribute) a failed operation was about, when Ardoq's message
 // names the operation; otherwise the error is the resource's, with Ardoq's message and no guess.
 func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batchOpKeys) {
+	if client.IsStopped(err) { // Terraform stopped the run: Ardoq neither rejected nor applied anything
+		diags.AddError("Batch Not Sent: Run Interrupted", diagnostics.ClientErrorDetail(err))
+		return
+	}
 	var apiErr *client.APIError
 	if !errors.As(err, &apiErr) {
 		diags.AddError(summary, diagnostics.ClientErrorDetail(err))

@@ -20,12 +20,12 @@ var (
 		"components is sent, the provider checks what Ardoq would take along and refuses the whole batch, changing nothing, " +
 		"if any of it is neither deleted by the batch nor moved away by it (an item whose `type_id` or `root_workspace` " +
 		"changes is re-created, and the items pointing at it by key move to the new one in the same request). The error lists " +
-		"what would be lost; the provider setting `allow_cascade_delete` lets the cascade happen. If the batch's answer is " +
+		"what would be lost; the provider setting `allow_cascade_delete` lets Ardoq take along what the plan listed, unchanged since. If the batch's answer is " +
 		"lost, the provider reads the items back and records the whole result or nothing.\n\n" +
 		"A plan whose apply deletes items (removed or replaced, or all of them in a destroy) warns at the resource, naming each, " +
 		"and holds them in `deletions` for policy checks. A plan that deletes components also warns of what Ardoq deletes along " +
-		"with them that the plan does not delete (descendants outside the batch, and the references touching them), as " +
-		"ardoq_component's destroy does. With the provider setting `prevent_implicit_deletions` these warnings are " +
+		"with them that the batch does not delete (descendants outside the batch, and the references touching them): by default " +
+		"the apply refuses while they are there. With the provider setting `prevent_implicit_deletions` these warnings are " +
 		"errors. A new item whose component or reference Ardoq already holds (the same workspace, name, type and parent; source, " +
 		"target and type), made by the token's user, gets the single resources' warning at the item, an error with " +
 		"`prevent_duplicates`.\n\n" +

@@ -49,14 +49,11 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 		MarkdownDescription: "A component: a node of the Ardoq model (an application, a server, a capability...), in one workspace. " +
 			"Every update is guarded by the component's `version`, so an edit made in Ardoq after the last refresh is never " +
 			"overwritten silently. Do not manage a component with both this resource and `ardoq_batch`.\n\n" +
-			"Ardoq deletes a component's descendants and every reference touching them along with it. Before deleting a " +
-			"component, the provider checks what Ardoq would take along and refuses the delete (at apply, before sending it) if any of it is not " +
-			"deleted by the plan too; the error lists it. The plan of the destroy already lists what would go along that the plan does not destroy, as a " +
-			"warning (an error with `prevent_implicit_deletions`). Changing `type_id` replaces the component: add " +
-			"`lifecycle { create_before_destroy = true }` so that children and references in the configuration move to the new " +
-			"component (keeping their ids) before the old one goes. (A `root_workspace` change replaces it too, and its children " +
-			"must change workspace with it.) The provider setting `allow_cascade_delete` lets the cascade happen, with a warning " +
-			"that lists what went along.",
+			"Ardoq deletes a component's descendants and every reference touching them along with it, so the delete is refused " +
+			"at apply, before it is sent, while any of them is still there (refer to the component by expressions so Terraform " +
+			"deletes them first), unless the provider setting `allow_cascade_delete` is set: see \"Deletes and Ardoq's cascade\" on " +
+			"the provider's page. Changing `type_id` replaces the component: add `lifecycle { create_before_destroy = true }` so " +
+			"that children and references in the configuration move to the new one first.",
 		Attributes: map[string]schema.Attribute{
 			"id": idAttribute("component"),
 			"root_workspace": schema.StringAttribute{
