@@ -76,7 +76,7 @@ func TestAccBatchDeletions_cascadeToOutsideSaidAtPlan(t *testing.T) {
 		`components\["mod"\] \("Module`+env.Tag+`"\), components\["svc"\] \("Lab service`+env.Tag+`"\)`,
 		`will also delete 1 descendant component and 1 reference that this ardoq_batch does not delete \(and 1 entity that it deletes too\)`,
 		`component "Child from another stack`+env.Tag+`" \(`,
-		`reference Outside`+env.Tag+` → Lab service`+env.Tag+` \(`+regexp.QuoteMeta(env.Ref.Name)+`\) \(id [0-9a-f]{24}\)\n`,
+		`reference Outside`+env.Tag+` → Lab service`+env.Tag+` \(`+regexp.QuoteMeta(env.Ref.Name)+`\) \(id [0-9a-f]{24}\), made by `,
 		`prevent_implicit_deletions = true`)
 	if strings.Contains(out, `component "Module`) || strings.Contains(out, "not destroyed by this plan") {
 		t.Fatalf("the plan names the batch's own deletion as lost, or claims what other resources of the plan do:\n%s", out)

@@ -164,7 +164,7 @@ func TestAccBatchResource_typeChangeRefusedWithUnmanagedChild(t *testing.T) {
 			},
 			{
 				Config:      replacedModel(env, "{other}"),
-				ExpectError: providertest.ExpectErr(`(?s)Batch Would Delete More in Ardoq.*components\["app"\] \("Replaced App"\).*1 descendant component.*"Made By Hand".*allow_cascade_delete`),
+				ExpectError: providertest.ExpectErr(`(?s)Batch Would Delete More in Ardoq.*1 descendant component.*components\["app"\] \("Replaced App"\).*"Made By Hand".*allow_cascade_delete`),
 			},
 			{
 				PreConfig: func() {
