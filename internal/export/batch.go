@@ -50,18 +50,34 @@ func (w *writer) batch(body *hclwrite.Body, ws *Workspace, types map[string]hclw
 	if len(keys) > 0 {
 		b.SetAttributeRaw("references", keyedObject(keys, values))
 	}
+	if w.linkedTo(ws.ID) {
+		body.AppendNewline()
+		comment(body, "The ids of this batch's components by key, for the references of other batches: one value, cheap for Terraform to index.")
+		body.AppendNewBlock("locals", nil).Body().SetAttributeRaw(name+"_ids",
+			expression("{ for key, item in ardoq_batch."+name+".computed_components : key => item.id }"))
+	}
+}
+
+// linkedTo reports whether another batch names the components of ws's batch by their computed ids.
+func (w *writer) linkedTo(ws string) bool {
+	for link := range w.linked {
+		if link[1] == ws {
+			return true
+		}
+	}
+	return false
 }
 
 // batchRef names a component in ws's batch: by item key in the same batch, by its batch's computed id in
-// another exported workspace, by its data source outside them.
+// another exported workspace (through that batch's map of ids), by its workspace's listing outside them.
 func (w *writer) batchRef(ws *Workspace, id string) hclwrite.Tokens {
 	switch other, exported := w.wsOf[id]; {
 	case exported && other == ws.ID:
 		return text(w.keys[id])
 	case exported && w.linked[[2]string{ws.ID, other}]:
-		return computedID(w.wsNames[other], w.keys[id])
-	case w.foreign[id] != "":
-		return ref("data.ardoq_component." + w.foreign[id] + ".id")
+		return localID(w.wsNames[other]+"_ids", w.keys[id])
+	case w.outside[id] != "":
+		return localID(w.outside[id]+"_component_ids", w.keys[id])
 	}
 	return text(id)
 }
@@ -102,7 +118,7 @@ func (w *writer) batchLinks() map[[2]string]bool {
 }
 
 // unlinkedTargets are the exported components that references of another workspace's batch target
-// without a link between the two batches (batchLinks): they get data sources.
+// without a link between the two batches (batchLinks): they are named through their workspace's listing.
 func (w *writer) unlinkedTargets() []string {
 	var out []string
 	for _, ws := range w.org.Workspaces {

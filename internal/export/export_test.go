@@ -165,7 +165,7 @@ func TestWrite(t *testing.T) {
 		`image          = "https://example.com/b.png"`, `description    = "made \"by hand\" $${x}"`,
 		"cost     = 1200\n", "critical = true\n", `regions  = ["eu", "us"]`,
 		`resource "ardoq_component" "api_app_`, `parent         = ardoq_component.billing.id`,
-		`target = data.ardoq_component.inf_1.id`, `resource "ardoq_reference" "billing_depends_on_inf_1_2" {`,
+		`target = local.infrastructure_component_ids["INF-1"]`, `resource "ardoq_reference" "billing_depends_on_inf_1_2" {`,
 		"import {\n  to = ardoq_component.billing\n  id = \"" + appsWS + "/" + app.ID + "\"\n}",
 	} {
 		if !strings.Contains(apps, want) {
@@ -175,8 +175,13 @@ func TestWrite(t *testing.T) {
 	if strings.Contains(apps, "external_id") {
 		t.Errorf("an empty field was written:\n%s", apps)
 	}
-	if !strings.Contains(outside, `data "ardoq_component" "inf_1" {`+"\n  component_key = \"INF-1\"\n}") {
-		t.Errorf("components_outside.tf:\n%s", outside)
+	// the workspace outside the export is listed once, whatever number of references name its components
+	for _, want := range []string{`data "ardoq_workspace" "infrastructure" {` + "\n  name = \"Infrastructure\"\n}",
+		`data "ardoq_component_ids" "infrastructure" {` + "\n  root_workspace = data.ardoq_workspace.infrastructure.id\n}",
+		"infrastructure_component_ids = data.ardoq_component_ids.infrastructure.ids"} {
+		if !strings.Contains(outside, want) || strings.Contains(outside, `data "ardoq_component" `) {
+			t.Errorf("components_outside.tf lacks %q, or reads a component on its own:\n%s", want, outside)
+		}
 	}
 
 	if _, err := c.CreateReference(ctx, client.ReferenceCreate{Source: server.ID, Target: app.ID, Type: 1}); err != nil {
@@ -193,17 +198,22 @@ func TestWrite(t *testing.T) {
 	batch := string(files[0].Body)
 	for _, want := range []string{
 		"import {\n  to = ardoq_batch.applications\n  id = \"" + appsWS + "\"\n}",
-		`target = ardoq_batch.infrastructure.computed_components["INF-1"].id`, `"APP-1 -> INF-1 #2" = {`,
+		`target = local.infrastructure_ids["INF-1"]`, `"APP-1 -> INF-1 #2" = {`,
 	} {
 		if !strings.Contains(batch, want) {
 			t.Errorf("the batch lacks %q:\n%s", want, batch)
 		}
 	}
-	// the reference back would make a cycle of the two batches: it names its target by data source
-	if infra := string(files[1].Body); !strings.Contains(infra, `target = data.ardoq_component.app_1.id`) {
+	// the other batch's ids are one local, made from its computed_components
+	if infra := string(files[1].Body); !strings.Contains(infra, "infrastructure_ids = { for key, item in ardoq_batch.infrastructure.computed_components : key => item.id }") {
+		t.Errorf("the Infrastructure batch's map of ids:\n%s", infra)
+	}
+	// the reference back would make a cycle of the two batches: it names its target through the listing
+	if infra := string(files[1].Body); !strings.Contains(infra, `target = local.applications_component_ids["APP-1"]`) {
 		t.Errorf("the reference from Infrastructure back to Applications:\n%s", infra)
 	}
-	if len(files) != 3 || !strings.Contains(string(files[2].Body), `data "ardoq_component" "app_1" {`) {
+	if len(files) != 3 || !strings.Contains(string(files[2].Body), `data "ardoq_component_ids" "applications" {`) ||
+		strings.Contains(string(files[2].Body), `data "ardoq_workspace"`) {
 		t.Errorf("wrote %d files, the last:\n%s", len(files), files[len(files)-1].Body)
 	}
 }

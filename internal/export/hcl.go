@@ -22,10 +22,17 @@ func ref(dotted string) hclwrite.Tokens {
 	return hclwrite.TokensForTraversal(t)
 }
 
-// computedID is ardoq_batch.<name>.computed_components["<key>"].id.
-func computedID(batch, key string) hclwrite.Tokens {
-	return hclwrite.TokensForTraversal(hcl.Traversal{hcl.TraverseRoot{Name: "ardoq_batch"}, hcl.TraverseAttr{Name: batch},
-		hcl.TraverseAttr{Name: "computed_components"}, hcl.TraverseIndex{Key: cty.StringVal(key)}, hcl.TraverseAttr{Name: "id"}})
+// localID is `local.<name>["<key>"]`: a component's id from a map of ids by item key.
+func localID(name, key string) hclwrite.Tokens {
+	return hclwrite.TokensForTraversal(hcl.Traversal{hcl.TraverseRoot{Name: "local"}, hcl.TraverseAttr{Name: name},
+		hcl.TraverseIndex{Key: cty.StringVal(key)}})
+}
+
+// expression is the tokens of an HCL expression written as text: the callers' fixed shapes around
+// identifiers, which always parse (the export tests apply what they write).
+func expression(src string) hclwrite.Tokens {
+	f, _ := hclwrite.ParseConfig([]byte("v = "+src+"\n"), "", hcl.InitialPos)
+	return f.Body().GetAttribute("v").Expr().BuildTokens(nil)
 }
 
 func text(s string) hclwrite.Tokens { return hclwrite.TokensForValue(cty.StringVal(s)) }

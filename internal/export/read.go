@@ -25,11 +25,12 @@ type Workspace struct {
 	References []client.Reference
 }
 
-// Org is what an export writes: the workspaces chosen, and the components outside them that their
-// references target (by id).
+// Org is what an export writes: the workspaces chosen, the components outside them that their
+// references target (by id), and those components' workspaces (by id).
 type Org struct {
-	Workspaces []*Workspace
-	Foreign    map[string]*client.Component
+	Workspaces        []*Workspace
+	Foreign           map[string]*client.Component
+	ForeignWorkspaces map[string]client.Workspace
 }
 
 // Progress hears how far the reading is.
@@ -52,7 +53,7 @@ func Read(ctx context.Context, c *client.Client, wanted []string, progress Progr
 	if err != nil {
 		return nil, err
 	}
-	org := &Org{Foreign: map[string]*client.Component{}}
+	org := &Org{Foreign: map[string]*client.Component{}, ForeignWorkspaces: map[string]client.Workspace{}}
 	known := map[string]bool{}
 	for i, ws := range chosen {
 		progress.Workspace(ws.Name, i+1, len(chosen))
@@ -75,6 +76,9 @@ func Read(ctx context.Context, c *client.Client, wanted []string, progress Progr
 				return nil, fmt.Errorf("reading component %s, which a reference of workspace %q targets: %w", id, w.Name, err)
 			}
 			org.Foreign[id] = comp
+			if i := slices.IndexFunc(all, func(ws client.Workspace) bool { return ws.ID == comp.RootWorkspace }); i >= 0 {
+				org.ForeignWorkspaces[comp.RootWorkspace] = all[i]
+			}
 		}
 	}
 	return org, nil

@@ -56,13 +56,14 @@ func importBlock(body *hclwrite.Body, to, workspace, id string) {
 	imp.SetAttributeRaw("id", text(workspace+"/"+id))
 }
 
-// singleRef names a component by its resource's id, or its data source's outside the exported workspaces.
+// singleRef names a component by its resource's id, or through its workspace's listing outside the
+// exported workspaces.
 func (w *writer) singleRef(id string) hclwrite.Tokens {
 	if n := w.compNames[id]; n != "" {
 		return ref("ardoq_component." + n + ".id")
 	}
-	if n := w.foreign[id]; n != "" {
-		return ref("data.ardoq_component." + n + ".id")
+	if n := w.outside[id]; n != "" {
+		return localID(n+"_component_ids", w.keys[id])
 	}
 	return text(id)
 }

@@ -36,7 +36,7 @@ type writer struct {
 	compNames map[string]string  // component id -> its ardoq_component's name (single)
 	wsOf      map[string]string  // component id -> workspace id, for the exported components
 	keys      map[string]string  // component id -> item key, every component known
-	foreign   map[string]string  // component id -> name of its data.ardoq_component, for those outside
+	outside   map[string]string  // component id -> name of its workspace's data.ardoq_component_ids, for targets named through a listing
 	refNames  map[string]bool    // the ardoq_reference names taken (single)
 	linked    map[[2]string]bool // batch: workspace ids (from, to) whose references name targets by the other batch's computed ids
 }
@@ -48,7 +48,7 @@ func Write(org *Org, style Style) ([]File, error) {
 		return nil, fmt.Errorf("unknown style %q: use batch or single", style)
 	}
 	w := &writer{org: org, style: style, wsNames: map[string]string{}, compNames: map[string]string{}, wsOf: map[string]string{},
-		keys: map[string]string{}, foreign: map[string]string{}, refNames: map[string]bool{}}
+		keys: map[string]string{}, outside: map[string]string{}, refNames: map[string]bool{}}
 	taken := map[string]bool{}
 	names := uniqueNames(len(org.Workspaces), func(i int) string { return ident(org.Workspaces[i].Name, "workspace") },
 		func(i int) string { return ident(org.Workspaces[i].WorkspaceKey, "ws") }, taken)
@@ -69,36 +69,93 @@ func Write(org *Org, style Style) ([]File, error) {
 			w.compNames[all[i].ID] = compNames[i]
 		}
 	}
-	foreignIDs := make([]string, 0, len(org.Foreign))
+	outsideIDs := make([]string, 0, len(org.Foreign))
 	for id, c := range org.Foreign {
-		foreignIDs = append(foreignIDs, id)
+		outsideIDs = append(outsideIDs, id)
 		w.keys[id] = itemkey.Component(c)
 	}
 	if style == Batch {
 		w.linked = w.batchLinks()
-		foreignIDs = append(foreignIDs, w.unlinkedTargets()...)
+		outsideIDs = append(outsideIDs, w.unlinkedTargets()...)
 	}
-	slices.SortFunc(foreignIDs, func(a, b string) int { return compareKeys(w.keys[a], w.keys[b]) })
-	foreignNames := uniqueNames(len(foreignIDs), func(i int) string { return ident(w.keys[foreignIDs[i]], "component") },
-		func(i int) string { return foreignIDs[i] }, map[string]bool{})
-	for i, id := range foreignIDs {
-		w.foreign[id] = foreignNames[i]
-	}
+	listings := w.nameListings(outsideIDs, taken)
 	var files []File
 	for _, ws := range org.Workspaces {
 		files = append(files, File{Name: w.wsNames[ws.ID] + ".tf", Body: hclwrite.Format(w.workspaceFile(ws).Bytes())})
 	}
-	if len(foreignIDs) > 0 {
-		f := hclwrite.NewEmptyFile()
-		comment(f.Body(), "Components that references target outside their workspace's batch (or outside the exported workspaces), found by component key.")
-		for _, id := range foreignIDs {
-			f.Body().AppendNewline()
-			b := f.Body().AppendNewBlock("data", []string{"ardoq_component", w.foreign[id]}).Body()
-			b.SetAttributeRaw("component_key", text(w.keys[id]))
-		}
-		files = append(files, File{Name: "components_outside.tf", Body: hclwrite.Format(f.Bytes())})
+	if len(listings) > 0 {
+		files = append(files, File{Name: "components_outside.tf", Body: hclwrite.Format(w.listingsFile(listings).Bytes())})
 	}
 	return files, nil
+}
+
+// listing is a workspace whose components references name through one listing of it (ardoq_component_ids).
+type listing struct {
+	workspace string // its id
+	name      string // the name of its data sources and local
+	exported  bool   // an exported workspace, whose data.ardoq_workspace its file holds
+}
+
+// nameListings names, for the components given (outside the exported workspaces, or in one whose batch a
+// reference cannot name without a cycle), the listing of each one's workspace, and returns the listings in
+// the order of their names. taken holds the names of the exported workspaces.
+func (w *writer) nameListings(ids []string, taken map[string]bool) []listing {
+	workspaceOf := func(id string) string {
+		if ws, ok := w.wsOf[id]; ok {
+			return ws
+		}
+		return w.org.Foreign[id].RootWorkspace
+	}
+	byWorkspace := map[string]bool{}
+	for _, id := range ids {
+		byWorkspace[workspaceOf(id)] = true
+	}
+	var listings []listing
+	var foreign []string
+	for ws := range byWorkspace {
+		if name, exported := w.wsNames[ws]; exported {
+			listings = append(listings, listing{workspace: ws, name: name, exported: true})
+		} else {
+			foreign = append(foreign, ws)
+		}
+	}
+	slices.Sort(foreign)
+	names := uniqueNames(len(foreign), func(i int) string { return ident(w.org.ForeignWorkspaces[foreign[i]].Name, "workspace") },
+		func(i int) string { return ident(w.org.ForeignWorkspaces[foreign[i]].WorkspaceKey, "ws") }, taken)
+	for i, ws := range foreign {
+		listings = append(listings, listing{workspace: ws, name: names[i]})
+	}
+	slices.SortFunc(listings, func(a, b listing) int { return compareKeys(a.name, b.name) })
+	named := map[string]string{}
+	for _, l := range listings {
+		named[l.workspace] = l.name
+	}
+	for _, id := range ids {
+		w.outside[id] = named[workspaceOf(id)]
+	}
+	return listings
+}
+
+// listingsFile holds, for each listed workspace, its ardoq_component_ids and the local that references index.
+func (w *writer) listingsFile(listings []listing) *hclwrite.File {
+	f := hclwrite.NewEmptyFile()
+	comment(f.Body(), "Components that references target outside their workspace's batch (or outside the exported workspaces), by "+
+		"component key: one listing of each workspace (a request per 100 components), and a key gone from Ardoq fails only "+
+		"the expression that still uses it.")
+	for _, l := range listings {
+		body := f.Body()
+		body.AppendNewline()
+		wsRef := "data.ardoq_workspace." + l.name + ".id"
+		if !l.exported {
+			body.AppendNewBlock("data", []string{"ardoq_workspace", l.name}).Body().SetAttributeRaw("name",
+				text(w.org.ForeignWorkspaces[l.workspace].Name))
+			body.AppendNewline()
+		}
+		body.AppendNewBlock("data", []string{"ardoq_component_ids", l.name}).Body().SetAttributeRaw("root_workspace", ref(wsRef))
+		body.AppendNewline()
+		body.AppendNewBlock("locals", nil).Body().SetAttributeRaw(l.name+"_component_ids", ref("data.ardoq_component_ids."+l.name+".ids"))
+	}
+	return f
 }
 
 // workspaceFile is a workspace's variable, data sources, import blocks and resources.

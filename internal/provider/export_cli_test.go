@@ -68,6 +68,7 @@ func exportRoundTrip(t *testing.T, env *testEnv, style export.Style) {
 	if style == export.Single {
 		importsReadListPages(t, env, resources)
 	}
+	outsideTargetsFromListings(t, env, org)
 	env.Srv.ResetRequests()
 	if out, code := cli.Run("apply", "-auto-approve"); code != 0 || !strings.Contains(out, fmt.Sprintf("%d imported, 0 added, 0 changed, 0 destroyed", resources)) {
 		t.Fatalf("apply (exit %d):\n%s", code, out)
@@ -124,6 +125,22 @@ func importsReadListPages(t *testing.T, env *testEnv, imported int) {
 	if most := 2 * (listing.StartAfter - 1); byID > most {
 		t.Errorf("the plan importing %d entities read %d of them by id, want at most %d (the rest from list pages)", imported, byID, most)
 	}
+}
+
+// outsideTargetsFromListings fails when a plan reads a component outside the exported workspaces' batches
+// on its own: the export names such targets through one listing of their workspace (ardoq_component_ids).
+func outsideTargetsFromListings(t *testing.T, env *testEnv, org *export.Org) {
+	t.Helper()
+	counts := map[string]int{}
+	for _, r := range env.Srv.Requests() {
+		counts[r.Method+" "+r.Path]++
+		for id := range org.Foreign {
+			if r.Method == "GET" && r.Path == "/api/v2/components/"+id {
+				t.Errorf("the plan read the outside target %s on its own", id)
+			}
+		}
+	}
+	t.Logf("requests of the plan: %v", counts)
 }
 
 // handMade is what handMadeWorkspace made: an application with its module.

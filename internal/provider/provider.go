@@ -338,6 +338,6 @@ func (p *ardoqProvider) DataSources(_ context.Context) []func() datasource.DataS
 	return []func() datasource.DataSource{
 		datasources.NewMeDataSource, datasources.NewWorkspaceDataSource, datasources.NewWorkspacesDataSource, datasources.NewWorkspaceContextDataSource, datasources.NewComponentTypeDataSource, datasources.NewReferenceTypeDataSource,
 		datasources.NewAttachmentDataSource, datasources.NewAttachmentsDataSource, datasources.NewReportDataSource, datasources.NewReportsDataSource, datasources.NewReportRunDataSource,
-		datasources.NewComponentDataSource, datasources.NewComponentsDataSource, datasources.NewReferenceDataSource, datasources.NewReferencesDataSource,
+		datasources.NewComponentDataSource, datasources.NewComponentsDataSource, datasources.NewComponentIDsDataSource, datasources.NewReferenceDataSource, datasources.NewReferencesDataSource,
 	}
 }
