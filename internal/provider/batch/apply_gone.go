@@ -44,18 +44,7 @@ func (r *batchResource) dropGoneDeletes(ctx context.Context, request *client.Bat
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range convert.SortedKeys(deleted.Components) {
-		if item, now := deleted.Components[k], components[deleted.Components[k].ID]; now != nil && item.Version != 0 && now.Version != item.Version {
-			changed = append(changed, fmt.Sprintf("components[%q] %q (%s, id %s): version %d at plan, %d now%s", k, now.Name,
-				convert.FirstNonEmpty(now.ComponentKey, "no key"), now.ID, item.Version, now.Version, cascade.ModifiedBy(now.Meta)))
-		}
-	}
-	for _, k := range convert.SortedKeys(deleted.References) {
-		if item, now := deleted.References[k], references[deleted.References[k].ID]; now != nil && item.Version != 0 && now.Version != item.Version {
-			changed = append(changed, fmt.Sprintf("references[%q] (id %s): version %d at plan, %d now%s", k, now.ID, item.Version,
-				now.Version, cascade.ModifiedBy(now.Meta)))
-		}
-	}
+	changed = changedLines(deleted, components, references)
 	if ops := request.Components; ops != nil {
 		ops.Delete, keys.componentDeletes = keepPresent(ctx, ops.Delete, keys.componentDeletes, "components", func(id string) bool {
 			return !read[id] || components[id] != nil
@@ -73,6 +62,57 @@ func (r *batchResource) dropGoneDeletes(ctx context.Context, request *client.Bat
 		}
 	}
 	return changed, nil
+}
+
+// changedLines lists, one line each, the items Ardoq holds (components, references, by id) at another
+// version than items say.
+func changedLines(items batchItems, components map[string]*client.Component, references map[string]*client.Reference) []string {
+	var changed []string
+	for _, k := range convert.SortedKeys(items.Components) {
+		if item, now := items.Components[k], components[items.Components[k].ID]; now != nil && item.Version != 0 && now.Version != item.Version {
+			changed = append(changed, fmt.Sprintf("components[%q] %q (%s, id %s): version %d at plan, %d now%s", k, now.Name,
+				convert.FirstNonEmpty(now.ComponentKey, "no key"), now.ID, item.Version, now.Version, cascade.ModifiedBy(now.Meta)))
+		}
+	}
+	for _, k := range convert.SortedKeys(items.References) {
+		if item, now := items.References[k], references[items.References[k].ID]; now != nil && item.Version != 0 && now.Version != item.Version {
+			changed = append(changed, fmt.Sprintf("references[%q] (id %s): version %d at plan, %d now%s", k, now.ID, item.Version,
+				now.Version, cascade.ModifiedBy(now.Meta)))
+		}
+	}
+	return changed
+}
+
+// changedUpdates lists every item the request updates that Ardoq holds at another version than prior: what
+// a version conflict of the batch is about, all of it (Ardoq's message names the first operation only).
+func (r *batchResource) changedUpdates(ctx context.Context, keys batchOpKeys, prior batchItems) []string {
+	updated := batchItems{Components: map[string]entity.ComponentValues{}, References: map[string]entity.ReferenceValues{}}
+	for _, k := range keys.componentUpdates {
+		updated.Components[k] = prior.Components[k]
+	}
+	for _, k := range keys.referenceUpdates {
+		updated.References[k] = prior.References[k]
+	}
+	components, references, err := readBatchEntities(ctx, r.data.Client, updated)
+	if err != nil {
+		return nil
+	}
+	return changedLines(updated, components, references)
+}
+
+// addBatchError reports a batch (or dry run) Ardoq refused: a version conflict names every item the batch
+// updates that changed since the plan, read back (Ardoq's message names the first operation only); any
+// other error, or a conflict whose items cannot be read, goes to addBatchError.
+func (r *batchResource) addBatchError(ctx context.Context, diags *diag.Diagnostics, summary string, err error, keys batchOpKeys, prior batchItems) {
+	if client.IsConflict(err) {
+		if changed := r.changedUpdates(ctx, keys, prior); len(changed) > 0 {
+			diags.AddError("Batch Items Changed Outside Terraform", "Ardoq refused the batch: these items were changed in Ardoq after "+
+				"Terraform read them:\n  - "+strings.Join(changed, "\n  - ")+"\n\nThe batch is one transaction: nothing was changed in "+
+				"Ardoq. Run terraform plan again to see the differences.")
+			return
+		}
+	}
+	addBatchError(diags, summary, err, keys)
 }
 
 // changedItemsError refuses a batch that would delete items changed in Ardoq since the plan.

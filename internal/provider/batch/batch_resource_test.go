@@ -263,14 +263,16 @@ func TestAccBatchResource_failingItemRollsBack(t *testing.T) {
 				Check:  func(s *terraform.State) error { ids = batchItemIDs(s); return nil },
 			},
 			{
-				// adds app2 and changes app0 and app1; app1 is edited in Ardoq after the plan (a field the
-				// batch does not manage, so the next plan is empty again)
+				// adds app2 and changes app0 and app1; both are edited in Ardoq after the plan (a field the
+				// batch does not manage, so the next plan is empty again): the refusal names both
 				Config: batchConfig(env, 3, map[int]string{0: renamed, 1: "New 1"}, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{providertest.MutateAfterPlan(func() {
 					before = env.versionsOf(t, ids)
-					env.EditInApp(t, ids["components/app1"], client.ComponentUpdate{CustomFields: client.CustomFields{env.Owner: "edited in the app"}})
+					for _, k := range []string{"components/app0", "components/app1"} {
+						env.EditInApp(t, ids[k], client.ComponentUpdate{CustomFields: client.CustomFields{env.Owner: "edited in the app"}})
+					}
 				})}},
-				ExpectError: providertest.ExpectErr(`(?s)Batch Items Changed Outside Terraform.*components\["app1"\].*nothing was changed`),
+				ExpectError: providertest.ExpectErr(`(?s)Batch Items Changed Outside Terraform.*components\["app0"\].*version 1 at plan, 2 now.*components\["app1"\].*nothing was changed`),
 			},
 			{
 				// an apply of no change: the refresh records the edit's version, which the test's destroy
@@ -279,7 +281,7 @@ func TestAccBatchResource_failingItemRollsBack(t *testing.T) {
 				PreConfig: func() {
 					after := env.versionsOf(t, ids)
 					for k, v := range before {
-						if after[k] != v && (k != "components/app1" || after[k] != v+1) { // +1: the edit in the app
+						if edited := k == "components/app0" || k == "components/app1"; after[k] != v && (!edited || after[k] != v+1) { // +1: the edit in the app
 							t.Fatalf("%s changed from version %d to %d", k, v, after[k])
 						}
 					}

@@ -23,6 +23,6 @@ func (r *batchResource) dryRun(ctx context.Context, request client.BatchRequest,
 		return
 	}
 	if _, err := r.data.Client.ExpandBatch(ctx, request); err != nil {
-		addBatchError(diags, "Batch Rejected by Ardoq", err, keys)
+		r.addBatchError(ctx, diags, "Batch Rejected by Ardoq", err, keys, prior)
 	}
 }
