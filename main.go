@@ -1,12 +1,17 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"log"
 	"os"
+	"sync"
 
+	"github.com/hashicorp/go-plugin"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/stats"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider"
 )
@@ -27,15 +32,66 @@ func main() {
 	if err != nil {
 		log.Fatal(err.Error())
 	}
-	var opts []tf6server.ServeOpt
-	if debug {
-		opts = append(opts, tf6server.WithManagedDebug())
+	const name = "registry.terraform.io/seed762a2f0c/ardoq"
+	factory := func() tfprotov6.ProviderServer { return server }
+	if debug { // one process serves Terraform runs one after another
+		if err := tf6server.Serve(name, factory, tf6server.WithManagedDebug()); err != nil {
+			log.Fatal(err.Error())
+		}
+		return
 	}
-	err = tf6server.Serve("registry.terraform.io/seed762a2f0c/ardoq", func() tfprotov6.ProviderServer { return server }, opts...)
-	if err != nil {
-		log.Fatal(err.Error())
+	// What tf6server.Serve configures (handshake, plugin name, message size limits), plus a gRPC server
+	// that stops when Terraform is gone: tf6server takes no gRPC server option.
+	plugin.Serve(&plugin.ServeConfig{
+		HandshakeConfig: plugin.HandshakeConfig{
+			ProtocolVersion:  6,
+			MagicCookieKey:   "TF_PLUGIN_MAGIC_COOKIE",
+			MagicCookieValue: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2",
+		},
+		Plugins: plugin.PluginSet{"provider": &tf6server.GRPCProviderPlugin{GRPCProvider: factory, Name: name}},
+		GRPCServer: func(opts []grpc.ServerOption) *grpc.Server {
+			var stop stopAfterLastConn
+			opts = append(opts, grpc.MaxRecvMsgSize(256<<20), grpc.MaxSendMsgSize(256<<20), grpc.StatsHandler(&stop))
+			stop.server = grpc.NewServer(opts...)
+			return stop.server
+		},
+	})
+}
+
+// stopAfterLastConn stops server when its last connection closes. Terraform keeps one connection to the
+// provider for the provider's life, and the kernel closes it when Terraform ends, even by kill -9: without
+// this, a provider whose Terraform was killed waits for it on its own. Stopping the server ends
+// plugin.Serve, so main returns; RPCs still running are cut short, as nobody is left to take their answer.
+type stopAfterLastConn struct {
+	server *grpc.Server
+	mu     sync.Mutex
+	open   int
+}
+
+func (s *stopAfterLastConn) HandleConn(_ context.Context, c stats.ConnStats) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch c.(type) {
+	case *stats.ConnBegin:
+		s.open++
+	case *stats.ConnEnd:
+		s.open--
+		if s.open == 0 {
+			go s.server.Stop() // Stop waits for this connection's end, which waits for HandleConn
+		}
 	}
 }
+
+// TagConn, TagRPC and HandleRPC complete stats.Handler.
+func (s *stopAfterLastConn) TagConn(ctx context.Context, _ *stats.ConnTagInfo) context.Context {
+	return ctx
+}
+
+func (s *stopAfterLastConn) TagRPC(ctx context.Context, _ *stats.RPCTagInfo) context.Context {
+	return ctx
+}
+
+func (s *stopAfterLastConn) HandleRPC(context.Context, stats.RPCStats) {}
 
 // sdkLogs are the plugin libraries' log levels. They log every RPC at trace level, and the framework builds
 // a context per attribute value to do so (quadratic in a resource's size, bench/README.md); Terraform reads
