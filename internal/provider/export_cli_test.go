@@ -77,9 +77,11 @@ func exportRoundTrip(t *testing.T, env *testEnv, style export.Style) {
 	if changed := changedVersions(before, versionsIn(t, env, env.WS, env.WS2)); len(changed) > 0 {
 		t.Fatalf("the adoption wrote %v", changed)
 	}
+	env.Srv.ResetRequests()
 	if out, code := cli.Run("plan", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("the plan after adoption is not empty (exit %d):\n%s", code, out)
 	}
+	outsideTargetsFromListings(t, env, org) // a no-change plan too
 
 	gone := map[string]bool{made.app: true, made.module: true}
 	w := org.Workspaces[0]
@@ -127,8 +129,9 @@ func importsReadListPages(t *testing.T, env *testEnv, imported int) {
 	}
 }
 
-// outsideTargetsFromListings fails when a plan reads a component outside the exported workspaces' batches
-// on its own: the export names such targets through one listing of their workspace (ardoq_component_ids).
+// outsideTargetsFromListings fails when a plan reads a component outside the exported workspaces on its
+// own: the export names such targets through one listing of their workspace (ardoq_component_ids), and a
+// batch's import reads them from that workspace's listing where there are more than a few.
 func outsideTargetsFromListings(t *testing.T, env *testEnv, org *export.Org) {
 	t.Helper()
 	counts := map[string]int{}
@@ -240,3 +243,54 @@ type quietProgress struct{}
 
 func (quietProgress) Workspace(string, int, int) {}
 func (quietProgress) Read(string, int)           {}
+
+// TestAccExport_outsideTargetsCostListPages pins the requests of a workspace whose references target many
+// components of a workspace not exported, in both styles: its first apply (imports and all) and a
+// no-change plan read the targets from list pages, fewer requests in all than there are targets.
+func TestAccExport_outsideTargetsCostListPages(t *testing.T) {
+	const targets = 30
+	for _, style := range []export.Style{export.Batch, export.Single} {
+		t.Run(string(style), func(t *testing.T) {
+			env := newTestEnv(t, emulator.WithPageSize(100))
+			env.RequireEmulator(t, "request log")
+			if env.WS2 == env.WS {
+				t.Skip("needs a second workspace")
+			}
+			source := env.CreateComponent(t, client.ComponentCreate{Name: "Source" + env.Tag, RootWorkspace: env.WS, TypeID: env.AppType})
+			for i := range targets {
+				target := env.CreateComponent(t, client.ComponentCreate{Name: fmt.Sprintf("Target %d%s", i, env.Tag), RootWorkspace: env.WS2,
+					TypeID: env.AppType})
+				env.CreateReference(t, client.ReferenceCreate{Source: source.ID, Target: target.ID, Type: env.RefType})
+			}
+			org, err := export.Read(context.Background(), env.Client, []string{env.WS}, quietProgress{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cli := providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"])
+			writeExport(t, env, cli, org, style)
+			for _, run := range []struct{ name, command string }{{"first plan", "apply"}, {"no-change plan", "plan"}} {
+				env.Srv.ResetRequests()
+				args := []string{run.command, "-auto-approve"}
+				if run.command == "plan" {
+					args = []string{"plan", "-detailed-exitcode"}
+				}
+				if out, code := cli.Run(args...); code != 0 {
+					t.Fatalf("%s (exit %d):\n%s", run.name, code, out)
+				}
+				byID, total, counts := 0, 0, map[string]int{}
+				for _, r := range env.Srv.Requests() {
+					total++
+					counts[r.Method+" "+r.Path+"?"+r.Query]++
+					if r.Method == "GET" && (strings.HasPrefix(r.Path, "/api/v2/components/") || strings.HasPrefix(r.Path, "/api/v2/references/")) {
+						byID++
+					}
+				}
+				t.Logf("%s: %d requests, %d entities read by id: %v", run.name, total, byID, counts)
+				if most := 2 * (listing.StartAfter - 1); byID > most || total >= targets {
+					t.Errorf("%s read %d entities by id (want at most %d, the rest from list pages) and sent %d requests (want fewer than one per "+
+						"outside target, %d)", run.name, byID, most, total, targets)
+				}
+			}
+		})
+	}
+}
