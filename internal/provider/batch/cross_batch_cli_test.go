@@ -1,0 +1,149 @@
+package batch_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
+)
+
+// crossApp is an item of the "apps" batch: its key and type placeholder.
+type crossApp struct{ key, typ string }
+
+// crossBatchConfig is two batches: "apps", and "caps" with one component and a reference from it to each
+// app, whose target is the app's id read from the other batch.
+func crossBatchConfig(env *testEnv, settings string, apps ...crossApp) string {
+	var items, refs strings.Builder
+	for _, a := range apps {
+		fmt.Fprintf(&items, "    %s = { root_workspace = \"{ws}\", type_id = \"%s\", name = \"App %s{tag}\" }\n", a.key, a.typ, a.key)
+		fmt.Fprintf(&refs, "    \"cap -> %s\" = { source = \"cap\", target = ardoq_batch.apps.computed_components[%q].id, type = {ref} }\n",
+			a.key, a.key)
+	}
+	return env.ServedProvider(settings) + env.Render(`resource "ardoq_batch" "apps" {
+  components = {
+`+items.String()+`  }
+}
+
+resource "ardoq_batch" "caps" {
+  components = {
+    cap = { root_workspace = "{ws}", type_id = "{app}", name = "Capability{tag}" }
+  }
+  references = {
+`+refs.String()+`  }
+}
+
+output "apps" { value = { for k, v in ardoq_batch.apps.computed_components : k => v.id } }
+output "refs" { value = { for k, v in ardoq_batch.caps.computed_references : k => v.id } }
+`)
+}
+
+// outputIDs reads a map output of ids.
+func outputIDs(t *testing.T, cli batchCLI, name string) map[string]string {
+	t.Helper()
+	out, code := cli.Shell("terraform output -json " + name)
+	var ids map[string]string
+	if code != 0 || json.Unmarshal([]byte(out), &ids) != nil {
+		t.Fatalf("terraform output %s (exit %d):\n%s", name, code, out)
+	}
+	return ids
+}
+
+// applyOnceThenNoChanges applies in one go and checks that the next plan is empty.
+func applyOnceThenNoChanges(cli batchCLI, what string) {
+	cli.t.Helper()
+	if out, code := cli.Run("apply", "-auto-approve"); code != 0 || !strings.Contains(out, "Apply complete") {
+		cli.t.Fatalf("%s: one apply must do it (exit %d):\n%s", what, code, out)
+	}
+	if out, code := cli.Run("plan", "-detailed-exitcode"); code != 0 {
+		cli.t.Fatalf("%s: the plan after the apply is not empty (exit %d):\n%s", what, code, out)
+	}
+}
+
+// checkLinks checks in Ardoq that each of caps' references runs from the capability to its app.
+func checkLinks(t *testing.T, env *testEnv, cli batchCLI, apps ...crossApp) {
+	t.Helper()
+	appIDs, refIDs := outputIDs(t, cli, "apps"), outputIDs(t, cli, "refs")
+	for _, a := range apps {
+		ref, err := env.Client.GetReference(context.Background(), refIDs["cap -> "+a.key])
+		if err != nil || ref.Target != appIDs[a.key] {
+			t.Fatalf("the reference to %s must target its component %s: %+v, %v", a.key, appIDs[a.key], ref, err)
+		}
+		if app := env.Component(t, appIDs[a.key]); app.TypeID != env.Render(a.typ) {
+			t.Fatalf("app %s has type %s, want %s", a.key, app.TypeID, env.Render(a.typ))
+		}
+	}
+}
+
+// Two batches, one referring to the other's items by id, each change applied in one apply with an empty
+// plan after it: new components in one batch with new references to them in the other (the plan knows
+// neither the new ids nor, therefore, the new references' values), and a component deleted behind
+// Terraform's back (with the reference to it), made again and referred to again.
+func TestAccBatchResource_referencesAcrossBatches(t *testing.T) {
+	env := newTestEnv(t)
+	cli := batchCLI{CLIRun: providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"]), t: t}
+	t.Cleanup(func() {
+		if out, code := cli.Run("destroy", "-auto-approve"); code != 0 {
+			t.Errorf("destroy (exit %d):\n%s", code, out)
+		}
+	})
+	apps := []crossApp{{"a1", "{app}"}}
+	cli.Write("main.tf", crossBatchConfig(env, "", apps...))
+	applyOnceThenNoChanges(cli, "the first apply")
+
+	apps = append(apps, crossApp{"a2", "{app}"}, crossApp{"a3", "{app}"})
+	cli.Write("main.tf", crossBatchConfig(env, "", apps...))
+	applyOnceThenNoChanges(cli, "adding components and references to them")
+	checkLinks(t, env, cli, apps...)
+
+	env.DeleteInApp(t, false, outputIDs(t, cli, "apps")["a3"])
+	applyOnceThenNoChanges(cli, "making a lost component again")
+	checkLinks(t, env, cli, apps...)
+}
+
+// A single ardoq_reference to a new batch item, and a batch's reference item to a new ardoq_component,
+// added to existing resources: one apply, and an empty plan after it.
+func TestAccBatchResource_singleResourcesAcrossBatch(t *testing.T) {
+	env := newTestEnv(t)
+	cli := batchCLI{CLIRun: providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"]), t: t}
+	t.Cleanup(func() {
+		if out, code := cli.Run("destroy", "-auto-approve"); code != 0 {
+			t.Errorf("destroy (exit %d):\n%s", code, out)
+		}
+	})
+	config := func(keys ...string) string {
+		var hcl strings.Builder
+		hcl.WriteString(`resource "ardoq_batch" "apps" {
+  components = {
+`)
+		for _, k := range keys {
+			fmt.Fprintf(&hcl, "    %s = { root_workspace = \"{ws}\", type_id = \"{app}\", name = \"App %s{tag}\" }\n", k, k)
+		}
+		hcl.WriteString("  }\n  references = {\n")
+		for _, k := range keys {
+			fmt.Fprintf(&hcl, "    %s_out = { source = %q, target = ardoq_component.%s.id, type = {ref} }\n", k, k, k)
+		}
+		hcl.WriteString("  }\n}\n")
+		for _, k := range keys {
+			fmt.Fprintf(&hcl, `resource "ardoq_component" %q {
+  name           = "Outside %s{tag}"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+}
+
+resource "ardoq_reference" "to_%s" {
+  source = ardoq_component.%s.id
+  target = ardoq_batch.apps.computed_components[%q].id
+  type   = {ref}
+}
+`, k, k, k, k, k)
+		}
+		return env.ServedProvider() + env.Render(hcl.String())
+	}
+	cli.Write("main.tf", config("a1"))
+	applyOnceThenNoChanges(cli, "the first apply")
+	cli.Write("main.tf", config("a1", "a2"))
+	applyOnceThenNoChanges(cli, "adding a batch item, an ardoq_component, and references between them")
+}
