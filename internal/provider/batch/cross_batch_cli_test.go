@@ -51,6 +51,54 @@ func outputIDs(t *testing.T, cli batchCLI, name string) map[string]string {
 	return ids
 }
 
+// expectPlannedReferences saves a plan and checks which of caps' references it knows the ids of: the
+// known ones as the state has them, the others unknown.
+func expectPlannedReferences(t *testing.T, cli batchCLI, known []string, unknown ...string) {
+	t.Helper()
+	held := outputIDs(t, cli, "refs")
+	cli.must(2, "plan", "-detailed-exitcode", "-out=tfplan")
+	out, code := cli.Shell("terraform show -json tfplan")
+	var shown struct {
+		ResourceChanges []struct {
+			Address string `json:"address"`
+			Change  struct {
+				After        map[string]json.RawMessage `json:"after"`
+				AfterUnknown map[string]json.RawMessage `json:"after_unknown"`
+			} `json:"change"`
+		} `json:"resource_changes"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &shown) != nil {
+		t.Fatalf("terraform show -json (exit %d):\n%s", code, out)
+	}
+	for _, rc := range shown.ResourceChanges {
+		if rc.Address != "ardoq_batch.caps" {
+			continue
+		}
+		var after map[string]struct{ ID string }
+		var afterUnknown map[string]struct{ ID bool }
+		if json.Unmarshal(rc.Change.After["computed_references"], &after) != nil ||
+			json.Unmarshal(rc.Change.AfterUnknown["computed_references"], &afterUnknown) != nil {
+			t.Fatalf("caps' planned computed_references are not a map with known keys: %s, unknown %s",
+				rc.Change.After["computed_references"], rc.Change.AfterUnknown["computed_references"])
+		}
+		if len(after) != len(known)+len(unknown) {
+			t.Errorf("caps' planned computed_references have keys %v, want %v and %v", after, known, unknown)
+		}
+		for _, k := range known {
+			if after[k].ID != held[k] || afterUnknown[k].ID {
+				t.Errorf("the plan must keep the id of %q (%s): %+v, unknown %v", k, held[k], after[k], afterUnknown[k].ID)
+			}
+		}
+		for _, k := range unknown {
+			if !afterUnknown[k].ID {
+				t.Errorf("the plan must leave the id of %q unknown: %+v", k, after[k])
+			}
+		}
+		return
+	}
+	t.Fatalf("the plan does not change ardoq_batch.caps:\n%s", out)
+}
+
 // applyOnceThenNoChanges applies in one go and checks that the next plan is empty.
 func applyOnceThenNoChanges(cli batchCLI, what string) {
 	cli.t.Helper()
@@ -95,10 +143,12 @@ func TestAccBatchResource_referencesAcrossBatches(t *testing.T) {
 
 	apps = append(apps, crossApp{"a2", "{app}"}, crossApp{"a3", "{app}"})
 	cli.Write("main.tf", crossBatchConfig(env, "", apps...))
+	expectPlannedReferences(t, cli, []string{"cap -> a1"}, "cap -> a2", "cap -> a3")
 	applyOnceThenNoChanges(cli, "adding components and references to them")
 	checkLinks(t, env, cli, apps...)
 
 	env.DeleteInApp(t, false, outputIDs(t, cli, "apps")["a3"])
+	expectPlannedReferences(t, cli, []string{"cap -> a1", "cap -> a2"}, "cap -> a3")
 	applyOnceThenNoChanges(cli, "making a lost component again")
 	checkLinks(t, env, cli, apps...)
 }

@@ -47,11 +47,8 @@ func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.V
 	if d.HasError() {
 		return planned, nil // validate reports the errors
 	}
-	if !known { // unknown values wait for apply
-		if prior.IsNull() {
-			return planned, nil
-		}
-		return plan.value(planned.Type(), batchRaw{"deletions": unknownDeletions()}), nil
+	if !known || !adoptionKnown(plan) { // plan_unknown.go
+		return r.modifyPlanUnknown(ctx, prior, plan, planned.Type())
 	}
 	priorRaw := batchRawOf(prior)
 	priorItems := priorRaw.items()
