@@ -127,10 +127,13 @@ func checkLinks(t *testing.T, env *testEnv, cli batchCLI, apps ...crossApp) {
 
 // Two batches, one referring to the other's items by id, each change applied in one apply with an empty
 // plan after it: new components in one batch with new references to them in the other (the plan knows
-// neither the new ids nor, therefore, the new references' values), and a component deleted behind
-// Terraform's back (with the reference to it), made again and referred to again.
+// neither the new ids nor, therefore, the new references' values), a component replaced (its type changes;
+// Ardoq takes the other batch's reference along, which allow_cascade_delete lets happen, and the reference
+// is made again to the new component), and a component deleted behind Terraform's back (with the reference
+// to it), made again and referred to again.
 func TestAccBatchResource_referencesAcrossBatches(t *testing.T) {
 	env := newTestEnv(t)
+	env.RequireOtherType(t)
 	cli := batchCLI{CLIRun: providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"]), t: t}
 	t.Cleanup(func() {
 		if out, code := cli.Run("destroy", "-auto-approve"); code != 0 {
@@ -145,6 +148,12 @@ func TestAccBatchResource_referencesAcrossBatches(t *testing.T) {
 	cli.Write("main.tf", crossBatchConfig(env, "", apps...))
 	expectPlannedReferences(t, cli, []string{"cap -> a1"}, "cap -> a2", "cap -> a3")
 	applyOnceThenNoChanges(cli, "adding components and references to them")
+	checkLinks(t, env, cli, apps...)
+
+	apps[1].typ = "{other}"
+	cli.Write("main.tf", crossBatchConfig(env, "allow_cascade_delete = true", apps...))
+	expectPlannedReferences(t, cli, []string{"cap -> a1", "cap -> a3"}, "cap -> a2")
+	applyOnceThenNoChanges(cli, "replacing a referenced component")
 	checkLinks(t, env, cli, apps...)
 
 	env.DeleteInApp(t, false, outputIDs(t, cli, "apps")["a3"])

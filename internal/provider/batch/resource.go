@@ -51,7 +51,11 @@ func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.V
 		return r.modifyPlanUnknown(ctx, prior, plan, planned.Type())
 	}
 	priorRaw := batchRawOf(prior)
-	priorItems := priorRaw.items()
+	priorItems, err := r.withoutTakenAlong(ctx, priorRaw.items(), items)
+	if err != nil {
+		diagnostics.AddClientError(&diags, "Unable to Read Batch Items", err)
+		return planned, diags
+	}
 	request, keys, d := r.request(ctx, priorItems, items, plan)
 	diags.Append(d...)
 	if diags.HasError() {
@@ -89,10 +93,14 @@ func (r *batchResource) update(ctx context.Context, prior, planned tftypes.Value
 func (r *batchResource) write(ctx context.Context, priorRaw batchRaw, planned, id, unchanged tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	plan := batchRawOf(planned)
-	prior := priorRaw.items()
 	items, _, d := plan.planned()
 	diags.Append(d...)
 	if diags.HasError() {
+		return unchanged, diags
+	}
+	prior, err := r.withoutTakenAlong(ctx, priorRaw.items(), items)
+	if err != nil {
+		diagnostics.AddClientError(&diags, "Unable to Read Batch Items", err)
 		return unchanged, diags
 	}
 	request, keys, d := r.request(ctx, prior, items, plan)
