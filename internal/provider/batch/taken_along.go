@@ -25,45 +25,65 @@ type exposure struct {
 }
 
 // exposedItems finds the exposure of prior's items; repointed says whether an item's parent, source or
-// target (attr) may stand for another component at apply than its prior value.
+// target (attr) may stand for another component at apply than its prior value. What depends on what is
+// read only when some item is exposed.
 func exposedItems(prior batchItems, repointed func(kind, key, attr string) bool) exposure {
-	e := exposure{roots: map[string][]string{}, workspaces: map[string]string{}, dependents: map[string][]string{}}
-	byID := map[string]string{}
-	for k, c := range prior.Components {
-		if c.ID != "" {
-			byID[c.ID] = k
+	e := exposure{roots: map[string][]string{}, workspaces: map[string]string{}}
+	var byID map[string]string // prior component items by id: a parent, source or target in state may be either
+	item := func(ref string) (string, bool) {
+		if _, isKey := prior.Components[ref]; isKey {
+			return ref, true
 		}
-	}
-	hangsOn := func(kind, key, attr, ref, workspace string) {
-		if ref == "" {
-			return
-		}
-		if _, isKey := prior.Components[ref]; !isKey {
-			if owner, isItem := byID[ref]; isItem {
-				ref = owner
+		if byID == nil {
+			byID = map[string]string{}
+			for k, c := range prior.Components {
+				if c.ID != "" {
+					byID[c.ID] = k
+				}
 			}
 		}
-		if _, isKey := prior.Components[ref]; isKey {
-			e.dependents["components/"+ref] = append(e.dependents["components/"+ref], kind+"/"+key)
+		key, isItem := byID[ref]
+		return key, isItem
+	}
+	root := func(kind, key, attr, ref, workspace string) {
+		if ref == "" || !repointed(kind, key, attr) {
 			return
 		}
-		if repointed(kind, key, attr) {
+		if _, inBatch := item(ref); !inBatch {
 			e.roots[kind+"/"+key] = append(e.roots[kind+"/"+key], ref)
 			e.workspaces[ref] = workspace
 		}
 	}
+	walkEnds(prior, root)
+	if len(e.roots) == 0 {
+		return e
+	}
+	e.dependents = map[string][]string{}
+	walkEnds(prior, func(kind, key, _, ref, _ string) {
+		if ref == "" {
+			return
+		}
+		if owner, inBatch := item(ref); inBatch {
+			e.dependents["components/"+owner] = append(e.dependents["components/"+owner], kind+"/"+key)
+		}
+	})
+	return e
+}
+
+// walkEnds calls f with every parent, source and target of prior's items that have an entity, and the
+// workspace it is in.
+func walkEnds(prior batchItems, f func(kind, key, attr, ref, workspace string)) {
 	for k, c := range prior.Components {
 		if c.ID != "" {
-			hangsOn("components", k, "parent", c.Parent, c.RootWorkspace)
+			f("components", k, "parent", c.Parent, c.RootWorkspace)
 		}
 	}
 	for k, r := range prior.References {
 		if r.ID != "" {
-			hangsOn("references", k, "source", r.Source, r.RootWorkspace)
-			hangsOn("references", k, "target", r.Target, r.TargetWorkspace)
+			f("references", k, "source", r.Source, r.RootWorkspace)
+			f("references", k, "target", r.Target, r.TargetWorkspace)
 		}
 	}
-	return e
 }
 
 // all is every exposed item: the roots and, transitively, what depends on them.
