@@ -74,13 +74,14 @@ func (r *batchResource) warnCascade(ctx context.Context, diags *diag.Diagnostics
 	}
 	detail += ":\n" + along.List(ctx, r.typeNames)
 	if allow {
-		detail += "\nallow_cascade_delete is set: the apply lets Ardoq delete these with the batch, if unchanged since this plan, " +
-			"and refuses the batch if anything else would go."
+		detail += "\nallow_cascade_delete is set: the apply lets Ardoq delete these with the batch, if unchanged since the plan it " +
+			"applies, and refuses the batch if anything else would go. (For an update, Terraform plans again just before applying: " +
+			"that plan, not a saved one, is what the apply holds Ardoq to.)"
 	} else {
-		detail += "\nThe apply refuses the batch while any of these would go with it. To keep them, give them another parent (or " +
-			"source and target); to delete them, remove them from the configuration that manages them first (Terraform deletes them " +
-			"before this batch's update when they refer to its items by expression; by a literal id it cannot order them, and the " +
-			"apply refuses until they are gone), or set allow_cascade_delete = true."
+		detail += "\nIf any of these is still there when the batch is applied, the apply refuses the batch. Resources of this " +
+			"configuration that refer to its items by expression are deleted before it; by a literal id Terraform cannot order " +
+			"them. To keep them, give them another parent (or source and target); to delete them, remove them from the " +
+			"configuration that manages them, or delete them in Ardoq; or set allow_cascade_delete = true."
 	}
 	cascade.Report(diags, r.data.Settings.PreventImplicitDeletions, path.Empty(), summary, detail)
 	if allow {

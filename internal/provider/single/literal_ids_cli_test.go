@@ -183,7 +183,7 @@ func TestAccComponentResource_literalIDsDeletedLevelByLevel(t *testing.T) {
 			// each apply deletes at least one more level (references, modules, applications): three at most
 			for apply := 2; code != 0; apply++ {
 				for _, d := range diags {
-					if !strings.Contains(d, ": Deleting the Component Would Delete More in Ardoq: ") || !strings.Contains(d, "the next apply deletes this component") {
+					if !strings.Contains(d, ": Deleting the Component Would Delete More in Ardoq: ") || !strings.Contains(d, "the next applies finish") {
 						t.Errorf("%s: an apply may only refuse a component whose modules or references are still there: %s", name, d)
 					}
 				}

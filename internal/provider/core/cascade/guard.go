@@ -158,7 +158,7 @@ const (
 	// WayUnordered applies to a delete refused by default: another resource of the plan may delete the dependents after it.
 	WayUnordered = "if another resource of this configuration deletes them too: Terraform waits only for the resources it destroys " +
 		"that refer to this component by an expression (or by depends_on). Those naming it by a literal id are deleted in the same " +
-		"apply, and the next apply deletes this component. An ardoq_batch whose update drops them waits for this delete: apply that " +
+		"apply, and the next applies finish (one level of the tree each). An ardoq_batch whose update drops them waits for this delete: apply that " +
 		"batch first (terraform apply -target with its address), then apply again"
 	// WayPlanAgain applies to a delete whose plan announced what Ardoq takes along: what changed since goes to a new plan.
 	WayPlanAgain = "to let them go with it, plan again: the new plan lists what Ardoq would take along now, and applying that plan " +
@@ -170,8 +170,15 @@ const (
 // changed it, then a count. labels names the references listed; held says which resource of this
 // configuration keeps an entity; why says why an entity stops the delete, where the caller knows more.
 func cascadeListing(what string, lost Lost, labels, held, why map[string]string) string {
-	return fmt.Sprintf("Ardoq still holds %s below or touching %s, and would delete them with it:\n", lostCount(lost), what) +
-		entityLines(lost, labels, held, why)
+	return fmt.Sprintf("Ardoq still holds %s below or touching %s, and would delete %s with it:\n", lostCount(lost), what,
+		pronoun(len(lost.components)+len(lost.references))) + entityLines(lost, labels, held, why)
+}
+
+func pronoun(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
 }
 
 // takenListing says what Ardoq deleted along with what.
