@@ -1,0 +1,3 @@
+package main
+
+var versionChecks, updateChecks, cascadeChecks, batchChecks, batchErrorChecks []check
