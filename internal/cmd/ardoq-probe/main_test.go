@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"net/http/httptest"
 	"regexp"
 	"strings"
@@ -103,4 +104,40 @@ func firstTypeID(t *testing.T, srv *emulator.Server, workspaceID string) string 
 	}
 	t.Fatalf("the seed has no top-level component in workspace %s", workspaceID)
 	return ""
+}
+
+// TestProbe_writes: with -write-workspace every check holds against the emulator, and the workspace is
+// left as it was found.
+func TestProbe_writes(t *testing.T) {
+	srv, env := startEmulator(t)
+	before := srv.Snapshot()
+	code, table, log := probeRun(t, env, "-workspace", "CAP", "-write-workspace", "APP")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, log, table)
+	}
+	for name, got := range outcomes(t, table) {
+		if got != "holds" {
+			t.Errorf("%s: %s\n%s", name, got, table)
+		}
+	}
+	assertOrgAsFound(t, before, srv.Snapshot())
+	t.Log(table)
+}
+
+// assertOrgAsFound fails unless the org has the same components and references at the same versions.
+func assertOrgAsFound(t *testing.T, before, after *emulator.Seed) {
+	t.Helper()
+	versions := func(s *emulator.Seed) map[string]int64 {
+		v := map[string]int64{}
+		for _, c := range s.Components {
+			v[c.ID] = c.Version
+		}
+		for _, r := range s.References {
+			v[r.ID] = r.Version
+		}
+		return v
+	}
+	if b, a := versions(before), versions(after); !maps.Equal(b, a) {
+		t.Errorf("the org is not as found: %d entities before, %d after; diff %s", len(b), len(a), entityVersions(b).diff(a))
+	}
 }

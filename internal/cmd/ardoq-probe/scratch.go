@@ -23,6 +23,7 @@ type scratch struct {
 	context       *client.WorkspaceContext
 	componentType client.ComponentType
 	referenceType *client.ReferenceType // nil when the model has none
+	textFields    []string              // writable Text and TextArea fields of componentType
 	before        entityVersions
 	components    []string // ids the probe made, in order
 	references    []string
@@ -44,16 +45,28 @@ func newScratch(ctx context.Context, api *client.Client, id string) (*scratch, e
 		return nil, err
 	}
 	s := &scratch{id: id, tag: "ardoq-probe-" + randomHex(3), context: wc, componentType: wc.ComponentTypes[0], before: before}
+	s.textFields = writableText(wc, s.componentType)
 	for _, t := range wc.ComponentTypes {
-		if t.Parent == nil { // a type whose components may sit at the top
-			s.componentType = t
-			break
+		// A type whose components may sit at the top, with the most text fields for the merge check.
+		if fields := writableText(wc, t); t.Parent == nil && (s.componentType.Parent != nil || len(fields) > len(s.textFields)) {
+			s.componentType, s.textFields = t, fields
 		}
 	}
 	if len(wc.ReferenceTypes) > 0 {
 		s.referenceType = &wc.ReferenceTypes[0]
 	}
 	return s, nil
+}
+
+// writableText is the Text and TextArea fields a component of type t may be given.
+func writableText(wc *client.WorkspaceContext, t client.ComponentType) []string {
+	var keys []string
+	for _, f := range wc.CustomFields {
+		if slices.Contains(t.CustomFields, f.APIKey) && (f.Type == "Text" || f.Type == "TextArea") && !f.ReadOnly && !f.Calculated {
+			keys = append(keys, f.APIKey)
+		}
+	}
+	return keys
 }
 
 func randomHex(n int) string {
@@ -99,6 +112,18 @@ func (s *scratch) remember(res *client.BatchResponse) {
 	}
 	for _, r := range res.References.Created {
 		s.references = append(s.references, r.ID)
+	}
+}
+
+// rememberRaw records what a batch answer decoded as JSON says it created.
+func (s *scratch) rememberRaw(obj map[string]any) {
+	for kind, list := range map[string]*[]string{"components": &s.components, "references": &s.references} {
+		created, _ := member(obj, kind, "created").([]any)
+		for _, c := range created {
+			if id, ok := member(c, "id").(string); ok {
+				*list = append(*list, id)
+			}
+		}
 	}
 }
 

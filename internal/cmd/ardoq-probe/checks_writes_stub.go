@@ -1,3 +1,0 @@
-package main
-
-var versionChecks, updateChecks, cascadeChecks, batchChecks, batchErrorChecks []check
