@@ -102,4 +102,3 @@ func checkReferenceSameType(ctx context.Context, p *probe) result {
 	}
 	return held("its own type accepted (the model has no other reference type to try)")
 }
-
