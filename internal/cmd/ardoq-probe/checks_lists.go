@@ -116,7 +116,8 @@ func checkNameFilter(ctx context.Context, p *probe) result {
 	var name, id string
 	for _, c := range page.values {
 		if n, _ := c["name"].(string); strings.IndexFunc(n, unicode.IsLetter) >= 0 {
-			name, id = n, c["_id"].(string)
+			name = n
+			id, _ = c["_id"].(string)
 			break
 		}
 	}
