@@ -55,7 +55,7 @@ func TestFactsCitations(t *testing.T) {
 		default:
 			return nil
 		}
-		if path == "FACTS.md" || path == "facts_test.go" {
+		if path == "FACTS.md" || filepath.Base(path) == "facts_test.go" { // the tests that read it
 			return nil
 		}
 		b, err := os.ReadFile(path)

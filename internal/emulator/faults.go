@@ -101,7 +101,8 @@ func (f Fault) write(w http.ResponseWriter) {
 	writeError(w, newError(f.Status, "injected", "%s", msg))
 }
 
-// bufferedAnswer holds the API's real answer to a request whose answer a fault replaces or cuts short.
+// bufferedAnswer holds the API's real answer to a request whose answer a fault replaces or cuts short, or
+// whose error body WithErrorBody reshapes.
 type bufferedAnswer struct {
 	header http.Header
 	code   int

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -44,6 +45,7 @@ type options struct {
 	seed          *Seed
 	logRequests   int // most requests the log keeps (0: none)
 	logBodyBytes  int // most bytes of request bodies the log keeps
+	errorBody     string
 }
 
 // Option configures a Server.
@@ -87,6 +89,9 @@ func New(opts ...Option) (*Server, error) {
 	o := options{token: "emulator-token", requireOrg: true, pageSize: 100, clock: time.Now, logRequests: 10_000, logBodyBytes: 64 << 20}
 	for _, opt := range opts {
 		opt(&o)
+	}
+	if o.errorBody != "" && !slices.Contains(errorBodyShapes, o.errorBody) {
+		return nil, fmt.Errorf("error body %q: want one of %q", o.errorBody, errorBodyShapes)
 	}
 	if o.pageSize < 1 {
 		return nil, fmt.Errorf("page size must be at least 1, got %d", o.pageSize)
@@ -170,6 +175,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if f, ok := s.takeFault(r); ok {
 		f.serve(s, rec, r)
+		return
+	}
+	if s.opts.errorBody != "" {
+		s.reshapeErrors(rec, r, s.serveAPI)
 		return
 	}
 	s.serveAPI(rec, r)

@@ -24,14 +24,14 @@ import (
 )
 
 // tools are the commands .goreleaser-tools.yml releases.
-var tools = []string{"ardoq-emulator", "ardoq-snapshot", "ardoq-export"}
+var tools = []string{"ardoq-emulator", "ardoq-snapshot", "ardoq-export", "ardoq-probe"}
 
 // toolPlatforms are the ones .goreleaser-tools.yml builds the tools for.
 var toolPlatforms = []string{
 	"darwin_amd64", "darwin_arm64", "linux_amd64", "linux_arm64", "windows_amd64", "windows_arm64",
 }
 
-var toolArchiveName = regexp.MustCompile(`^(ardoq-emulator|ardoq-snapshot|ardoq-export)_(.+)_([a-z0-9]+_[a-z0-9]+)\.(tar\.gz|zip)$`)
+var toolArchiveName = regexp.MustCompile(`^(ardoq-emulator|ardoq-snapshot|ardoq-export|ardoq-probe)_(.+)_([a-z0-9]+_[a-z0-9]+)\.(tar\.gz|zip)$`)
 
 // The tools' archives in dist/tools/ are listed, with their SHA-256, in ardoq-tools_<version>_SHA256SUMS and
 // in no file of the provider's, whose SHA256SUMS lists only its zips and manifest; there is one per tool and
@@ -52,7 +52,7 @@ func TestInstall_tools(t *testing.T) {
 	for name, hash := range sums {
 		m := toolArchiveName.FindStringSubmatch(name)
 		if m == nil || m[2] != rel.version {
-			t.Fatalf("%s lists %s, not an ardoq-emulator, ardoq-snapshot or ardoq-export archive of version %s", sumsName, name, rel.version)
+			t.Fatalf("%s lists %s, not an ardoq-emulator, ardoq-snapshot, ardoq-export or ardoq-probe archive of version %s", sumsName, name, rel.version)
 		}
 		if got := sha256Hex(readFile(t, dir, name)); got != hash {
 			t.Fatalf("%s lists %s for %s, the file's SHA-256 is %s", sumsName, hash, name, got)

@@ -1,6 +1,6 @@
 // Command ardoq-emulator serves the Ardoq API v2 emulator (internal/emulator) for demos and CI.
 //
-//	go run ./internal/cmd/ardoq-emulator -addr 127.0.0.1:8080 -token T -org O [-custom-domain] [-seed FILE] [-state FILE] [-page-size N]
+//	go run ./internal/cmd/ardoq-emulator -addr 127.0.0.1:8080 -token T -org O [-custom-domain] [-seed FILE] [-state FILE] [-page-size N] [-error-body nested|text]
 //
 // Once listening it prints the base URL, the token it accepts and the export lines that point the
 // provider at it. See internal/emulator/README.md.
@@ -54,6 +54,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	stateFile := fs.String("state", "", "state file: loaded on start if it exists, saved on shutdown")
 	pageSize := fs.Int("page-size", 100, "entities per list page")
 	maxOps := fs.Int("max-batch-ops", 0, "most operations in one batch request, 413 above (0: no limit, as Ardoq documents none)")
+	errorBody := fs.String("error-body", "", "answer errors with another body than {\"message\",\"status\",\"code\"}: nested ({\"error\":{...}}) or text (the message alone), to try a client on it")
 	requestLog := fs.String("request-log", "", "append one line per request (METHOD /path with ids as {id}) to this file")
 	latency := fs.Duration("latency", 0, "delay every request by this much, e.g. 100ms for an org across the internet")
 	rateLimit := fs.Float64("rate-limit", 0, "answer 429 with Retry-After above this many requests per second (0: no limit)")
@@ -72,6 +73,9 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		}
 	}
 	opts, err := serverOptions(*token, *org, *customDomain, *pageSize, *maxOps, seedPath)
+	if *errorBody != "" {
+		opts = append(opts, emulator.WithErrorBody(*errorBody))
+	}
 	if err != nil {
 		return err
 	}

@@ -27,6 +27,11 @@ func TestAddBatchError_unmappedMessages(t *testing.T) {
 			[]string{"components.create[1]x: name: required", "the item it is about is not known"}},
 		{"a signed index", &client.APIError{Method: "POST", Path: "/api/v2/batch", StatusCode: 400, Message: "components.create[+1]: name: required"},
 			[]string{"components.create[+1]: name: required", "the item it is about is not known"}},
+		// Forms a real org might use instead of the emulator's (FACTS.md §batch-errors; ardoq-probe's batch-error-locator reports Ardoq's).
+		{"the emulator's locator inside a longer message", &client.APIError{Method: "POST", Path: "/api/v2/batch", StatusCode: 400, Message: "Batch failed: components.create[1]: name: required"},
+			[]string{"Batch failed: components.create[1]: name: required", "the item it is about is not known"}},
+		{"a JSON pointer", &client.APIError{Method: "POST", Path: "/api/v2/batch", StatusCode: 422, Message: "/components/create/1/body/name: must not be empty"},
+			[]string{"HTTP 422", "/components/create/1/body/name: must not be empty", "the item it is about is not known"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
