@@ -219,3 +219,42 @@ func TestWrite(t *testing.T) {
 }
 
 func sp(s string) *string { return &s }
+
+// The components outside the exported workspaces that references target are read from their workspace's
+// list pages where there are more than a few of them, not one GET each; a few are read on their own.
+func TestRead_outsideTargetsFromListings(t *testing.T) {
+	srv := openapitest.Start(t)
+	c := newClient(t, srv.URL, srv.Token(), srv.OrgLabel())
+	ctx := context.Background()
+	source, err := c.CreateComponent(ctx, client.ComponentCreate{Name: "Source", RootWorkspace: appsWS, TypeID: appType})
+	if err != nil {
+		t.Fatal(err)
+	}
+	made := 0
+	for _, round := range []struct{ targets, gets int }{{3, 3}, {20, 0}} {
+		for ; made < round.targets; made++ {
+			target, err := c.CreateComponent(ctx, client.ComponentCreate{Name: fmt.Sprintf("Target %d", made), RootWorkspace: infraWS, TypeID: "p1700000000003"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.CreateReference(ctx, client.ReferenceCreate{Source: source.ID, Target: target.ID, Type: 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		srv.ResetRequests()
+		org, err := export.Read(ctx, c, []string{"Applications"}, quiet{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		gets := 0
+		for _, r := range srv.Requests() {
+			if r.Method == "GET" && strings.HasPrefix(r.Path, "/api/v2/components/") {
+				gets++
+			}
+		}
+		if gets != round.gets || len(org.Foreign) != round.targets || org.ForeignWorkspaces[infraWS].Name == "" {
+			t.Errorf("%d targets: %d GETs, %d read, workspace %+v; want %d GETs, every target read and its workspace named", round.targets, gets,
+				len(org.Foreign), org.ForeignWorkspaces[infraWS], round.gets)
+		}
+	}
+}

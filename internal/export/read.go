@@ -67,18 +67,17 @@ func Read(ctx context.Context, c *client.Client, wanted []string, progress Progr
 		org.Workspaces = append(org.Workspaces, w)
 	}
 	for _, w := range org.Workspaces {
-		for _, id := range itemkey.ForeignTargets(w.References, known) {
-			if org.Foreign[id] != nil {
-				continue
+		outside, err := itemkey.ReadForeignTargets(ctx, c, w.References, known)
+		if err != nil {
+			return nil, fmt.Errorf("the components outside workspace %q that its references target: %w", w.Name, err)
+		}
+		for id, comp := range outside {
+			i := slices.IndexFunc(all, func(ws client.Workspace) bool { return ws.ID == comp.RootWorkspace })
+			if i < 0 {
+				return nil, fmt.Errorf("component %s, which a reference of workspace %q targets, is in workspace %s, which the token cannot "+
+					"list: use a token that sees that workspace", id, w.Name, comp.RootWorkspace)
 			}
-			comp, err := c.GetComponent(ctx, id)
-			if err != nil {
-				return nil, fmt.Errorf("reading component %s, which a reference of workspace %q targets: %w", id, w.Name, err)
-			}
-			org.Foreign[id] = comp
-			if i := slices.IndexFunc(all, func(ws client.Workspace) bool { return ws.ID == comp.RootWorkspace }); i >= 0 {
-				org.ForeignWorkspaces[comp.RootWorkspace] = all[i]
-			}
+			org.Foreign[id], org.ForeignWorkspaces[comp.RootWorkspace] = comp, all[i]
 		}
 	}
 	return org, nil

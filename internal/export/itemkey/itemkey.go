@@ -6,7 +6,9 @@
 package itemkey
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
@@ -48,18 +50,53 @@ func References(refs []client.Reference, keyOf func(id string) string) map[strin
 	return out
 }
 
-// ForeignTargets are the targets of refs that are not among the components known (by id): those
-// in other workspaces, whose keys References needs.
-func ForeignTargets(refs []client.Reference, known map[string]bool) []string {
-	var out []string
+// ReadForeignTargets reads the targets of refs that are not among the components known (by id): those in
+// other workspaces, whose keys References needs. A workspace holding more than listAfter of them is read
+// from its list pages (a request per 100 components) instead of one GET per target; a target a reference
+// names no workspace for, or that its workspace's listing lacks, is read on its own.
+func ReadForeignTargets(ctx context.Context, c *client.Client, refs []client.Reference, known map[string]bool) (map[string]*client.Component, error) {
+	byWorkspace := map[string]map[string]bool{}
 	for _, r := range refs {
-		if !known[r.Target] && !slices.Contains(out, r.Target) {
-			out = append(out, r.Target)
+		if !known[r.Target] {
+			if byWorkspace[r.TargetWorkspace] == nil {
+				byWorkspace[r.TargetWorkspace] = map[string]bool{}
+			}
+			byWorkspace[r.TargetWorkspace][r.Target] = true
 		}
 	}
-	slices.Sort(out)
-	return out
+	out := map[string]*client.Component{}
+	for _, ws := range slices.Sorted(maps.Keys(byWorkspace)) {
+		if ws == "" || len(byWorkspace[ws]) <= listAfter {
+			continue
+		}
+		listed, err := c.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
+		if err != nil {
+			return nil, fmt.Errorf("listing workspace %s: %w", ws, err)
+		}
+		for i := range listed {
+			if byWorkspace[ws][listed[i].ID] {
+				out[listed[i].ID] = &listed[i]
+			}
+		}
+	}
+	for _, ws := range slices.Sorted(maps.Keys(byWorkspace)) {
+		for _, id := range slices.Sorted(maps.Keys(byWorkspace[ws])) {
+			if out[id] != nil {
+				continue
+			}
+			comp, err := c.GetComponent(ctx, id)
+			if err != nil {
+				return nil, fmt.Errorf("reading component %s: %w", id, err)
+			}
+			out[id] = comp
+		}
+	}
+	return out, nil
 }
+
+// listAfter is how many targets in one workspace ReadForeignTargets reads one by one: past it, listing the
+// workspace costs fewer requests.
+const listAfter = 3
 
 // Describe says how keys are made, for error messages and docs.
 const Describe = "components keyed by their component key (APP-12), references by their ends' (\"APP-12 -> APP-40\", " +

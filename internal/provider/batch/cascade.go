@@ -27,23 +27,35 @@ func (r *batchResource) guardBatchDeletes(ctx context.Context, diags *diag.Diagn
 	return cascade.Deletes(ctx, diags, r.data.Client, r.data.Settings.AllowCascadeDelete, deletes, in, r.announced, notice)
 }
 
-// batchPrivate is what a batch's plan gives its apply in the plan's private state.
-type batchPrivate struct {
-	Announced *cascade.Announced `json:"announced,omitempty"`
-}
+// announcedKey is the private state key of what a batch's plan announced Ardoq takes along with its deletes.
+const announcedKey = "announced"
 
-func encodeAnnounced(a *cascade.Announced) []byte {
-	out, _ := json.Marshal(batchPrivate{Announced: a}) // maps of strings to numbers always encode
+// withAnnounced is private with the announcement a (none when nil) under announcedKey, its other keys kept.
+func withAnnounced(private []byte, a *cascade.Announced) []byte {
+	keys := map[string]json.RawMessage{}
+	if len(private) > 0 && json.Unmarshal(private, &keys) != nil {
+		keys = map[string]json.RawMessage{} // not an object: this provider wrote no other key
+	}
+	delete(keys, announcedKey)
+	if a != nil {
+		keys[announcedKey], _ = json.Marshal(a) // maps of strings to numbers always encode
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	out, _ := json.Marshal(keys)
 	return out
 }
 
-// decodeAnnounced is what the plan announced; nil when it announced nothing (or was made by an earlier version).
+// decodeAnnounced is what the plan announced; nil when it announced nothing.
 func decodeAnnounced(private []byte) *cascade.Announced {
-	var p batchPrivate
-	if json.Unmarshal(private, &p) != nil {
+	var keys struct {
+		Announced *cascade.Announced `json:"announced"`
+	}
+	if json.Unmarshal(private, &keys) != nil {
 		return nil
 	}
-	return p.Announced
+	return keys.Announced
 }
 
 // batchCascadeInput reads the request's deletes and moves: component deletes by id with their

@@ -1,18 +1,13 @@
 package batch
 
 import (
-	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
 // An import takes every attribute of each keyed entity and no custom field, not even the key field:
@@ -129,59 +124,5 @@ func TestBatchImportLeftOut(t *testing.T) {
 	}
 	if diags := leftOut("5eed0000000000000000b001", "external_id", 0, 0); len(diags) != 0 {
 		t.Fatalf("nothing left out warned: %v", diags)
-	}
-}
-
-// The import of a workspace reads the components its references target in another workspace from one
-// listing of that workspace, not a GET each; a few targets are read on their own.
-func TestBatchImport_outsideTargetsFromListings(t *testing.T) {
-	org := providertest.NewEmulatedOrg(t)
-	ctx := context.Background()
-	other := org.Srv.Workspaces()[1].ID
-	otherModel, err := org.Client.GetWorkspaceContext(ctx, other)
-	if err != nil {
-		t.Fatal(err)
-	}
-	source, err := org.Client.CreateComponent(ctx, client.ComponentCreate{Name: "Source", RootWorkspace: org.WS, TypeID: org.Typ})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &batchResource{data: providerdata.New(org.Client, providerdata.Settings{})}
-	made := 0
-	for _, round := range []struct{ targets, gets int }{{cascade.PerComponentLookups, cascade.PerComponentLookups}, {20, 0}} {
-		for ; made < round.targets; made++ {
-			target, err := org.Client.CreateComponent(ctx, client.ComponentCreate{Name: fmt.Sprintf("Target %d", made), RootWorkspace: other,
-				TypeID: otherModel.ComponentTypes[0].TypeID})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := org.Client.CreateReference(ctx, client.ReferenceCreate{Source: source.ID, Target: target.ID, Type: org.Wctx.ReferenceTypes[0].Type}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		refs, err := org.Client.ListReferences(ctx, client.ReferenceFilter{RootWorkspace: org.WS})
-		if err != nil {
-			t.Fatal(err)
-		}
-		org.Srv.ResetRequests()
-		keys := map[string]string{source.ID: source.ComponentKey}
-		if err := r.outsideKeys(ctx, refs, map[string]bool{source.ID: true}, keys); err != nil {
-			t.Fatal(err)
-		}
-		gets := 0
-		for _, req := range org.Srv.Requests() {
-			if req.Method == "GET" && strings.HasPrefix(req.Path, "/api/v2/components/") {
-				gets++
-			}
-		}
-		keyed := 0
-		for _, ref := range refs {
-			if keys[ref.Target] != "" {
-				keyed++
-			}
-		}
-		if gets != round.gets || keyed != round.targets {
-			t.Errorf("%d targets: %d GETs and %d keyed, want %d GETs and every target keyed", round.targets, gets, keyed, round.gets)
-		}
 	}
 }

@@ -3,14 +3,11 @@ package batch
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/export/itemkey"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
@@ -30,46 +27,14 @@ func (r *batchResource) importedWorkspace(ctx context.Context, ws string, comps 
 	for i := range comps {
 		keys[comps[i].ID], known[comps[i].ID] = itemkey.Component(&comps[i]), true
 	}
-	if err := r.outsideKeys(ctx, refs, known, keys); err != nil {
+	outside, err := itemkey.ReadForeignTargets(ctx, r.data.Client, refs, known)
+	if err != nil {
 		return batchImport{}, fmt.Errorf("reading the components outside workspace %s that its references target: %w", ws, err)
 	}
-	return workspaceItems(model, comps, refs, keys), nil
-}
-
-// outsideKeys adds to keys the item keys of the components outside the workspace that refs target: from one
-// listing of each workspace they are in (a request per 100 components), where a reference says which and
-// it holds more than a few of them; the rest one GET each.
-func (r *batchResource) outsideKeys(ctx context.Context, refs []client.Reference, known map[string]bool, keys map[string]string) error {
-	targets := itemkey.ForeignTargets(refs, known)
-	byWorkspace := map[string][]string{}
-	for _, ref := range refs {
-		if !known[ref.Target] && !slices.Contains(byWorkspace[ref.TargetWorkspace], ref.Target) {
-			byWorkspace[ref.TargetWorkspace] = append(byWorkspace[ref.TargetWorkspace], ref.Target)
-		}
-	}
-	for _, ws := range convert.SortedKeys(byWorkspace) {
-		if ws == "" || len(byWorkspace[ws]) <= cascade.PerComponentLookups {
-			continue
-		}
-		listed, err := r.data.Client.ListComponents(ctx, client.ComponentFilter{RootWorkspace: ws})
-		if err != nil {
-			return err
-		}
-		for i := range listed {
-			keys[listed[i].ID] = itemkey.Component(&listed[i])
-		}
-	}
-	for _, id := range targets {
-		if _, found := keys[id]; found {
-			continue
-		}
-		c, err := r.data.Client.GetComponent(ctx, id)
-		if err != nil {
-			return fmt.Errorf("component %s: %w", id, err)
-		}
+	for id, c := range outside {
 		keys[id] = itemkey.Component(c)
 	}
-	return nil
+	return workspaceItems(model, comps, refs, keys), nil
 }
 
 // workspaceItems maps the workspace's entities to items; keys holds every component's item key by id,

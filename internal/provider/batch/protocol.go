@@ -84,9 +84,7 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		var d diag.Diagnostics
 		planned, d = r.modifyPlan(ctx, prior, planned)
 		resp.Diagnostics = diagnostics.ToProtocol(d)
-		if r.announced != nil {
-			resp.PlannedPrivate = encodeAnnounced(r.announced)
-		}
+		resp.PlannedPrivate = withAnnounced(req.PriorPrivate, r.announced) // this plan's, or none: never an older plan's
 	}
 	resp.PlannedState, diags = s.dynamic(planned)
 	resp.Diagnostics = append(resp.Diagnostics, diags...)
@@ -122,6 +120,7 @@ func (s *Server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 		var r *batchResource
 		if r, diags = batchOf(s.data()); diags == nil {
 			r.announced = decodeAnnounced(req.PlannedPrivate)
+			resp.Private = withAnnounced(req.PlannedPrivate, nil) // an announcement serves one apply
 			state, d := s.apply(ctx, r, vals[0], vals[1])
 			if state.IsNull() && !d.HasError() {
 				resp.Private = nil // nothing left to keep private data for

@@ -8,7 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/export/itemkey"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
@@ -56,7 +56,7 @@ func (d *componentIDsDataSource) Read(ctx context.Context, req datasource.ReadRe
 	}
 	cfg.IDs = make(map[string]string, len(all))
 	for _, c := range all {
-		cfg.IDs[convert.FirstNonEmpty(c.ComponentKey, c.ID)] = c.ID
+		cfg.IDs[itemkey.Component(&c)] = c.ID // as ardoq-export and the batch's import key components
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
 }
