@@ -40,8 +40,9 @@ func main() {
 		}
 		return
 	}
-	// What tf6server.Serve configures (handshake, plugin name, message size limits), plus a gRPC server
-	// that stops when Terraform is gone: tf6server takes no gRPC server option.
+	// What tf6server.Serve configures in terraform-plugin-go v0.31.0 (handshake, plugin name, message size
+	// limits; recheck on upgrade), plus a gRPC server that stops when Terraform is gone: tf6server takes no
+	// gRPC server option. Go back to tf6server.Serve once it takes one.
 	plugin.Serve(&plugin.ServeConfig{
 		HandshakeConfig: plugin.HandshakeConfig{
 			ProtocolVersion:  6,

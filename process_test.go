@@ -139,7 +139,8 @@ func TestProcess_endsWhenTerraformsConnectionCloses(t *testing.T) {
 }
 
 // A SIGTERM ends the provider at once, even with Terraform's connection and a stream open: nothing in the
-// provider catches it.
+// provider catches it. It held before the connection watch too; it stays to catch anything that would
+// catch the signal.
 func TestProcess_endsOnSIGTERM(t *testing.T) {
 	p := startProvider(t)
 	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {

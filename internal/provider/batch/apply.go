@@ -65,7 +65,7 @@ func (r *batchResource) apply(ctx context.Context, request client.BatchRequest, 
 			return result, false
 		}
 	} else if err != nil {
-		r.addBatchError(ctx, diags, "Batch Failed", err, keys, prior)
+		r.reportBatchError(ctx, diags, "Batch Failed", err, keys, prior)
 		return result, false
 	}
 	if err := mergeBatchResults(resp, keys, prior, planned, result, adopt); err != nil {

@@ -75,4 +75,9 @@ func TestAddBatchError_interrupted(t *testing.T) {
 			t.Errorf("%v: got %v, want the interrupted summary with the stop's detail", err, diags)
 		}
 	}
+	var diags diag.Diagnostics
+	addBatchError(&diags, "Batch Failed", &client.StoppedError{Method: "POST", Path: "/api/v2/batch", Refused: 429, Err: context.Canceled}, batchOpKeys{})
+	if len(diags) != 1 || diags[0].Summary() != "Batch Not Applied: Run Interrupted" {
+		t.Errorf("a batch refused for now and not sent again: got %v, want Batch Not Applied", diags)
+	}
 }

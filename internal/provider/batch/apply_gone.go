@@ -95,24 +95,21 @@ func (r *batchResource) changedUpdates(ctx context.Context, keys batchOpKeys, pr
 	}
 	components, references, err := readBatchEntities(ctx, r.data.Client, updated)
 	if err != nil {
+		tflog.Warn(ctx, "the items of a batch refused for a version conflict could not be read back", map[string]any{"error": err.Error()})
 		return nil
 	}
 	return changedLines(updated, components, references)
 }
 
-// addBatchError reports a batch (or dry run) Ardoq refused: a version conflict names every item the batch
-// updates that changed since the plan, read back (Ardoq's message names the first operation only); any
-// other error, or a conflict whose items cannot be read, goes to addBatchError.
-func (r *batchResource) addBatchError(ctx context.Context, diags *diag.Diagnostics, summary string, err error, keys batchOpKeys, prior batchItems) {
+// reportBatchError reports a batch (or dry run) Ardoq refused (addBatchError); for a version conflict it
+// adds every item the batch updates that changed since the plan, read back, as Ardoq's message names the
+// first operation only.
+func (r *batchResource) reportBatchError(ctx context.Context, diags *diag.Diagnostics, summary string, err error, keys batchOpKeys, prior batchItems) {
+	var changed []string
 	if client.IsConflict(err) {
-		if changed := r.changedUpdates(ctx, keys, prior); len(changed) > 0 {
-			diags.AddError("Batch Items Changed Outside Terraform", "Ardoq refused the batch: these items were changed in Ardoq after "+
-				"Terraform read them:\n  - "+strings.Join(changed, "\n  - ")+"\n\nThe batch is one transaction: nothing was changed in "+
-				"Ardoq. Run terraform plan again to see the differences.")
-			return
-		}
+		changed = r.changedUpdates(ctx, keys, prior)
 	}
-	addBatchError(diags, summary, err, keys)
+	addBatchError(diags, summary, err, keys, changed...)
 }
 
 // changedItemsError refuses a batch that would delete items changed in Ardoq since the plan.

@@ -196,10 +196,15 @@ var (
 )
 
 // addBatchError points at the item (and attribute) a failed operation was about, when Ardoq's message
-// names the operation; otherwise the error is the resource's, with Ardoq's message and no guess.
-func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batchOpKeys) {
-	if client.IsStopped(err) { // Terraform stopped the run: Ardoq neither rejected nor applied anything
-		diags.AddError("Batch Not Sent: Run Interrupted", diagnostics.ClientErrorDetail(err))
+// names the operation; otherwise the error is the resource's, with Ardoq's message and no guess. changed
+// lists the items known to have changed in Ardoq since the plan, one line each.
+func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batchOpKeys, changed ...string) {
+	if stopped := (*client.StoppedError)(nil); errors.As(err, &stopped) { // Terraform stopped the run: Ardoq applied nothing
+		summary := "Batch Not Sent: Run Interrupted"
+		if stopped.Refused != 0 {
+			summary = "Batch Not Applied: Run Interrupted" // sent, refused for now, and not sent again
+		}
+		diags.AddError(summary, diagnostics.ClientErrorDetail(err))
 		return
 	}
 	var apiErr *client.APIError
@@ -214,6 +219,9 @@ func addBatchError(diags *diag.Diagnostics, summary string, err error, keys batc
 	switch apiErr.StatusCode {
 	case 409:
 		detail += " An item was changed in Ardoq after Terraform read it; run terraform plan again to see the difference."
+		if len(changed) > 0 {
+			detail += "\n\nChanged in Ardoq since Terraform read them:\n  - " + strings.Join(changed, "\n  - ")
+		}
 	case 404:
 		detail += " An item was not found in Ardoq: it was deleted after Terraform read it, in Ardoq or by another resource of this " +
 			"apply (Ardoq deletes a component's descendants and their references with it). Run terraform apply again: the refresh " +

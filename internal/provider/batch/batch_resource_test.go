@@ -272,7 +272,7 @@ func TestAccBatchResource_failingItemRollsBack(t *testing.T) {
 						env.EditInApp(t, ids[k], client.ComponentUpdate{CustomFields: client.CustomFields{env.Owner: "edited in the app"}})
 					}
 				})}},
-				ExpectError: providertest.ExpectErr(`(?s)Batch Items Changed Outside Terraform.*components\["app0"\].*version 1 at plan, 2 now.*components\["app1"\].*nothing was changed`),
+				ExpectError: providertest.ExpectErr(`(?s)Batch Items Changed Outside Terraform.*nothing was changed.*Changed in Ardoq since Terraform read them.*components\["app0"\].*version 1 at plan, 2 now.*components\["app1"\]`),
 			},
 			{
 				// an apply of no change: the refresh records the edit's version, which the test's destroy

@@ -23,6 +23,6 @@ func (r *batchResource) dryRun(ctx context.Context, request client.BatchRequest,
 		return
 	}
 	if _, err := r.data.Client.ExpandBatch(ctx, request); err != nil {
-		r.addBatchError(ctx, diags, "Batch Rejected by Ardoq", err, keys, prior)
+		r.reportBatchError(ctx, diags, "Batch Rejected by Ardoq", err, keys, prior)
 	}
 }

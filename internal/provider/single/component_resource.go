@@ -288,7 +288,7 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 		_, err := r.data.Client.GetComponent(ctx, id)
 		return err
 	})
-	if !resp.Diagnostics.HasError() {
+	if err == nil { // this delete did it (one that found the component gone took nothing along)
 		taken.Report(&resp.Diagnostics)
 	}
 }

@@ -73,12 +73,15 @@ func (r *componentResource) announceCascade(ctx context.Context, diags *diag.Dia
 	if along.Empty() {
 		return along.Announced()
 	}
-	verb := "Destroying"
-	if replaced {
-		verb = "Replacing (deleting the old component)"
+	if replaced { // with create_before_destroy, what refers to it moves to the new component first
+		diags.AddWarning("Ardoq May Delete More With the Replaced Component", fmt.Sprintf("Replacing %s deletes the old component, and "+
+			"Ardoq would delete with it what is still below it or touching it then (allow_cascade_delete is set), of these:\n%s\nWhat "+
+			"refers to it in this configuration moves to the new component first with lifecycle { create_before_destroy = true }.",
+			what, along.List(ctx, r.typeNames)))
+		return along.Announced()
 	}
-	detail := fmt.Sprintf("%s %s lets Ardoq delete %s with it (allow_cascade_delete is set):\n%s\nThe apply lets go only these, "+
-		"unchanged since this plan; anything else there then refuses the delete.", verb, what, along.Counts(), along.List(ctx, r.typeNames))
+	detail := fmt.Sprintf("Destroying %s lets Ardoq delete %s with it (allow_cascade_delete is set):\n%s\nThe apply lets go only these, "+
+		"unchanged since this plan; anything else there then refuses the delete.", what, along.Counts(), along.List(ctx, r.typeNames))
 	cascade.Report(diags, r.data.Settings.PreventImplicitDeletions, path.Empty(), "Ardoq May Delete More With the Component", detail)
 	return along.Announced()
 }

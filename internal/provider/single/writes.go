@@ -47,9 +47,13 @@ func readFound(ctx context.Context, d *providerdata.Data, state *tfsdk.State, di
 	if client.IsNotFound(err) {
 		tflog.Info(ctx, strings.ToLower(noun)+" no longer exists; removing it from state", map[string]any{"id": id})
 		state.RemoveResource(ctx)
-		diags.AddWarning(noun+" Deleted in Ardoq", fmt.Sprintf("%s %s is no longer in Ardoq: it was deleted outside this "+
-			"resource (in the app, or by Ardoq along with its parent, or with a component at one of its ends). It is removed from state; if the "+
-			"configuration still declares it, the plan creates it again.", noun, id))
+		along := "its parent"
+		if noun == "Reference" {
+			along = "the component at one of its ends"
+		}
+		diags.AddWarning(noun+" Deleted in Ardoq", fmt.Sprintf("%s %s is no longer in Ardoq: it was deleted outside this resource (in "+
+			"the app, or by Ardoq along with %s). It is removed from state; if the configuration still declares it, the plan creates "+
+			"it again.", noun, id, along))
 		return false
 	}
 	if err != nil {

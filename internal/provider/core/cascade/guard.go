@@ -26,7 +26,7 @@ type Notice struct {
 	What    string            // `component "Payments" (APP-12, id ...)`
 	Names   map[string]string // component id -> name, for the references listed
 	NotSent string            // what the refusal left undone: "The component was not deleted."
-	Ways    []string          // the ways to proceed that apply to this refusal, before allowCascade
+	Ways    []string          // the caller's own ways to proceed (WayReplace), before those Deletes adds
 	// Held says, by id, which resource of this configuration keeps a listed entity
 	// ("ardoq_batch item references[\"svc_crm\"]"), as far as the request says.
 	Held map[string]string
@@ -146,7 +146,8 @@ func (a *Announced) references() map[string]int64 {
 // ListedEntities shows at most this many lost entities by name; the rest are counted.
 const ListedEntities = 8
 
-// Ways to proceed after a refusal; the caller picks those that apply (Notice.Ways).
+// Ways to proceed after a refusal: WayReplace is the caller's to give (Notice.Ways); Deletes adds the rest
+// (defaultWays, allowedWays).
 const (
 	// WayReplace applies when the component is being replaced (a new type_id or root_workspace).
 	WayReplace = "if the component is being replaced (a new type_id or root_workspace), add lifecycle { create_before_destroy = true } " +
@@ -155,13 +156,13 @@ const (
 	wayOutside = "move or delete in Ardoq what no resource of this configuration manages (or import it), and plan again"
 	wayEither  = "to keep them, give them another parent (or source and target), in Ardoq or in the configuration that manages " +
 		"them; to delete them too, remove them from that configuration or delete them in Ardoq, and plan again"
-	// WayUnordered applies to a delete refused by default: another resource of the plan may delete the dependents after it.
-	WayUnordered = "if another resource of this configuration deletes them too: Terraform waits only for the resources it destroys " +
+	// wayUnordered applies to a delete refused by default: another resource of the plan may delete the dependents after it.
+	wayUnordered = "if another resource of this configuration deletes them too: Terraform waits only for the resources it destroys " +
 		"that refer to this component by an expression (or by depends_on). Those naming it by a literal id are deleted in the same " +
 		"apply, and the next applies finish (one level of the tree each). An ardoq_batch whose update drops them waits for this delete: apply that " +
 		"batch first (terraform apply -target with its address), then apply again"
-	// WayPlanAgain applies to a delete whose plan announced what Ardoq takes along: what changed since goes to a new plan.
-	WayPlanAgain = "to let them go with it, plan again: the new plan lists what Ardoq would take along now, and applying that plan " +
+	// wayPlanAgain applies to a delete whose plan announced what Ardoq takes along: what changed since goes to a new plan.
+	wayPlanAgain = "to let them go with it, plan again: the new plan lists what Ardoq would take along now, and applying that plan " +
 		"lets Ardoq delete what it listed"
 	allowCascade = "or set allow_cascade_delete = true in the provider block (or ARDOQ_ALLOW_CASCADE_DELETE=true) to let Ardoq delete them"
 )
@@ -230,13 +231,13 @@ func cascadeRefusal(what string, lost Lost, labels, held, why map[string]string,
 // defaultWays are the ways out of a refusal without allow_cascade_delete: the caller's, keeping or deleting
 // the dependents, ordering the deletes, or the setting.
 func defaultWays(ways []string, lost Lost, held map[string]string) []string {
-	return append(append(append([]string(nil), ways...), keepWays(lost, held)...), WayUnordered, allowCascade)
+	return append(append(append([]string(nil), ways...), keepWays(lost, held)...), wayUnordered, allowCascade)
 }
 
 // allowedWays are the ways out of a refusal under allow_cascade_delete: the caller's, a new plan, or
 // keeping or deleting the dependents.
 func allowedWays(ways []string, lost Lost, held map[string]string) []string {
-	return append(append(append([]string(nil), ways...), WayPlanAgain), keepWays(lost, held)...)
+	return append(append(append([]string(nil), ways...), wayPlanAgain), keepWays(lost, held)...)
 }
 
 // keepWays are the ways to keep or delete the dependents: for those this configuration keeps (held), for

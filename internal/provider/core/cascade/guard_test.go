@@ -103,10 +103,10 @@ func TestCascadeRefusal_waysThatApply(t *testing.T) {
 		}
 	}
 	if allowed := cascadeRefusal("x", lost, labels, nil, nil, "", allowedWays(nil, lost, nil)); strings.Contains(allowed, allowCascade) ||
-		!strings.Contains(allowed, WayPlanAgain) {
+		!strings.Contains(allowed, wayPlanAgain) {
 		t.Errorf("a refusal under allow_cascade_delete must offer a new plan, not the setting it has:\n%s", allowed)
 	}
-	for _, msg := range []string{both, outside, WayReplace, WayUnordered, wayEither, cascadeRefusal("x", lost, labels, nil, nil, "", defaultWays([]string{WayReplace}, lost, nil))} {
+	for _, msg := range []string{both, outside, WayReplace, wayUnordered, wayEither, cascadeRefusal("x", lost, labels, nil, nil, "", defaultWays([]string{WayReplace}, lost, nil))} {
 		if strings.Contains(msg, "<") || strings.Contains(msg, "ardoq_batch.") || strings.Contains(msg, "ardoq_component.") {
 			t.Errorf("a guard message holds a placeholder or a made-up address:\n%s", msg)
 		}
