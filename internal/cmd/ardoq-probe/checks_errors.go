@@ -44,7 +44,10 @@ func errorBodyIs(a *answer, status int) result {
 	}
 	shape, ok := errorShape(a, status)
 	if !ok {
-		return differed("HTTP %d, body %s (Content-Type %s)", a.status, shape, a.header.Get("Content-Type"))
+		if ct := a.header.Get("Content-Type"); ct != "" {
+			return differed("HTTP %d, body %s (Content-Type %s)", a.status, shape, ct)
+		}
+		return differed("HTTP %d, body %s", a.status, shape)
 	}
 	return held("HTTP %d, body %s", a.status, shape)
 }

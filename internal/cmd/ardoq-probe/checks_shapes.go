@@ -80,9 +80,10 @@ func checkFieldShapes(ctx context.Context, p *probe) result {
 		found = append(found, fmt.Sprintf("%d custom fields given as null", nullFields))
 	}
 	if len(found) > 0 {
-		return differed("of %d components and %d references: %s (the client reads both forms)", len(components), len(references), strings.Join(found, ", "))
+		return differed("of %s and %s: %s (the client reads both forms)", nouns(len(components), "component"), nouns(len(references), "reference"),
+			strings.Join(found, ", "))
 	}
-	return held("%d components and %d references: unset members null, no null custom field", len(components), len(references))
+	return held("%s and %s: unset members null, no null custom field", nouns(len(components), "component"), nouns(len(references), "reference"))
 }
 
 var oid = regexp.MustCompile(`^[0-9a-f]{24}$`)
