@@ -11,18 +11,22 @@ import (
 
 // releasingContexts serves the framework's server so that no RPC's context outlives its RPC.
 //
-// terraform-plugin-framework v1.19.0 wraps every RPC's context with context.WithCancel and keeps the cancel
-// function until StopProvider (proto6server.Server.registerContext), so each RPC's whole context stays
-// reachable for the process's life: the per-RPC loggers terraform-plugin-go and the mux build, ~17 KiB an
-// RPC. A plan of 1,500 components and 1,500 references makes ~12,000 RPCs and peaked at ~530 MiB, almost
-// all of it those contexts (DESIGN.md, "One server per type"). Here the framework gets, for each per-instance RPC, a
-// context that carries the RPC's values and cancellation only until the RPC returns; what the framework
-// keeps after that is a few hundred bytes. Work started by an RPC that outlives it (the shared listing's
-// request) keeps running, without the RPC's loggers.
+// Works around github.com/hashicorp/terraform-plugin-framework@v1.19.0, internal/proto6server/serve.go:
+// Server.registerContext wraps every RPC's context with context.WithCancel and keeps the cancel function
+// until StopProvider (cancelRegisteredContexts; added for hashicorp/terraform-plugin-framework#781; no
+// upstream issue about the memory found), so each RPC's whole context, with the per-RPC loggers
+// terraform-plugin-go and the mux build, stays reachable for the process's life (DESIGN.md, "One server
+// per type"). Here the framework gets, for each per-instance RPC, a context that carries the RPC's values
+// and cancellation only until the RPC returns; what the framework keeps after that is a few hundred bytes.
+// Work started by an RPC that outlives it (the shared listing's request) keeps running, without the RPC's
+// loggers. Canary: TestCanary_frameworkKeepsTheContextOfAnRPCThatReturned fails once the framework lets
+// go of an RPC's context itself; remove this then.
 type releasingContexts struct{ frameworkServer }
 
 // frameworkServer is what the framework's server serves of the protocol: the mux finds list resources,
-// actions and state stores by asking its servers for these interfaces.
+// actions and state stores by asking its servers for these interfaces. An interface left out here is hidden
+// from the mux: TestReleasingContexts_hidesNoInterfaceOfTheFrameworksServer checks every server interface
+// tfprotov6 exports.
 type frameworkServer interface {
 	tfprotov6.ProviderServer
 	tfprotov6.ListResourceServer
