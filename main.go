@@ -40,14 +40,16 @@ func main() {
 		}
 		return
 	}
-	// What tf6server.Serve configures in terraform-plugin-go v0.31.0 (handshake, plugin name, message size
-	// limits; recheck on upgrade), plus a gRPC server that stops when Terraform is gone: tf6server takes no
-	// gRPC server option. Go back to tf6server.Serve once it takes one.
+	// What tf6server.Serve configures (github.com/hashicorp/terraform-plugin-go@v0.31.0,
+	// tfprotov6/tf6server/server.go, Serve: handshake, plugin name, message size limits; recheck on upgrade),
+	// plus a gRPC server that stops when Terraform is gone: Serve builds its gRPC server itself and no
+	// ServeOpt passes it an option (no upstream issue found). Canary: TestCanary_tf6serverTakesNoGRPCServerOption
+	// (serve_canary_test.go) fails once one does; go back to tf6server.Serve then.
 	plugin.Serve(&plugin.ServeConfig{
 		HandshakeConfig: plugin.HandshakeConfig{
 			ProtocolVersion:  6,
 			MagicCookieKey:   "TF_PLUGIN_MAGIC_COOKIE",
-			MagicCookieValue: "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2",
+			MagicCookieValue: magicCookie,
 		},
 		Plugins: plugin.PluginSet{"provider": &tf6server.GRPCProviderPlugin{GRPCProvider: factory, Name: name}},
 		GRPCServer: func(opts []grpc.ServerOption) *grpc.Server {
@@ -58,6 +60,9 @@ func main() {
 		},
 	})
 }
+
+// magicCookie is Terraform's for providers, as tf6server.Serve sends it.
+const magicCookie = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2"
 
 // stopAfterLastConn stops server when its last connection closes. Terraform keeps one connection to the
 // provider for the provider's life, and the kernel closes it when Terraform ends, even by kill -9: without

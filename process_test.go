@@ -49,7 +49,7 @@ func startProvider(t *testing.T) *providerProcess {
 	}
 	p := &providerProcess{cmd: exec.Command(os.Args[0]), done: make(chan struct{})}
 	p.cmd.Env = append(os.Environ(), runAsProvider+"=1", "PLUGIN_PROTOCOL_VERSIONS=6",
-		"TF_PLUGIN_MAGIC_COOKIE=d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2")
+		"TF_PLUGIN_MAGIC_COOKIE="+magicCookie)
 	p.cmd.Stdout, p.cmd.Stderr = w, &p.stderr
 	err = p.cmd.Start()
 	w.Close()
