@@ -1,5 +1,11 @@
+variable "workspace" {
+  description = "Name of the workspace whose components references target."
+  type        = string
+  default     = "Applications"
+}
+
 data "ardoq_workspace" "applications" {
-  name = "Applications"
+  name = var.workspace
 }
 
 # One listing of the workspace, however many references use it.
