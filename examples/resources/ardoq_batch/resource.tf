@@ -60,8 +60,7 @@ locals {
 
 # One transaction per apply: all of these are created, changed or destroyed together, or not at all.
 resource "ardoq_batch" "payments" {
-  # Adopt components that already exist with the same external_id instead of duplicating them: the plan
-  # shows the id of each one it takes over in computed_components, and apply makes it equal to its item.
+  # Take over components that already exist with the same external_id instead of duplicating them.
   adopt_components_by = ["rootWorkspace", "customFields.external_id"]
 
   components = {
@@ -95,7 +94,7 @@ resource "ardoq_batch" "payments" {
   }
 }
 
-# What Ardoq assigned to each item: ids, versions, component keys (and workspaces for references).
+# What Ardoq assigned to each item.
 output "payments_api" {
   value = ardoq_batch.payments.computed_components["api"] # { id, version, component_key }
 }

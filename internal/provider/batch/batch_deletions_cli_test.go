@@ -49,7 +49,7 @@ func expect(t *testing.T, what, out string, patterns ...string) {
 }
 
 // countedDeletions counts a saved plan's ardoq_batch deletions from `terraform show -json`, in Go and,
-// where jq is installed, with the jq line the schema documents (batch.DeletionsJQ); both must agree.
+// where jq is installed, with the jq line the guide Bulk modelling shows (batch.DeletionsJQ); both must agree.
 func countedDeletions(t *testing.T, cli batchCLI, plan string) int {
 	t.Helper()
 	out, code := cli.Shell("terraform show -json " + plan)

@@ -3,6 +3,8 @@ package batch
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -66,7 +68,7 @@ func schemaText(s *tfprotov6.Schema) string {
 	return b.String()
 }
 
-// The batch page says the custom-field rules once, by a link to ardoq_component's page, not in full for
+// The batch page says the custom-field rules once, by a link to the guide "Custom fields", not in full for
 // each kind of item.
 func TestResourceSchema_customFieldsLinkToTheRules(t *testing.T) {
 	var all strings.Builder
@@ -77,7 +79,18 @@ func TestResourceSchema_customFieldsLinkToTheRules(t *testing.T) {
 	if strings.Contains(text, "natural types: strings for Text") {
 		t.Errorf("the batch schema repeats the custom-field rules")
 	}
-	if n := strings.Count(text, "(component#custom-field-values)"); n != 1 {
+	if n := strings.Count(text, "(../guides/custom-fields)"); n != 1 {
 		t.Errorf("the batch schema links to the custom-field rules %d times, want once", n)
+	}
+}
+
+// The guide shows the jq line that TestAccBatchDeletions_countedInPlanJSON runs.
+func TestDeletionsJQ_inTheGuide(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "templates", "guides", "bulk-modelling.md.tmpl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "terraform show -json tfplan | "+DeletionsJQ+"\n") {
+		t.Error("the guide Bulk modelling with ardoq_batch does not show DeletionsJQ as it is")
 	}
 }

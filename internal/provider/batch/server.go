@@ -21,8 +21,8 @@ var _ tfprotov6.ProviderServer = (*Server)(nil)
 // other type) through terraform-plugin-mux: one server per resource type. The framework walks a
 // resource's whole value several times per plan (defaults, write-only attributes, blocks, computed
 // values, plan modifiers, semantic equality), looking each value's path up in the schema; for
-// ardoq_batch, whose items are one dynamic value, none of those passes changes anything, and at 10,000
-// items they took most of a plan's time and memory (BenchmarkBatchRPC). What this server does instead
+// ardoq_batch, whose items are one dynamic value, none of those passes changes anything, and they cost in
+// proportion to the items (BenchmarkBatchRPC measures it). What this server does instead
 // is what the framework does for this schema (TestServer_contract holds it to that).
 type Server struct {
 	data   func() *providerdata.Data

@@ -47,13 +47,7 @@ func (r *componentResource) Metadata(_ context.Context, req resource.MetadataReq
 func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A component: a node of the Ardoq model (an application, a server, a capability...), in one workspace. " +
-			"Every update is guarded by the component's `version`, so an edit made in Ardoq after the last refresh is never " +
-			"overwritten silently. Do not manage a component with both this resource and `ardoq_batch`.\n\n" +
-			"Ardoq deletes a component's descendants and every reference touching them along with it, so the delete is refused " +
-			"at apply, before it is sent, while any of them is still there (refer to the component by expressions so Terraform " +
-			"deletes them first), unless the provider setting `allow_cascade_delete` is set: see \"Deletes and Ardoq's cascade\" on " +
-			"the provider's page. Changing `type_id` replaces the component: add `lifecycle { create_before_destroy = true }` so " +
-			"that children and references in the configuration move to the new one first.",
+			"Do not manage a component with both this resource and `ardoq_batch`.",
 		Attributes: map[string]schema.Attribute{
 			"id": idAttribute("component"),
 			"root_workspace": schema.StringAttribute{
@@ -65,7 +59,8 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"type_id": schema.StringAttribute{
 				Required: true,
 				MarkdownDescription: "Component type id from the workspace's model, for example " +
-					"`data.ardoq_component_type.application.type_id` (a type by name). Changing it replaces the component.",
+					"`data.ardoq_component_type.application.type_id` (a type by name). Changing it replaces the component: with " +
+					"`lifecycle { create_before_destroy = true }` its children and references in the configuration move to the new one first.",
 				Validators:    []validator.String{entity.NotEmpty{}},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},

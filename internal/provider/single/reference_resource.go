@@ -41,10 +41,7 @@ func (r *referenceResource) Metadata(_ context.Context, req resource.MetadataReq
 func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A reference: a typed edge from a source component to a target component, possibly in another " +
-			"workspace. It lives in its source's workspace. Updates are guarded by `version`. Do not manage a reference with " +
-			"both this resource and `ardoq_batch`. The plan checks `type` and `custom_fields` against the model of the source's " +
-			"workspace; while the source is a component the same run creates, against the models of every workspace it could be in, " +
-			"and a reference that only its own workspace's model refuses then fails at apply, after the source is created.",
+			"workspace; it lives in its source's workspace. Do not manage a reference with both this resource and `ardoq_batch`.",
 		Attributes: map[string]schema.Attribute{
 			"id": idAttribute("reference"),
 			"source": schema.StringAttribute{

@@ -37,20 +37,9 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
-const Description = "Custom field values keyed by the field's API key, in their natural types: strings for Text, " +
-	"TextArea, Email, Url, DateTime, List and User fields, numbers for Number fields, booleans for Checkbox fields and lists of " +
-	"strings for SelectMultipleList fields. A value Terraform converts to the field's type is accepted too, and sent typed: " +
-	"`\"12.5\"` for a Number field, `\"true\"` for a Checkbox field, `12` for a Text field. Keys and values are checked at plan " +
-	"time against the workspace's field definitions; calculated and read-only fields cannot be set. Only the keys the state " +
-	"holds are managed: a field set in Ardoq that the state does not hold causes no diff and is never sent, a value Ardoq " +
-	"holds already is not sent again, and removing a key the state holds (or setting it to `null`) clears that field in " +
-	"Ardoq. **After an import** the state holds every field the entity has a value for that can be set, in its natural type: " +
-	"`-generate-config-out` writes them, and a configuration naming the values Ardoq holds plans no change, while one " +
-	"that sets `custom_fields` but leaves out a field the import recorded clears that field (the plan warns, naming it). " +
-	"A configuration without `custom_fields` takes none of them over: it plans no change and clears nothing, however often " +
-	"it is applied, until it sets `custom_fields`. After a create, the state holds the keys the configuration set. " +
-	"The data sources read every field an entity has. Every field type's HCL form, DateTime's format included, is in " +
-	"[Custom field values](component#custom-field-values) on the `ardoq_component` page."
+const Description = "Custom field values keyed by the field's API key, in their natural HCL types (`cost = 1200`, " +
+	"`critical = true`), checked at plan against the workspace's fields. Only the keys the state holds are managed; each " +
+	"field type's form, and what an import records, are in the guide [Custom fields](../guides/custom-fields)."
 
 // Kind is what a custom field value is written as.
 type Kind uint8
