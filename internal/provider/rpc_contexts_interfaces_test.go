@@ -12,12 +12,13 @@ import (
 )
 
 // serverInterfaces are tfprotov6's interfaces of a provider server: the mux and tf6server find the optional
-// ones (list resources, actions, state stores, ...) by asking a server for them.
+// ones (list resources, actions, state stores, ...) by asking a server for them. The ProviderServerWith ones
+// are deprecated upstream (their methods move into ProviderServer), but servers are still asked for them.
 var serverInterfaces = map[string]func(tfprotov6.ProviderServer) bool{
 	"ProviderServer":                 implements[tfprotov6.ProviderServer],
-	"ProviderServerWithListResource": implements[tfprotov6.ProviderServerWithListResource],
-	"ProviderServerWithActions":      implements[tfprotov6.ProviderServerWithActions],
-	"ProviderServerWithStateStores":  implements[tfprotov6.ProviderServerWithStateStores],
+	"ProviderServerWithListResource": implements[tfprotov6.ProviderServerWithListResource], //nolint:staticcheck // asked for until upstream removes it
+	"ProviderServerWithActions":      implements[tfprotov6.ProviderServerWithActions],      //nolint:staticcheck // asked for until upstream removes it
+	"ProviderServerWithStateStores":  implements[tfprotov6.ProviderServerWithStateStores],  //nolint:staticcheck // asked for until upstream removes it
 	"ResourceServer":                 implements[tfprotov6.ResourceServer],
 	"DataSourceServer":               implements[tfprotov6.DataSourceServer],
 	"FunctionServer":                 implements[tfprotov6.FunctionServer],
