@@ -134,8 +134,10 @@ func (b *batchPlanner) componentRef(ref string) string {
 }
 
 // priorRef is what a parent, source or target in state stood for: the id of the prior item it names.
-func (b *batchPlanner) priorRef(ref string) string {
-	if p, ok := b.prior.Components[ref]; ok && p.ID != "" {
+func (b *batchPlanner) priorRef(ref string) string { return priorRef(b.prior, ref) }
+
+func priorRef(prior batchItems, ref string) string {
+	if p, ok := prior.Components[ref]; ok && p.ID != "" {
 		return p.ID
 	}
 	return ref

@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
@@ -32,14 +33,17 @@ func (s *Server) planMoves(ctx context.Context, req *tfprotov6.PlanResourceChang
 	resp.Diagnostics = append(resp.Diagnostics, diagnostics.ToProtocol(diags)...)
 }
 
-// plannedEntries reads what the batch's plan does with each entity: the items of planned with an id are
-// kept (held, adopted or imported), those of prior whose id planned no longer holds are deleted.
+// plannedEntries reads what the batch's plan does with each entity: the items of planned whose id it
+// knows are kept (held, adopted or imported), and the entities its deletions name are deleted (every item
+// of prior in a destroy). Of an item whose id the plan leaves unknown (values known only at apply, or an
+// entity made anew) nothing is drawn, and neither of prior's when the deletions are not known yet.
 func (s *Server) plannedEntries(priorValue, plannedValue *tfprotov6.DynamicValue) []moves.BatchEntry {
 	vals, d := s.values(priorValue, plannedValue)
 	if d != nil {
 		return nil // the plan itself decoded these
 	}
-	prior, planned := batchRawOf(vals[0]).items(), batchRawOf(vals[1]).items()
+	prior, plannedRaw := batchRawOf(vals[0]).items(), batchRawOf(vals[1])
+	planned := plannedRaw.items()
 	kept := map[string]bool{}
 	var entries []moves.BatchEntry
 	add := func(id, kind, key, name string, destroyed bool) {
@@ -58,14 +62,18 @@ func (s *Server) plannedEntries(priorValue, plannedValue *tfprotov6.DynamicValue
 			add(r.ID, "references", key, r.Source+" → "+r.Target, false)
 		}
 	}
-	for _, key := range convert.SortedKeys(prior.Components) {
-		if c := prior.Components[key]; c.ID != "" && !kept[c.ID] {
-			add(c.ID, "components", key, c.Name, true)
+	if vals[1].IsNull() {
+		for _, del := range destroyDeletions(prior) {
+			add(del.id, del.kind+"s", del.key, del.name, true)
 		}
+		return entries
 	}
-	for _, key := range convert.SortedKeys(prior.References) {
-		if r := prior.References[key]; r.ID != "" && !kept[r.ID] {
-			add(r.ID, "references", key, r.Source+" → "+r.Target, true)
+	var dels []tftypes.Value
+	if v := plannedRaw.get("deletions"); v.IsKnown() && !v.IsNull() && v.As(&dels) == nil {
+		for _, del := range dels {
+			if id := rawString(del, "id"); id != "" && !kept[id] {
+				add(id, rawString(del, "kind")+"s", rawString(del, "key"), rawString(del, "name"), true)
+			}
 		}
 	}
 	return entries

@@ -93,14 +93,16 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	return resp, nil
 }
 
-// plannedComputed marks what a changing plan does not know yet: the computed attributes are unknown,
-// except id, which keeps its value once there is one.
+// plannedComputed marks what a changing plan does not know yet, as the framework does for computed
+// attributes the configuration leaves null: they are unknown, except id, which keeps its value once there
+// is one. Terraform's proposed value holds the prior state's, which must not stay where the items it
+// describes are not known yet (modifyPlan says what is known).
 func (s *Server) plannedComputed(prior, planned tftypes.Value) tftypes.Value {
 	attrs := batchRawOf(planned)
 	priorAttrs := batchRawOf(prior)
 	with := batchRaw{}
 	for _, a := range s.schema.Block.Attributes {
-		if !a.Computed || a.Optional || !attrs.get(a.Name).IsNull() {
+		if !a.Computed || a.Optional {
 			continue
 		}
 		with[a.Name] = tftypes.NewValue(s.typ.AttributeTypes[a.Name], tftypes.UnknownValue)

@@ -53,14 +53,15 @@ func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.V
 	if d.HasError() {
 		return planned, nil // validate reports the errors
 	}
-	if !known { // unknown values wait for apply
-		if prior.IsNull() {
-			return planned, nil
-		}
-		return plan.value(planned.Type(), batchRaw{"deletions": unknownDeletions()}), nil
+	if !known || !adoptionKnown(plan) { // plan_unknown.go
+		return r.modifyPlanUnknown(ctx, prior, plan, planned.Type())
 	}
 	priorRaw := batchRawOf(prior)
-	priorItems := priorRaw.items()
+	priorItems, err := r.withoutTakenAlong(ctx, priorRaw.items(), items)
+	if err != nil {
+		diagnostics.AddClientError(&diags, "Unable to Read Batch Items", err)
+		return planned, diags
+	}
 	request, keys, d := r.request(ctx, priorItems, items, plan)
 	diags.Append(d...)
 	if diags.HasError() {
@@ -98,10 +99,14 @@ func (r *batchResource) update(ctx context.Context, prior, planned tftypes.Value
 func (r *batchResource) write(ctx context.Context, priorRaw batchRaw, planned, id, unchanged tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	plan := batchRawOf(planned)
-	prior := priorRaw.items()
 	items, _, d := plan.planned()
 	diags.Append(d...)
 	if diags.HasError() {
+		return unchanged, diags
+	}
+	prior, err := r.withoutTakenAlong(ctx, priorRaw.items(), items)
+	if err != nil {
+		diagnostics.AddClientError(&diags, "Unable to Read Batch Items", err)
 		return unchanged, diags
 	}
 	request, keys, d := r.request(ctx, prior, items, plan)

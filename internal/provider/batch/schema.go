@@ -21,7 +21,11 @@ var (
 		"if any of it is neither deleted by the batch nor moved away by it (an item whose `type_id` or `root_workspace` " +
 		"changes is re-created, and the items pointing at it by key move to the new one in the same request). The error lists " +
 		"what would be lost; the provider setting `allow_cascade_delete` lets Ardoq take along what the plan listed, unchanged since. If the batch's answer is " +
-		"lost, the provider reads the items back and records the whole result or nothing.\n\n" +
+		"lost, the provider reads the items back and records the whole result or nothing. An item whose `parent`, `source` " +
+		"or `target` is read from a resource the same apply creates or replaces (another `ardoq_batch`'s " +
+		"`computed_components`, an `ardoq_component`'s `id`) is planned with what depends on that value unknown; when " +
+		"Ardoq deletes it along with a replaced component it pointed at (Terraform deletes a component before making its " +
+		"replacement), the apply makes it again, with a new id.\n\n" +
 		"A plan whose apply deletes items (removed or replaced, or all of them in a destroy) warns at the resource, naming each, " +
 		"and holds them in `deletions` for policy checks. A plan that deletes components also warns of what Ardoq deletes along " +
 		"with them that the batch does not delete (descendants outside the batch, and the references touching them): by default " +

@@ -19,6 +19,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
@@ -306,6 +307,16 @@ func hasErrors(a [2]answer) bool {
 	return slices.ContainsFunc(a[1].diags, func(d *tfprotov6.Diagnostic) bool { return d.Severity == tfprotov6.DiagnosticSeverityError })
 }
 
+// withUnknown is config with an item's attribute not known yet.
+func withUnknown(config map[string]tftypes.Value, kind, key, attr string) map[string]tftypes.Value {
+	items := convert.ElementsOrNil(config[kind])
+	attrs := maps.Clone(convert.ElementsOrNil(items[key]))
+	attrs[attr] = tftypes.NewValue(attrs[attr].Type(), tftypes.UnknownValue)
+	items = maps.Clone(items)
+	items[key] = tftypes.NewValue(items[key].Type(), attrs)
+	return withAttrs(config, map[string]tftypes.Value{kind: tftypes.NewValue(config[kind].Type(), items)})
+}
+
 func withAttrs(config map[string]tftypes.Value, attrs map[string]tftypes.Value) map[string]tftypes.Value {
 	out := maps.Clone(config)
 	maps.Copy(out, attrs)
@@ -351,6 +362,7 @@ func TestServer_contract(t *testing.T) {
 		t.Fatalf("the private state is not carried: %s", state[1].private)
 	}
 	c.plan("plan (no change)", state, config)
+	c.plan("plan (update, values known only at apply)", state, withUnknown(withUnknown(changed, "components", "c3", "name"), "references", "r5", "target"))
 	planned = c.plan("plan (update)", state, changed)
 	for _, s := range c.sides {
 		s.org.FailNext("POST", "/batch", 400)
