@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/cmd/cmdtext"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/cmd/toolversion"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/export"
 )
@@ -153,17 +154,9 @@ func summarize(out io.Writer, dir string, org *export.Org, written []string, too
 	for _, ws := range org.Workspaces {
 		comps, refs = comps+len(ws.Components), refs+len(ws.References)
 	}
-	fmt.Fprintf(out, "Exported %s, %s and %s in %s: %s.\n", count(len(org.Workspaces), "workspace"), count(comps, "component"),
-		count(refs, "reference"), took.Round(time.Millisecond*10), strings.Join(written, ", "))
+	fmt.Fprintf(out, "Exported %s, %s and %s in %s: %s.\n", cmdtext.Count(len(org.Workspaces), "workspace"), cmdtext.Count(comps, "component"),
+		cmdtext.Count(refs, "reference"), took.Round(time.Millisecond*10), strings.Join(written, ", "))
 	fmt.Fprintf(out, "Next: cd %s && terraform init && terraform plan  (it imports everything and changes nothing)\n", dir)
-}
-
-// count is n nouns, "1 reference" or "2 references".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func firstSet(values ...string) string {

@@ -70,7 +70,7 @@ func (r *batchResource) warnCascade(ctx context.Context, diags *diag.Diagnostics
 	detail := fmt.Sprintf("Ardoq deletes a component's descendants and every reference touching them along with it. %s (%s) "+
 		"will also delete %s that this ardoq_batch does not delete", verb, deletedItems(deleted, prior), along.Counts())
 	if along.DeletedToo > 0 {
-		detail += fmt.Sprintf(" (and %s that it deletes too)", cascade.Plural(along.DeletedToo, "entity", "entities"))
+		detail += fmt.Sprintf(" (and %s that it deletes too)", convert.Plural(along.DeletedToo, "entity", "entities"))
 	}
 	detail += ":\n" + along.List(ctx, r.typeNames)
 	if allow {

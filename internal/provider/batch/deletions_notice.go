@@ -43,12 +43,12 @@ func deletionsNotice(dels []deletion, names deletedNames, batchID string, destro
 	}
 	var counts, summaries []string
 	if components > 0 {
-		counts = append(counts, cascade.Plural(components, "component", "components"))
-		summaries = append(summaries, cascade.Plural(components, "Component", "Components"))
+		counts = append(counts, convert.Plural(components, "component", "components"))
+		summaries = append(summaries, convert.Plural(components, "Component", "Components"))
 	}
 	if references > 0 {
-		counts = append(counts, cascade.Plural(references, "reference", "references"))
-		summaries = append(summaries, cascade.Plural(references, "Reference", "References"))
+		counts = append(counts, convert.Plural(references, "reference", "references"))
+		summaries = append(summaries, convert.Plural(references, "Reference", "References"))
 	}
 	var b strings.Builder
 	if destroy {

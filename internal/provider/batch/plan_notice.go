@@ -24,14 +24,14 @@ func adoptionNotice(planned batchItems, keys batchOpKeys) (summary, detail strin
 	}
 	asIs := len(keys.componentsAsIs) + len(keys.referencesAsIs)
 	written := total - asIs
-	summary = fmt.Sprintf("Adoption Writes %d of %s", written, cascade.Plural(total, "Entity", "Entities"))
+	summary = fmt.Sprintf("Adoption Writes %d of %s", written, convert.Plural(total, "Entity", "Entities"))
 	if written == 0 {
 		summary = "Adoption Writes Nothing"
 	}
 	detail = fmt.Sprintf("This apply takes over %s that Ardoq already holds (their ids are in computed_components and "+
-		"computed_references). %s not written; %s updated to their items.", cascade.Plural(total, "entity", "entities"),
-		cascade.Plural(asIs, "entity already holds its item's values and is", "entities already hold their items' values and are"),
-		cascade.Plural(written, "entity is", "entities are"))
+		"computed_references). %s not written; %s updated to their items.", convert.Plural(total, "entity", "entities"),
+		convert.Plural(asIs, "entity already holds its item's values and is", "entities already hold their items' values and are"),
+		convert.Plural(written, "entity is", "entities are"))
 	skip := setOf(keys.componentsAsIs, keys.referencesAsIs)
 	var lines []string
 	for _, k := range convert.SortedKeys(adopted.Components) {

@@ -303,10 +303,10 @@ func lostCount(lost Lost) string { return counts(len(lost.components), len(lost.
 func counts(components, references int) string {
 	var parts []string
 	if components > 0 {
-		parts = append(parts, Plural(components, "descendant component", "descendant components"))
+		parts = append(parts, convert.Plural(components, "descendant component", "descendant components"))
 	}
 	if references > 0 {
-		parts = append(parts, Plural(references, "reference", "references"))
+		parts = append(parts, convert.Plural(references, "reference", "references"))
 	}
 	return strings.Join(parts, " and ")
 }

@@ -56,14 +56,6 @@ func addAt(diags *diag.Diagnostics, at path.Path, whole, attribute diag.Diagnost
 	diags.Append(attribute)
 }
 
-// Plural is n with the noun, in the singular for one: "1 component", "3 components".
-func Plural(n int, singular, plural string) string {
-	if n == 1 {
-		return "1 " + singular
-	}
-	return fmt.Sprintf("%d %s", n, plural)
-}
-
 // ChangedSincePlan lists components to delete that changed in Ardoq since the plan: each by name, key
 // and id, with the version the plan saw, the version Ardoq holds, and who changed it when, where Ardoq
 // says.

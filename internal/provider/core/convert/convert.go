@@ -169,6 +169,15 @@ func FirstNonEmpty(values ...string) string {
 	return ""
 }
 
+// Plural is n with the noun, in the singular for one: Plural(1, "entity", "entities") is "1 entity",
+// Plural(3, "entity", "entities") "3 entities".
+func Plural(n int, singular, plural string) string {
+	if n == 1 {
+		return "1 " + singular
+	}
+	return strconv.Itoa(n) + " " + plural
+}
+
 // TextOf is a pointer's string, "" for nil.
 func TextOf(p *string) string {
 	if p == nil {

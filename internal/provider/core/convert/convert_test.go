@@ -91,3 +91,11 @@ func TestSmallHelpers(t *testing.T) {
 		t.Error("ElementsOrNil of a null object")
 	}
 }
+
+func TestPlural(t *testing.T) {
+	for n, want := range map[int]string{0: "0 entities", 1: "1 entity", 2: "2 entities"} {
+		if got := Plural(n, "entity", "entities"); got != want {
+			t.Errorf("Plural(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
