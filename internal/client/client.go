@@ -20,9 +20,6 @@ import (
 	"github.com/hashicorp/go-retryablehttp"
 )
 
-// DefaultBaseURL is Ardoq's shared host.
-const DefaultBaseURL = "https://app.ardoq.com"
-
 // Config configures a Client. Zero values take the defaults documented on each field.
 type Config struct {
 	BaseURL   string // default DefaultBaseURL; the client appends /api/v2

@@ -19,7 +19,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"syscall"
 	"time"
@@ -90,11 +89,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	if token == "" {
 		return errors.New("set ARDOQ_API_TOKEN to an API token of the org to export (it is read from the environment only)")
 	}
-	base := firstSet(*baseURL, getenv("ARDOQ_BASE_URL"), client.DefaultBaseURL)
-	if m := apiPathSuffix.FindString(base); m != "" {
+	base, orgLabel := client.Endpoint(*baseURL, *org, getenv)
+	if m := client.PastedAPIPath(base); m != "" {
 		return fmt.Errorf("the base URL %q ends in %s: drop it (%q); the API path is added to it", base, strings.TrimRight(m, "/"), strings.TrimSuffix(base, m))
 	}
-	c, err := client.New(client.Config{BaseURL: base, Token: token, Org: firstSet(*org, getenv("ARDOQ_ORG")),
+	c, err := client.New(client.Config{BaseURL: base, Token: token, Org: orgLabel,
 		UserAgent: "ardoq-export (terraform-provider-ardoq)"})
 	if err != nil {
 		return err
@@ -145,9 +144,6 @@ func writeFiles(dir string, files []export.File) ([]string, error) {
 	}
 	return written, nil
 }
-
-// apiPathSuffix is an API path pasted into the base URL (the provider refuses it the same way).
-var apiPathSuffix = regexp.MustCompile(`(?i)/api(/v[0-9]+)?/*$`)
 
 func summarize(out io.Writer, dir string, org *export.Org, written []string, took time.Duration) {
 	comps, refs := 0, 0

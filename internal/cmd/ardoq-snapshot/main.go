@@ -16,7 +16,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
 	"strings"
 	"syscall"
 
@@ -72,14 +71,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	if token == "" {
 		return errors.New("set ARDOQ_API_TOKEN to an API token of the org to copy (it is read from the environment only)")
 	}
-	base := firstSet(*baseURL, getenv("ARDOQ_BASE_URL"), client.DefaultBaseURL)
-	if m := apiPathSuffix.FindString(base); m != "" {
+	base, orgLabel := client.Endpoint(*baseURL, *org, getenv)
+	if m := client.PastedAPIPath(base); m != "" {
 		return fmt.Errorf("the base URL %q ends in %s: drop it (%q); the API path is added to it", base, strings.TrimRight(m, "/"), strings.TrimSuffix(base, m))
 	}
 	c, err := client.New(client.Config{
 		BaseURL:   base,
 		Token:     token,
-		Org:       firstSet(*org, getenv("ARDOQ_ORG")),
+		Org:       orgLabel,
 		UserAgent: "ardoq-snapshot (terraform-provider-ardoq)",
 	})
 	if err != nil {
@@ -107,9 +106,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	summarize(out, *path, res)
 	return nil
 }
-
-// apiPathSuffix is an API path pasted into the base URL (the provider refuses it the same way).
-var apiPathSuffix = regexp.MustCompile(`(?i)/api(/v[0-9]+)?/*$`)
 
 func summarize(out io.Writer, path string, res *snapshot.Result) {
 	s := res.Seed
