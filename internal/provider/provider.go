@@ -2,6 +2,7 @@
 package provider
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net"
@@ -26,7 +27,6 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/datasources"
@@ -164,7 +164,7 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	}
 	resp.Diagnostics.Append(environmentIgnored(cfg, os.Getenv)...)
 	baseURL, org := client.Endpoint(cfg.BaseURL.ValueString(), cfg.Org.ValueString(), os.Getenv)
-	token := convert.FirstNonEmpty(cfg.APIToken.ValueString(), os.Getenv("ARDOQ_API_TOKEN"))
+	token := cmp.Or(cfg.APIToken.ValueString(), os.Getenv("ARDOQ_API_TOKEN"))
 	if token == "" {
 		resp.Diagnostics.AddAttributeError(path.Root("api_token"), "Missing Ardoq API Token",
 			"Set api_token in the provider block or the ARDOQ_API_TOKEN environment variable. Create a token in Ardoq under "+

@@ -154,12 +154,3 @@ func summarize(out io.Writer, dir string, org *export.Org, written []string, too
 		cmdtext.Count(refs, "reference"), took.Round(time.Millisecond*10), strings.Join(written, ", "))
 	fmt.Fprintf(out, "Next: cd %s && terraform init && terraform plan  (it imports everything and changes nothing)\n", dir)
 }
-
-func firstSet(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}

@@ -172,12 +172,3 @@ func firstWithComponents(ctx context.Context, api *client.Client, workspaces []c
 	}
 	return nil, errors.New("no workspace of the org has components: name one with -workspace")
 }
-
-func firstSet(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}

@@ -121,12 +121,3 @@ func summarize(out io.Writer, path string, res *snapshot.Result) {
 	}
 	fmt.Fprintf(out, "Serve the copy: ardoq-emulator -seed %s (in a clone: go run ./internal/cmd/ardoq-emulator -seed %s)\n", path, path)
 }
-
-func firstSet(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}

@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -71,7 +72,7 @@ func changedLines(items batchItems, components map[string]*client.Component, ref
 	for _, k := range convert.SortedKeys(items.Components) {
 		if item, now := items.Components[k], components[items.Components[k].ID]; now != nil && item.Version != 0 && now.Version != item.Version {
 			changed = append(changed, fmt.Sprintf("components[%q] %q (%s, id %s): version %d at plan, %d now%s", k, now.Name,
-				convert.FirstNonEmpty(now.ComponentKey, "no key"), now.ID, item.Version, now.Version, cascade.ModifiedBy(now.Meta)))
+				cmp.Or(now.ComponentKey, "no key"), now.ID, item.Version, now.Version, cascade.ModifiedBy(now.Meta)))
 		}
 	}
 	for _, k := range convert.SortedKeys(items.References) {

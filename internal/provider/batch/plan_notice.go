@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -38,7 +39,7 @@ func adoptionNotice(planned batchItems, keys batchOpKeys) (summary, detail strin
 		m := adopted.Components[k]
 		changes := viewChanges(m.was, componentView(planned.Components[k]), "name", "description", "color", "shape", "icon", "image")
 		if len(changes) > 0 && !skip[k] {
-			lines = append(lines, fmt.Sprintf("  - components[%q] takes over %s: %s", k, convert.FirstNonEmpty(m.ComponentKey, m.ID), strings.Join(changes, "; ")))
+			lines = append(lines, fmt.Sprintf("  - components[%q] takes over %s: %s", k, cmp.Or(m.ComponentKey, m.ID), strings.Join(changes, "; ")))
 		}
 	}
 	for _, k := range convert.SortedKeys(adopted.References) {

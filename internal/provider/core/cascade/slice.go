@@ -1,6 +1,7 @@
 package cascade
 
 import (
+	"cmp"
 	"context"
 	"sort"
 	"sync"
@@ -99,7 +100,7 @@ func cascadeOf(slice orgSlice, in Input) Lost {
 		}
 		source, target := r.Source, r.Target
 		if ends, moved := in.NewEndpoints[id]; moved { // "" is an endpoint the request leaves as it is
-			source, target = convert.FirstNonEmpty(ends[0], source), convert.FirstNonEmpty(ends[1], target)
+			source, target = cmp.Or(ends[0], source), cmp.Or(ends[1], target)
 		}
 		if gone[source] || gone[target] {
 			lost.references = append(lost.references, r)

@@ -159,16 +159,6 @@ func ScalarText(v tftypes.Value) (string, bool) {
 	return "", false
 }
 
-// FirstNonEmpty returns the first of values that is not empty, "" when all are.
-func FirstNonEmpty(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}
-
 // Plural is n with the noun, in the singular for one: Plural(1, "entity", "entities") is "1 entity",
 // Plural(3, "entity", "entities") "3 entities".
 func Plural(n int, singular, plural string) string {

@@ -77,9 +77,6 @@ func TestSmallHelpers(t *testing.T) {
 	if got := SortedKeys(map[string]int{"b": 1, "a": 2, "c": 3}); !slices.Equal(got, []string{"a", "b", "c"}) {
 		t.Errorf("SortedKeys = %v", got)
 	}
-	if got := FirstNonEmpty("", "x", "y"); got != "x" {
-		t.Errorf("FirstNonEmpty = %q", got)
-	}
 	s := "v"
 	if TextOf(nil) != "" || TextOf(&s) != "v" {
 		t.Error("TextOf")
