@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"embed"
 	"html/template"
+	"maps"
 	"net/http"
 	"slices"
+	"strconv"
 )
 
 // The model as a picture: a page at / drawing every workspace of the org, and at /changes what changed
@@ -27,7 +29,7 @@ func count(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return itoa(int64(n)) + " " + noun + "s"
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 func must[T any](v T, err error) T {
@@ -189,7 +191,7 @@ func (s *Server) pageData(changeView, fromStart bool, selected string) *pageData
 		d.Workspaces = append(d.Workspaces, sec)
 	}
 	if changeView {
-		for _, ws := range sortedKeys(st.workspaces) {
+		for _, ws := range slices.Sorted(maps.Keys(st.workspaces)) {
 			if !v.touched[ws] {
 				d.Unchanged = append(d.Unchanged, st.workspaces[ws].Name)
 			}

@@ -2,7 +2,9 @@ package emulator
 
 import (
 	"cmp"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -63,7 +65,7 @@ func (v *orgView) changeGroups() ([]changeGroup, []summaryItem) {
 	slices.SortStableFunc(deleted.Rows, func(a, b changeRow) int { return cmp.Compare(a.sortKey, b.sortKey) })
 	deleted.Summary = entities(len(deleted.Rows)) + " deleted"
 	if n := counts[changeCascaded]; n > 0 {
-		deleted.Summary += ", " + itoa(int64(n)) + " of them by cascade"
+		deleted.Summary += ", " + strconv.Itoa(n) + " of them by cascade"
 	}
 	created.Summary = entities(len(created.Rows)) + " created"
 	updated.Summary = entities(len(updated.Rows)) + " updated" + updateSummary(fieldCounts)
@@ -87,19 +89,19 @@ func entities(n int) string {
 	if n == 1 {
 		return "1 entity"
 	}
-	return itoa(int64(n)) + " entities"
+	return strconv.Itoa(n) + " entities"
 }
 
 // updateSummary says which fields the updates changed, the most often changed first: "; changed: Owner
 // on 12, name on 3".
 func updateSummary(fieldCounts map[string]int) string {
-	labels := sortedKeys(fieldCounts)
+	labels := slices.Sorted(maps.Keys(fieldCounts))
 	slices.SortStableFunc(labels, func(a, b string) int {
 		return cmp.Or(cmp.Compare(fieldCounts[b], fieldCounts[a]), strings.Compare(strings.ToLower(a), strings.ToLower(b)))
 	})
 	var parts []string
 	for _, l := range labels {
-		parts = append(parts, l+" on "+itoa(int64(fieldCounts[l])))
+		parts = append(parts, l+" on "+strconv.Itoa(fieldCounts[l]))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -139,7 +141,7 @@ func (v *orgView) changeRow(id string) (changeRow, changeKind, bool) {
 
 // versionNote says how the version moved, and when no field changed, that the write changed nothing else.
 func versionNote(before, after int64, changed int) string {
-	note := "version " + itoa(before) + " → " + itoa(after)
+	note := "version " + strconv.FormatInt(before, 10) + " → " + strconv.FormatInt(after, 10)
 	if changed == 0 {
 		return "no field changed (" + note + ")"
 	}

@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -131,7 +132,7 @@ func (n deletedNames) line(d deletion) string {
 		}
 		line += fmt.Sprintf(", workspace %s), id %s", n.workspace(d.workspace), d.id)
 	case entity.ReferenceValues:
-		typeName := "type " + convert.Itoa(item.Type)
+		typeName := "type " + strconv.FormatInt(item.Type, 10)
 		for _, t := range modelReferenceTypes(model) {
 			if t.Type == item.Type {
 				typeName = t.Name

@@ -3,6 +3,8 @@ package batch
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -245,7 +247,7 @@ func (b *batchCheck) referenceCreates(ops *client.ReferenceOperations) {
 	for _, op := range ops.Upsert {
 		bodies[op.BatchID] = op.Body
 	}
-	for _, batchID := range convert.SortedKeys(bodies) {
+	for _, batchID := range slices.Sorted(maps.Keys(bodies)) {
 		body := bodies[batchID]
 		source, okS := b.resolve(body.Source)
 		target, okT := b.resolve(body.Target)

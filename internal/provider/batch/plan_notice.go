@@ -3,6 +3,8 @@ package batch
 import (
 	"cmp"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
@@ -35,14 +37,14 @@ func adoptionNotice(planned batchItems, keys batchOpKeys) (summary, detail strin
 		convert.Plural(written, "entity is", "entities are"))
 	skip := setOf(keys.componentsAsIs, keys.referencesAsIs)
 	var lines []string
-	for _, k := range convert.SortedKeys(adopted.Components) {
+	for _, k := range slices.Sorted(maps.Keys(adopted.Components)) {
 		m := adopted.Components[k]
 		changes := viewChanges(m.was, componentView(planned.Components[k]), "name", "description", "color", "shape", "icon", "image")
 		if len(changes) > 0 && !skip[k] {
 			lines = append(lines, fmt.Sprintf("  - components[%q] takes over %s: %s", k, cmp.Or(m.ComponentKey, m.ID), strings.Join(changes, "; ")))
 		}
 	}
-	for _, k := range convert.SortedKeys(adopted.References) {
+	for _, k := range slices.Sorted(maps.Keys(adopted.References)) {
 		m := adopted.References[k]
 		if changes := viewChanges(m.was, referenceView(planned.References[k]), "display_text", "description"); len(changes) > 0 && !skip[k] {
 			lines = append(lines, fmt.Sprintf("  - references[%q] takes over reference %s: %s", k, m.ID, strings.Join(changes, "; ")))
@@ -76,7 +78,7 @@ func viewChanges(was, will itemView, attrs ...string) []string {
 			out = append(out, fmt.Sprintf("%s %q becomes %q", a, *before, *after))
 		}
 	}
-	for _, key := range convert.SortedKeys(will.fields) {
+	for _, key := range slices.Sorted(maps.Keys(will.fields)) {
 		if before, had := was.fields[key]; had && !will.fields[key].Means(before) {
 			out = append(out, fmt.Sprintf("custom_fields[%q] %q becomes %q", key, before.Text, will.fields[key].Text))
 		}

@@ -5,16 +5,12 @@ package convert
 import (
 	"fmt"
 	"math/big"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
-
-// Itoa writes n in decimal.
-func Itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // ElementsOf returns the attributes of an object or the elements of a map.
 func ElementsOf(v tftypes.Value) (map[string]tftypes.Value, bool) {
@@ -124,16 +120,6 @@ func ObjectOrMap(prior tftypes.Type, elems map[string]tftypes.Value) tftypes.Val
 		types[k] = v.Type()
 	}
 	return tftypes.NewValue(tftypes.Object{AttributeTypes: types}, elems)
-}
-
-// SortedKeys returns the keys of m in order.
-func SortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // ScalarText renders a known string, number or boolean as text.

@@ -2,7 +2,6 @@ package convert
 
 import (
 	"math/big"
-	"slices"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -74,15 +73,9 @@ func TestObjectOrMap(t *testing.T) {
 }
 
 func TestSmallHelpers(t *testing.T) {
-	if got := SortedKeys(map[string]int{"b": 1, "a": 2, "c": 3}); !slices.Equal(got, []string{"a", "b", "c"}) {
-		t.Errorf("SortedKeys = %v", got)
-	}
 	s := "v"
 	if TextOf(nil) != "" || TextOf(&s) != "v" {
 		t.Error("TextOf")
-	}
-	if Itoa(-42) != "-42" {
-		t.Error("Itoa")
 	}
 	if ElementsOrNil(tftypes.NewValue(tftypes.Object{}, nil)) != nil {
 		t.Error("ElementsOrNil of a null object")
