@@ -8,9 +8,9 @@ import (
 	"github.com/hashicorp/hcl/v2/hclwrite"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/export/itemkey"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/itemkey"
 )
 
 // Style is the shape of the configuration written.

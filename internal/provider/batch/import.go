@@ -9,11 +9,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/export/itemkey"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/itemkey"
 )
 
 // importState takes "<workspace id>" (import_workspace.go: every component and reference of the
