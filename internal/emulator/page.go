@@ -24,12 +24,13 @@ var (
 	pageCSS      = must(pageFiles.ReadFile("page/page.css"))
 )
 
-// count says "1 component", "2 components".
-func count(n int, noun string) string {
+// count is n with the noun, in the singular for one: "1 entity", "2 entities". The emulator's own, as it
+// imports nothing of the provider (which has convert.Plural).
+func count(n int, singular, plural string) string {
 	if n == 1 {
-		return "1 " + noun
+		return "1 " + singular
 	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	return strconv.Itoa(n) + " " + plural
 }
 
 func must[T any](v T, err error) T {

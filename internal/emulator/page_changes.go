@@ -63,13 +63,13 @@ func (v *orgView) changeGroups() ([]changeGroup, []summaryItem) {
 		}
 	}
 	slices.SortStableFunc(deleted.Rows, func(a, b changeRow) int { return cmp.Compare(a.sortKey, b.sortKey) })
-	deleted.Summary = entities(len(deleted.Rows)) + " deleted"
+	deleted.Summary = count(len(deleted.Rows), "entity", "entities") + " deleted"
 	if n := counts[changeCascaded]; n > 0 {
 		deleted.Summary += ", " + strconv.Itoa(n) + " of them by cascade"
 	}
-	created.Summary = entities(len(created.Rows)) + " created"
-	updated.Summary = entities(len(updated.Rows)) + " updated" + updateSummary(fieldCounts)
-	unchanged.Summary = entities(len(unchanged.Rows)) + " written with no field changed: only their versions moved"
+	created.Summary = count(len(created.Rows), "entity", "entities") + " created"
+	updated.Summary = count(len(updated.Rows), "entity", "entities") + " updated" + updateSummary(fieldCounts)
+	unchanged.Summary = count(len(unchanged.Rows), "entity", "entities") + " written with no field changed: only their versions moved"
 	var groups []changeGroup
 	for _, g := range []changeGroup{deleted, created, updated, unchanged} {
 		if len(g.Rows) > 0 {
@@ -83,13 +83,6 @@ func (v *orgView) changeGroups() ([]changeGroup, []summaryItem) {
 		sum = append(sum, summaryItem{Status: status(k), Badge: badge(k, false), Label: labels[k], N: counts[k]})
 	}
 	return groups, sum
-}
-
-func entities(n int) string {
-	if n == 1 {
-		return "1 entity"
-	}
-	return strconv.Itoa(n) + " entities"
 }
 
 // updateSummary says which fields the updates changed, the most often changed first: "; changed: Owner

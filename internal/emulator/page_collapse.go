@@ -244,7 +244,7 @@ func more(r *row) string {
 		parts = append(parts, p)
 	}
 	if r.refs > 0 {
-		parts = append(parts, count(r.refs, "ref"))
+		parts = append(parts, count(r.refs, "ref", "refs"))
 	}
 	return strings.Join(parts, " · ")
 }
