@@ -20,9 +20,6 @@ import (
 	"github.com/hashicorp/go-retryablehttp"
 )
 
-// DefaultBaseURL is Ardoq's shared host.
-const DefaultBaseURL = "https://app.ardoq.com"
-
 // Config configures a Client. Zero values take the defaults documented on each field.
 type Config struct {
 	BaseURL   string // default DefaultBaseURL; the client appends /api/v2
@@ -37,6 +34,9 @@ type Config struct {
 	RetryWaitMax      time.Duration // longest backoff, and longest Retry-After honoured; default 30s
 	RequestsPerSecond float64       // optional client-side cap; 0 or negative means none (Ardoq's 429s set the pace)
 	Burst             int           // burst of the cap; default 5
+	// Second is how long a second of Ardoq's Retry-After and rate-limit headers, and of the pacer's
+	// one-second windows, lasts; default time.Second. Tests shorten it so that none waits real seconds.
+	Second time.Duration
 }
 
 // Client talks to one Ardoq org.
@@ -88,6 +88,9 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Burst == 0 {
 		cfg.Burst = 5
 	}
+	if cfg.Second <= 0 {
+		cfg.Second = time.Second
+	}
 	hc := &http.Client{}
 	if cfg.HTTPClient != nil {
 		copied := *cfg.HTTPClient
@@ -95,7 +98,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	hc.Timeout = cfg.Timeout
 	hc.CheckRedirect = keepOnHost(base, hc.CheckRedirect)
-	t := &transport{next: hc.Transport, clock: &serverClock{}, pacer: newPacer(cfg.RequestsPerSecond, cfg.Burst)}
+	t := &transport{next: hc.Transport, clock: &serverClock{}, pacer: newPacer(cfg.RequestsPerSecond, cfg.Burst, cfg.Second)}
 	if t.next == nil {
 		t.next = http.DefaultTransport
 	}
@@ -107,7 +110,7 @@ func New(cfg Config) (*Client, error) {
 	rc.RetryMax = max(cfg.MaxRetries, 0)
 	rc.RetryWaitMin, rc.RetryWaitMax = cfg.RetryWaitMin, cfg.RetryWaitMax
 	rc.CheckRetry = checkRetry
-	rc.Backoff = backoff
+	rc.Backoff = backoff(cfg.Second)
 	rc.ErrorHandler = retryablehttp.PassthroughErrorHandler
 	return &Client{base: base, cfg: cfg, http: rc, clock: t.clock}, nil
 }
@@ -163,18 +166,21 @@ func shouldRetry(ex *exchange, resp *http.Response, err error) bool {
 	return false
 }
 
-// backoff honours Retry-After (capped at max) and otherwise waits min*2^attempt with full jitter.
-func backoff(minWait, maxWait time.Duration, attempt int, resp *http.Response) time.Duration {
-	if resp != nil {
-		if d, ok := retryAfter(resp.Header.Get("Retry-After")); ok {
-			return min(d, maxWait)
+// backoff honours Retry-After (its seconds lasting second, capped at max) and otherwise waits
+// min*2^attempt with full jitter.
+func backoff(second time.Duration) retryablehttp.Backoff {
+	return func(minWait, maxWait time.Duration, attempt int, resp *http.Response) time.Duration {
+		if resp != nil {
+			if d, ok := retryAfter(resp.Header.Get("Retry-After"), second); ok {
+				return min(d, maxWait)
+			}
 		}
+		ceiling := minWait << min(attempt, 20)
+		if ceiling <= 0 || ceiling > maxWait {
+			ceiling = maxWait
+		}
+		return minWait/2 + jitter(ceiling-minWait/2)
 	}
-	ceiling := minWait << min(attempt, 20)
-	if ceiling <= 0 || ceiling > maxWait {
-		ceiling = maxWait
-	}
-	return minWait/2 + jitter(ceiling-minWait/2)
 }
 
 // Version of the API path prefix every operation lives under.

@@ -32,7 +32,8 @@ func ptr[T any](v T) *T { return &v }
 func mustClient(t *testing.T, srv *openapitest.TestServer, retries int) *client.Client {
 	t.Helper()
 	c, err := client.New(client.Config{Token: srv.Token(), Org: srv.OrgLabel(), BaseURL: srv.URL, MaxRetries: retries,
-		RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, RequestsPerSecond: -1})
+		RetryWaitMin: time.Millisecond, RetryWaitMax: 5 * time.Millisecond, RequestsPerSecond: -1,
+		Second: 10 * time.Millisecond}) // "Retry-After: 1" waits that long
 	if err != nil {
 		t.Fatal(err)
 	}

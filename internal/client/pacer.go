@@ -19,6 +19,7 @@ type pacer struct {
 	adaptive *rate.Limiter // rate.Inf until Ardoq asks for less
 	cap      *rate.Limiter // nil without a configured cap
 	now      func() time.Time
+	second   time.Duration // how long a second of the headers and of the windows lasts (Config.Second)
 
 	mu         sync.Mutex
 	resumeAt   time.Time // no request is sent before this
@@ -35,8 +36,8 @@ const (
 	unlimitedPace = 1000
 )
 
-func newPacer(capRPS float64, burst int) *pacer {
-	p := &pacer{adaptive: rate.NewLimiter(rate.Inf, 1), now: time.Now}
+func newPacer(capRPS float64, burst int, second time.Duration) *pacer {
+	p := &pacer{adaptive: rate.NewLimiter(rate.Inf, 1), now: time.Now, second: second}
 	if capRPS > 0 {
 		p.cap = rate.NewLimiter(rate.Limit(capRPS), burst)
 	}
@@ -74,7 +75,7 @@ func (p *pacer) count() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := p.now()
-	if elapsed := now.Sub(p.window); elapsed >= second {
+	if elapsed := now.Sub(p.window); elapsed >= p.second {
 		p.lastRate = float64(p.inWindow) / elapsed.Seconds()
 		p.window, p.inWindow = now, 0
 	}
@@ -87,16 +88,16 @@ func (p *pacer) observe(resp *http.Response) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := p.now()
-	if wait, exhausted := rateLimitReset(resp.Header); exhausted {
+	if wait, exhausted := rateLimitReset(resp.Header, p.second); exhausted {
 		p.pauseUntil(now.Add(wait))
 	}
 	if resp.StatusCode != http.StatusTooManyRequests {
 		p.speedUp(now)
 		return
 	}
-	wait, ok := retryAfter(resp.Header.Get("Retry-After"))
+	wait, ok := retryAfter(resp.Header.Get("Retry-After"), p.second)
 	if !ok {
-		wait = second
+		wait = p.second
 	}
 	p.pauseUntil(now.Add(wait))
 	if p.slowed(now) {
@@ -104,7 +105,7 @@ func (p *pacer) observe(resp *http.Response) {
 	}
 	pace := float64(p.adaptive.Limit())
 	if p.adaptive.Limit() == rate.Inf {
-		pace = max(p.lastRate, float64(p.inWindow)/max(now.Sub(p.window), second).Seconds())
+		pace = max(p.lastRate, float64(p.inWindow)/max(now.Sub(p.window), p.second).Seconds())
 	}
 	p.setPace(max(pace/2, slowestPace), now)
 	p.lastSlow = now
@@ -118,7 +119,7 @@ func (p *pacer) pauseUntil(t time.Time) {
 
 func (p *pacer) speedUp(now time.Time) {
 	pace := p.adaptive.Limit()
-	if pace == rate.Inf || now.Sub(p.lastChange) < second {
+	if pace == rate.Inf || now.Sub(p.lastChange) < p.second {
 		return
 	}
 	if next := float64(pace) * 1.5; next < unlimitedPace {
@@ -136,7 +137,7 @@ func (p *pacer) setPace(perSecond float64, now time.Time) {
 }
 
 func (p *pacer) slowed(now time.Time) bool {
-	return !p.lastSlow.IsZero() && now.Sub(p.lastSlow) < second
+	return !p.lastSlow.IsZero() && now.Sub(p.lastSlow) < p.second
 }
 
 // pace is the current adaptive pace in requests per second (rate.Inf when unlimited).
@@ -144,8 +145,8 @@ func (p *pacer) pace() rate.Limit { return p.adaptive.Limit() }
 
 // rateLimitReset reads the rate-limit headers some gateways send (RateLimit-Remaining/-Reset, or the
 // X-RateLimit- forms; FACTS.md §rate-limits): exhausted when nothing remains, with the seconds until the
-// window resets.
-func rateLimitReset(h http.Header) (time.Duration, bool) {
+// window resets, each lasting second.
+func rateLimitReset(h http.Header, second time.Duration) (time.Duration, bool) {
 	for _, prefix := range []string{"RateLimit-", "X-RateLimit-"} {
 		remaining := h.Get(prefix + "Remaining")
 		if remaining == "" {

@@ -18,7 +18,7 @@ func answer(status int, header ...string) *http.Response {
 
 func TestPacer(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	p := newPacer(0, 0)
+	p := newPacer(0, 0, time.Second)
 	p.now = func() time.Time { return now }
 	send := func(n int, over time.Duration) {
 		for range n {

@@ -8,12 +8,9 @@ import (
 	"time"
 )
 
-// second is how long a second of Ardoq's Retry-After and rate-limit headers, and of the pacer's
-// one-second windows, lasts: the tests shorten it (ShortenSecond) so that none waits for real seconds.
-var second = time.Second
-
-// retryAfter reads a Retry-After header: delay seconds or an HTTP date.
-func retryAfter(v string) (time.Duration, bool) {
+// retryAfter reads a Retry-After header: delay seconds, each lasting second (Config.Second), or an HTTP
+// date.
+func retryAfter(v string, second time.Duration) (time.Duration, bool) {
 	v = strings.TrimSpace(v)
 	if v == "" {
 		return 0, false

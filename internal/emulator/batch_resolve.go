@@ -2,6 +2,8 @@ package emulator
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -56,7 +58,7 @@ func (b *batchRun) resolveAliases() error {
 	if b.req.Aliases == nil {
 		return nil
 	}
-	for _, name := range sortedKeys(b.req.Aliases.Components) {
+	for _, name := range slices.Sorted(maps.Keys(b.req.Aliases.Components)) {
 		path := "aliases.components." + name
 		q, err := b.componentCriteria(b.req.Aliases.Components[name], []string{"rootWorkspace", "name", "componentKey", "customFields"})
 		if err != nil {
@@ -68,7 +70,7 @@ func (b *batchRun) resolveAliases() error {
 		}
 		b.compAliases[name] = found[0].ID
 	}
-	for _, name := range sortedKeys(b.req.Aliases.References) {
+	for _, name := range slices.Sorted(maps.Keys(b.req.Aliases.References)) {
 		path := "aliases.references." + name
 		q, err := b.referenceCriteria(b.req.Aliases.References[name], []string{"rootWorkspace", "source", "target", "type", "customFields"})
 		if err != nil {
@@ -90,7 +92,7 @@ func (b *batchRun) componentCriteria(crit map[string]any, allowed []string) (que
 	}
 	var q query
 	ws, _ := crit["rootWorkspace"].(string)
-	for _, key := range sortedKeys(crit) {
+	for _, key := range slices.Sorted(maps.Keys(crit)) {
 		if !contains(allowed, key) {
 			return nil, badRequest("unknown criterion %q (allowed: %s)", key, strings.Join(allowed, ", "))
 		}
@@ -117,7 +119,7 @@ func (b *batchRun) referenceCriteria(crit map[string]any, allowed []string) (que
 	}
 	var q query
 	ws, _ := crit["rootWorkspace"].(string)
-	for _, key := range sortedKeys(crit) {
+	for _, key := range slices.Sorted(maps.Keys(crit)) {
 		if !contains(allowed, key) {
 			return nil, badRequest("unknown criterion %q (allowed: %s)", key, strings.Join(allowed, ", "))
 		}
@@ -154,7 +156,7 @@ func (b *batchRun) customFieldCriteria(raw any, ws string) (query, error) {
 		return nil, badRequest("customFields must be an object of field API keys to string values")
 	}
 	var q query
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		s, ok := m[k].(string)
 		if !ok {
 			return nil, badRequest("customFields.%s must be a string (it is interpreted by the field's type)", k)

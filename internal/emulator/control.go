@@ -230,7 +230,7 @@ func (s *Server) Workspaces() []Workspace {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	out := make([]Workspace, 0, len(s.st.workspaces))
-	for _, id := range sortedKeys(s.st.workspaces) {
+	for _, id := range slices.Sorted(maps.Keys(s.st.workspaces)) {
 		out = append(out, *s.st.workspaces[id])
 	}
 	return out

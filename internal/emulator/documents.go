@@ -2,7 +2,9 @@ package emulator
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -41,7 +43,7 @@ func objectOf(raw any, what string) (map[string]any, error) {
 }
 
 func checkKeys(m map[string]any, allowed []string, what string) error {
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		found := false
 		for _, a := range allowed {
 			if a == k {

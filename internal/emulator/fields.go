@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"fmt"
+	"maps"
 	"net/mail"
 	"regexp"
 	"slices"
@@ -25,8 +26,6 @@ func canon(v any) string {
 		return fmt.Sprintf("?:%v", x)
 	}
 }
-
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 func (m *Model) field(apiKey string) (*Field, bool) {
 	for i := range m.Fields {
@@ -59,7 +58,7 @@ func (m *Model) referenceType(t int64) (*ReferenceType, bool) {
 // keys allowed for the entity's type. It returns the values with numbers normalised to float64.
 func checkCustomFields(m *Model, allowed []string, typeName string, values map[string]any) (map[string]any, error) {
 	out := make(map[string]any, len(values))
-	for _, key := range sortedKeys(values) {
+	for _, key := range slices.Sorted(maps.Keys(values)) {
 		v := values[key]
 		f, ok := m.field(key)
 		if !ok {

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"embed"
 	"html/template"
+	"maps"
 	"net/http"
 	"slices"
+	"strconv"
 )
 
 // The model as a picture: a page at / drawing every workspace of the org, and at /changes what changed
@@ -22,12 +24,13 @@ var (
 	pageCSS      = must(pageFiles.ReadFile("page/page.css"))
 )
 
-// count says "1 component", "2 components".
-func count(n int, noun string) string {
+// count is n with the noun, in the singular for one: "1 entity", "2 entities". The emulator's own, as it
+// imports nothing of the provider (which has convert.Plural).
+func count(n int, singular, plural string) string {
 	if n == 1 {
-		return "1 " + noun
+		return "1 " + singular
 	}
-	return itoa(int64(n)) + " " + noun + "s"
+	return strconv.Itoa(n) + " " + plural
 }
 
 func must[T any](v T, err error) T {
@@ -189,7 +192,7 @@ func (s *Server) pageData(changeView, fromStart bool, selected string) *pageData
 		d.Workspaces = append(d.Workspaces, sec)
 	}
 	if changeView {
-		for _, ws := range sortedKeys(st.workspaces) {
+		for _, ws := range slices.Sorted(maps.Keys(st.workspaces)) {
 			if !v.touched[ws] {
 				d.Unchanged = append(d.Unchanged, st.workspaces[ws].Name)
 			}

@@ -2,7 +2,9 @@ package emulator
 
 import (
 	"cmp"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -61,13 +63,13 @@ func (v *orgView) changeGroups() ([]changeGroup, []summaryItem) {
 		}
 	}
 	slices.SortStableFunc(deleted.Rows, func(a, b changeRow) int { return cmp.Compare(a.sortKey, b.sortKey) })
-	deleted.Summary = entities(len(deleted.Rows)) + " deleted"
+	deleted.Summary = count(len(deleted.Rows), "entity", "entities") + " deleted"
 	if n := counts[changeCascaded]; n > 0 {
-		deleted.Summary += ", " + itoa(int64(n)) + " of them by cascade"
+		deleted.Summary += ", " + strconv.Itoa(n) + " of them by cascade"
 	}
-	created.Summary = entities(len(created.Rows)) + " created"
-	updated.Summary = entities(len(updated.Rows)) + " updated" + updateSummary(fieldCounts)
-	unchanged.Summary = entities(len(unchanged.Rows)) + " written with no field changed: only their versions moved"
+	created.Summary = count(len(created.Rows), "entity", "entities") + " created"
+	updated.Summary = count(len(updated.Rows), "entity", "entities") + " updated" + updateSummary(fieldCounts)
+	unchanged.Summary = count(len(unchanged.Rows), "entity", "entities") + " written with no field changed: only their versions moved"
 	var groups []changeGroup
 	for _, g := range []changeGroup{deleted, created, updated, unchanged} {
 		if len(g.Rows) > 0 {
@@ -83,23 +85,16 @@ func (v *orgView) changeGroups() ([]changeGroup, []summaryItem) {
 	return groups, sum
 }
 
-func entities(n int) string {
-	if n == 1 {
-		return "1 entity"
-	}
-	return itoa(int64(n)) + " entities"
-}
-
 // updateSummary says which fields the updates changed, the most often changed first: "; changed: Owner
 // on 12, name on 3".
 func updateSummary(fieldCounts map[string]int) string {
-	labels := sortedKeys(fieldCounts)
+	labels := slices.Sorted(maps.Keys(fieldCounts))
 	slices.SortStableFunc(labels, func(a, b string) int {
 		return cmp.Or(cmp.Compare(fieldCounts[b], fieldCounts[a]), strings.Compare(strings.ToLower(a), strings.ToLower(b)))
 	})
 	var parts []string
 	for _, l := range labels {
-		parts = append(parts, l+" on "+itoa(int64(fieldCounts[l])))
+		parts = append(parts, l+" on "+strconv.Itoa(fieldCounts[l]))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -139,7 +134,7 @@ func (v *orgView) changeRow(id string) (changeRow, changeKind, bool) {
 
 // versionNote says how the version moved, and when no field changed, that the write changed nothing else.
 func versionNote(before, after int64, changed int) string {
-	note := "version " + itoa(before) + " → " + itoa(after)
+	note := "version " + strconv.FormatInt(before, 10) + " → " + strconv.FormatInt(after, 10)
 	if changed == 0 {
 		return "no field changed (" + note + ")"
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -236,14 +237,14 @@ func capItems(items []drawItem, rows map[string]*row) ([]drawItem, int) {
 func more(r *row) string {
 	var parts []string
 	if r.below > 0 {
-		p := "▸ " + itoa(int64(r.below)) + " below"
+		p := "▸ " + strconv.Itoa(r.below) + " below"
 		if r.changed > 0 {
-			p += ", " + itoa(int64(r.changed)) + " changed"
+			p += ", " + strconv.Itoa(r.changed) + " changed"
 		}
 		parts = append(parts, p)
 	}
 	if r.refs > 0 {
-		parts = append(parts, count(r.refs, "ref"))
+		parts = append(parts, count(r.refs, "ref", "refs"))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -254,7 +255,7 @@ func (v *orgView) itemLabel(it drawItem) string {
 	if !it.bundle {
 		return v.refLabel(it.refs[0])
 	}
-	text := itoa(int64(len(it.refs))) + " references"
+	text := strconv.Itoa(len(it.refs)) + " references"
 	if s := symbol(bundleKind(it.refs)); s != "" {
 		return s + " " + text
 	}
@@ -296,7 +297,7 @@ func (v *orgView) itemArrow(it drawItem, wsID string) arrow {
 		var changed []string
 		for _, k := range []changeKind{changeCreated, changeUpdated, changeDeleted, changeCascaded} {
 			if counts[k] > 0 {
-				changed = append(changed, itoa(int64(counts[k]))+" "+k.String())
+				changed = append(changed, strconv.Itoa(counts[k])+" "+k.String())
 			}
 		}
 		if len(changed) > 0 {

@@ -3,6 +3,7 @@ package emulator
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -55,7 +56,7 @@ func (v *orgView) referenceDiff(before, after *Reference) []fieldChange {
 
 // customFieldDiff compares two sets of custom field values, by label (the API key in small print).
 func customFieldDiff(m *Model, before, after map[string]any) []fieldChange {
-	keys := sortedKeys(before)
+	keys := slices.Sorted(maps.Keys(before))
 	for k := range after {
 		if _, ok := before[k]; !ok {
 			keys = append(keys, k)

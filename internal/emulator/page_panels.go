@@ -2,7 +2,9 @@ package emulator
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -26,7 +28,7 @@ func (v *orgView) componentPanel(c *viewComp) panel {
 	p := panel{Anchor: anchor(c.c.ID), Kind: "Component", Name: c.c.Name, Status: status(c.kind), Badge: badge(c.kind, c.created)}
 	p.Fields = append(p.Fields, field{Label: "name", Value: c.c.Name}, field{Label: "key", Value: c.c.ComponentKey},
 		field{Label: "type", Value: t.Name + " (" + c.c.TypeID + ")"}, field{Label: "id", Value: c.c.ID},
-		field{Label: "version", Value: itoa(c.c.Version)}, field{Label: "workspace", Value: v.workspaceName(c.c.RootWorkspace)})
+		field{Label: "version", Value: strconv.FormatInt(c.c.Version, 10)}, field{Label: "workspace", Value: v.workspaceName(c.c.RootWorkspace)})
 	if c.c.Parent != nil {
 		f := field{Label: "parent", Value: *c.c.Parent}
 		if pc := v.comps[*c.c.Parent]; pc != nil {
@@ -52,8 +54,8 @@ func (v *orgView) referencePanel(r *viewRef) panel {
 		}
 		return field{Label: label, Value: id}
 	}
-	p.Fields = append(p.Fields, field{Label: "type", Value: v.referenceTypeName(r.r) + " (" + itoa(r.r.Type) + ")"},
-		field{Label: "id", Value: r.r.ID}, field{Label: "version", Value: itoa(r.r.Version)},
+	p.Fields = append(p.Fields, field{Label: "type", Value: v.referenceTypeName(r.r) + " (" + strconv.FormatInt(r.r.Type, 10) + ")"},
+		field{Label: "id", Value: r.r.ID}, field{Label: "version", Value: strconv.FormatInt(r.r.Version, 10)},
 		end("source", r.r.Source), end("target", r.r.Target))
 	p.Fields = appendOptional(p.Fields, "display text", r.r.DisplayText)
 	p.Fields = appendOptional(p.Fields, "description", r.r.Description)
@@ -74,7 +76,7 @@ func appendOptional(fs []field, label string, s *string) []field {
 // appendCustomFields adds the custom fields by their labels in the model (the API key in small print), in
 // the order of the labels: a text as it is, any other value as JSON (the template escapes both).
 func appendCustomFields(p panel, m *Model, cf map[string]any) panel {
-	keys := sortedKeys(cf)
+	keys := slices.Sorted(maps.Keys(cf))
 	slices.SortStableFunc(keys, func(a, b string) int {
 		return strings.Compare(strings.ToLower(fieldLabel(m, a)), strings.ToLower(fieldLabel(m, b)))
 	})

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"net/url"
 	"slices"
+	"strconv"
 )
 
 // The page's view of the org: which components and references each workspace draws and in what state.
@@ -162,7 +163,7 @@ func (v *orgView) referenceTypeName(r *Reference) string {
 			}
 		}
 	}
-	return "type " + itoa(r.Type)
+	return "type " + strconv.FormatInt(r.Type, 10)
 }
 
 func (v *orgView) workspaceName(id string) string {

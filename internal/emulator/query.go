@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"maps"
 	"net/url"
 	"slices"
 	"sort"
@@ -36,7 +37,7 @@ func (st *store) findField(apiKey, workspaceID string) (*Field, bool) {
 			return f, true
 		}
 	}
-	for _, id := range sortedKeys(st.models) {
+	for _, id := range slices.Sorted(maps.Keys(st.models)) {
 		if f, ok := st.models[id].field(apiKey); ok {
 			return f, true
 		}
@@ -51,7 +52,7 @@ func (st *store) findField(apiKey, workspaceID string) (*Field, bool) {
 func (st *store) parseListQuery(values url.Values, allowed []string) (query, error) {
 	var q query
 	ws := values.Get("rootWorkspace")
-	for _, key := range sortedKeys(values) {
+	for _, key := range slices.Sorted(maps.Keys(values)) {
 		if key == "cursor" {
 			continue
 		}

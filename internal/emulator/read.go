@@ -2,14 +2,16 @@ package emulator
 
 import (
 	"encoding/json"
+	"maps"
 	"net/http"
+	"slices"
 	"sort"
 )
 
 // listSimple filters a small read-only collection (workspaces, attachments, reports) by exact fields;
 // other query parameters are ignored (see parseListQuery).
 func listSimple[T any](s *Server, w http.ResponseWriter, r *http.Request, all map[string]*T, allowed []string, field func(*T, string) (string, bool)) {
-	ids := sortedKeys(all)
+	ids := slices.Sorted(maps.Keys(all))
 	values := r.URL.Query()
 	var out []*T
 	var outIDs []string

@@ -4,7 +4,9 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"sort"
 )
 
@@ -185,22 +187,22 @@ func (s *Server) Snapshot() *Seed {
 	defer s.mu.RUnlock()
 	st := s.st
 	out := &Seed{Org: st.org, User: st.user, Sequences: map[string]int64{}}
-	for _, id := range sortedKeys(st.models) {
+	for _, id := range slices.Sorted(maps.Keys(st.models)) {
 		out.Models = append(out.Models, *st.models[id])
 	}
-	for _, id := range sortedKeys(st.workspaces) {
+	for _, id := range slices.Sorted(maps.Keys(st.workspaces)) {
 		out.Workspaces = append(out.Workspaces, SeedWorkspace{Workspace: *st.workspaces[id], Tags: st.tags[id]})
 	}
-	for _, id := range sortedKeys(st.components) {
+	for _, id := range slices.Sorted(maps.Keys(st.components)) {
 		out.Components = append(out.Components, *st.components[id])
 	}
-	for _, id := range sortedKeys(st.references) {
+	for _, id := range slices.Sorted(maps.Keys(st.references)) {
 		out.References = append(out.References, *st.references[id])
 	}
-	for _, id := range sortedKeys(st.attachments) {
+	for _, id := range slices.Sorted(maps.Keys(st.attachments)) {
 		out.Attachments = append(out.Attachments, *st.attachments[id])
 	}
-	for _, id := range sortedKeys(st.reports) {
+	for _, id := range slices.Sorted(maps.Keys(st.reports)) {
 		out.Reports = append(out.Reports, *st.reports[id])
 	}
 	for k, v := range st.keySeq {

@@ -1,8 +1,6 @@
 package emulator
 
-import (
-	"sort"
-)
+import "strconv"
 
 // store is the in-memory org. Entities are never changed in place: a write stores a new copy, so clone
 // (used by batch to work on a copy and swap on success) only copies maps and indexes.
@@ -218,7 +216,7 @@ func (s *store) isDescendant(candidate, id string) bool {
 
 func (s *store) nextComponentKey(workspaceID string) string {
 	s.keySeq[workspaceID]++
-	return s.workspaces[workspaceID].WorkspaceKey + "-" + itoa(s.keySeq[workspaceID])
+	return s.workspaces[workspaceID].WorkspaceKey + "-" + strconv.FormatInt(s.keySeq[workspaceID], 10)
 }
 
 // smallest returns the smallest of the candidate sets (nil sets mean "no constraint").
@@ -234,13 +232,4 @@ func smallest(sets ...map[string]struct{}) (map[string]struct{}, bool) {
 		}
 	}
 	return best, found
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

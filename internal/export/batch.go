@@ -7,7 +7,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/export/itemkey"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/itemkey"
 )
 
 // batch writes the workspace as one ardoq_batch with the import block that takes the whole workspace

@@ -8,8 +8,9 @@ import (
 	"github.com/hashicorp/hcl/v2/hclwrite"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/export/itemkey"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/itemkey"
 )
 
 // Style is the shape of the configuration written.
@@ -163,8 +164,8 @@ func (w *writer) workspaceFile(ws *Workspace) *hclwrite.File {
 	name := w.wsNames[ws.ID]
 	f := hclwrite.NewEmptyFile()
 	body := f.Body()
-	comment(body, fmt.Sprintf("Workspace %q (%s), exported by ardoq-export: %d components, %d references.", ws.Name, ws.WorkspaceKey,
-		len(ws.Components), len(ws.References)),
+	comment(body, fmt.Sprintf("Workspace %q (%s), exported by ardoq-export: %s, %s.", ws.Name, ws.WorkspaceKey,
+		convert.Plural(len(ws.Components), "component", "components"), convert.Plural(len(ws.References), "reference", "references")),
 		"The import blocks take every entity over keeping its id: the first plan imports them and changes nothing.")
 	body.AppendNewline()
 	v := body.AppendNewBlock("variable", []string{name + "_workspace"}).Body()

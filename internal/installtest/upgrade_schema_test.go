@@ -3,6 +3,7 @@ package installtest
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"testing"
 )
@@ -95,7 +96,7 @@ func resourceSchemas(t *testing.T, schemaJSON, source string) map[string]resourc
 // the plan then shows whether it keeps the state.
 func missingAttributes(state map[string]stateResource, schemas map[string]resourceSchema) []string {
 	var missing []string
-	for _, address := range sortedKeys(state) {
+	for _, address := range slices.Sorted(maps.Keys(state)) {
 		r := state[address]
 		schema, ok := schemas[r.Type]
 		if !ok {
@@ -105,7 +106,7 @@ func missingAttributes(state map[string]stateResource, schemas map[string]resour
 		if schema.version != r.SchemaVersion {
 			continue
 		}
-		for _, name := range sortedKeys(r.Values) {
+		for _, name := range slices.Sorted(maps.Keys(r.Values)) {
 			typ, ok := schema.attributes[name]
 			if !ok {
 				missing = append(missing, fmt.Sprintf("%s: %s", address, name))
@@ -134,7 +135,7 @@ func missingNested(value any, typ json.RawMessage, path string) []string {
 	switch name {
 	case "map":
 		if m, ok := value.(map[string]any); ok {
-			for _, k := range sortedKeys(m) {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
 				missing = append(missing, missingNested(m[k], kind[1], path+"[*]")...)
 			}
 		}
@@ -150,7 +151,7 @@ func missingNested(value any, typ json.RawMessage, path string) []string {
 		if json.Unmarshal(kind[1], &attrs) != nil || !ok {
 			return nil
 		}
-		for _, k := range sortedKeys(obj) {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			if sub, ok := attrs[k]; !ok {
 				missing = append(missing, path+"."+k)
 			} else {
@@ -159,15 +160,6 @@ func missingNested(value any, typ json.RawMessage, path string) []string {
 		}
 	}
 	return slices.Compact(missing)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // missingAttributes finds a top-level attribute and an attribute of a map of objects that the schema

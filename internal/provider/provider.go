@@ -2,12 +2,12 @@
 package provider
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net"
 	"net/url"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -27,7 +27,6 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/datasources"
@@ -164,9 +163,8 @@ func (p *ardoqProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		return
 	}
 	resp.Diagnostics.Append(environmentIgnored(cfg, os.Getenv)...)
-	baseURL := convert.FirstNonEmpty(cfg.BaseURL.ValueString(), os.Getenv("ARDOQ_BASE_URL"), client.DefaultBaseURL)
-	token := convert.FirstNonEmpty(cfg.APIToken.ValueString(), os.Getenv("ARDOQ_API_TOKEN"))
-	org := convert.FirstNonEmpty(cfg.Org.ValueString(), os.Getenv("ARDOQ_ORG"))
+	baseURL, org := client.Endpoint(cfg.BaseURL.ValueString(), cfg.Org.ValueString(), os.Getenv)
+	token := cmp.Or(cfg.APIToken.ValueString(), os.Getenv("ARDOQ_API_TOKEN"))
 	if token == "" {
 		resp.Diagnostics.AddAttributeError(path.Root("api_token"), "Missing Ardoq API Token",
 			"Set api_token in the provider block or the ARDOQ_API_TOKEN environment variable. Create a token in Ardoq under "+
@@ -296,7 +294,7 @@ func checkBaseURL(raw string, allowHTTP bool) diag.Diagnostics {
 			fmt.Sprintf("%q is not an absolute http(s) URL. Use the Ardoq host, for example https://app.ardoq.com or https://myorg.ardoq.com.", raw))
 		return diags
 	}
-	if m := apiPathSuffix.FindString(u.Path); m != "" {
+	if m := client.PastedAPIPath(u.Path); m != "" {
 		trimmed := *u
 		trimmed.Path = strings.TrimSuffix(u.Path, m)
 		diags.AddAttributeError(path.Root("base_url"), "Ardoq Base URL Includes the API Path",
@@ -311,10 +309,6 @@ func checkBaseURL(raw string, allowHTTP bool) diag.Diagnostics {
 	}
 	return diags
 }
-
-// apiPathSuffix is an API path pasted into base_url: Ardoq's /api/v2, or the /api/ that v1 clients (the
-// mories76/ardoq provider's baseuri) were given.
-var apiPathSuffix = regexp.MustCompile(`(?i)/api(/v[0-9]+)?/*$`)
 
 func isLoopback(host string) bool {
 	if host == "localhost" {

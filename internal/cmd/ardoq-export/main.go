@@ -19,12 +19,12 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/cmd/cmdtext"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/cmd/toolversion"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/export"
 )
@@ -89,11 +89,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	if token == "" {
 		return errors.New("set ARDOQ_API_TOKEN to an API token of the org to export (it is read from the environment only)")
 	}
-	base := firstSet(*baseURL, getenv("ARDOQ_BASE_URL"), client.DefaultBaseURL)
-	if m := apiPathSuffix.FindString(base); m != "" {
+	base, orgLabel := client.Endpoint(*baseURL, *org, getenv)
+	if m := client.PastedAPIPath(base); m != "" {
 		return fmt.Errorf("the base URL %q ends in %s: drop it (%q); the API path is added to it", base, strings.TrimRight(m, "/"), strings.TrimSuffix(base, m))
 	}
-	c, err := client.New(client.Config{BaseURL: base, Token: token, Org: firstSet(*org, getenv("ARDOQ_ORG")),
+	c, err := client.New(client.Config{BaseURL: base, Token: token, Org: orgLabel,
 		UserAgent: "ardoq-export (terraform-provider-ardoq)"})
 	if err != nil {
 		return err
@@ -145,32 +145,12 @@ func writeFiles(dir string, files []export.File) ([]string, error) {
 	return written, nil
 }
 
-// apiPathSuffix is an API path pasted into the base URL (the provider refuses it the same way).
-var apiPathSuffix = regexp.MustCompile(`(?i)/api(/v[0-9]+)?/*$`)
-
 func summarize(out io.Writer, dir string, org *export.Org, written []string, took time.Duration) {
 	comps, refs := 0, 0
 	for _, ws := range org.Workspaces {
 		comps, refs = comps+len(ws.Components), refs+len(ws.References)
 	}
-	fmt.Fprintf(out, "Exported %s, %s and %s in %s: %s.\n", count(len(org.Workspaces), "workspace"), count(comps, "component"),
-		count(refs, "reference"), took.Round(time.Millisecond*10), strings.Join(written, ", "))
+	fmt.Fprintf(out, "Exported %s, %s and %s in %s: %s.\n", cmdtext.Count(len(org.Workspaces), "workspace"), cmdtext.Count(comps, "component"),
+		cmdtext.Count(refs, "reference"), took.Round(time.Millisecond*10), strings.Join(written, ", "))
 	fmt.Fprintf(out, "Next: cd %s && terraform init && terraform plan  (it imports everything and changes nothing)\n", dir)
-}
-
-// count is n nouns, "1 reference" or "2 references".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func firstSet(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }

@@ -26,7 +26,7 @@ func TestRun(t *testing.T) {
 			if err := run(context.Background(), []string{"-workspace", "APP", "-workspace", "Business Capabilities", "-style", style, "-out", dir}, vars, &out); err != nil {
 				t.Fatalf("run: %v\n%s", err, out.String())
 			}
-			for _, want := range []string{"[1/2] reading Applications", "[2/2] Business Capabilities: 3 components, 1 references",
+			for _, want := range []string{"[1/2] reading Applications", "[2/2] Business Capabilities: 3 components, 1 reference",
 				"Exported 2 workspaces", filepath.Join(dir, "applications.tf"), filepath.Join(dir, "versions.tf")} {
 				if !strings.Contains(out.String(), want) {
 					t.Errorf("output lacks %q:\n%s", want, out.String())

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/cmd/cmdtext"
 )
 
 // progress says how far the reading is, in plain lines: one per workspace read, and one every
@@ -36,13 +38,13 @@ func (p *progress) Read(noun string, count int) {
 	}
 	if time.Since(p.lastLine) >= progressEvery {
 		p.lastLine = time.Now()
-		fmt.Fprintf(p.out, "[%d/%d] %s: %d components, %d references so far\n", p.n, p.total, p.name, p.components, p.refs)
+		fmt.Fprintf(p.out, "[%d/%d] %s: %s, %s so far\n", p.n, p.total, p.name, cmdtext.Count(p.components, "component"), cmdtext.Count(p.refs, "reference"))
 	}
 }
 
 // done ends the workspace being read.
 func (p *progress) done() {
 	if p.started {
-		fmt.Fprintf(p.out, "[%d/%d] %s: %d components, %d references\n", p.n, p.total, p.name, p.components, p.refs)
+		fmt.Fprintf(p.out, "[%d/%d] %s: %s, %s\n", p.n, p.total, p.name, cmdtext.Count(p.components, "component"), cmdtext.Count(p.refs, "reference"))
 	}
 }

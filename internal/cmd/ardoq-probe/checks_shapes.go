@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/cmd/cmdtext"
 )
 
 var shapeChecks = []check{
@@ -80,10 +81,10 @@ func checkFieldShapes(ctx context.Context, p *probe) result {
 		found = append(found, fmt.Sprintf("%d custom fields given as null", nullFields))
 	}
 	if len(found) > 0 {
-		return differed("of %s and %s: %s (the client reads both forms)", nouns(len(components), "component"), nouns(len(references), "reference"),
+		return differed("of %s and %s: %s (the client reads both forms)", cmdtext.Count(len(components), "component"), cmdtext.Count(len(references), "reference"),
 			strings.Join(found, ", "))
 	}
-	return held("%s and %s: unset members null, no null custom field", nouns(len(components), "component"), nouns(len(references), "reference"))
+	return held("%s and %s: unset members null, no null custom field", cmdtext.Count(len(components), "component"), cmdtext.Count(len(references), "reference"))
 }
 
 var oid = regexp.MustCompile(`^[0-9a-f]{24}$`)

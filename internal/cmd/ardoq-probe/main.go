@@ -20,7 +20,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
 	"strings"
 	"syscall"
 
@@ -64,7 +63,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, out, lo
 		fmt.Fprintln(out, "ardoq-probe", toolversion.String(version))
 		return 0
 	}
-	p, err := connect(ctx, getenv, firstSet(*baseURL, getenv("ARDOQ_BASE_URL"), client.DefaultBaseURL), firstSet(*org, getenv("ARDOQ_ORG")), log)
+	base, orgLabel := client.Endpoint(*baseURL, *org, getenv)
+	p, err := connect(ctx, getenv, base, orgLabel, log)
 	if err == nil {
 		err = p.choose(ctx, *workspace, *writeWorkspace)
 	}
@@ -108,7 +108,7 @@ func connect(ctx context.Context, getenv func(string) string, base, org string, 
 	if token == "" {
 		return nil, errors.New("set ARDOQ_API_TOKEN (and ARDOQ_BASE_URL and ARDOQ_ORG) to the org to probe; the token is read from the environment only")
 	}
-	if m := apiPathSuffix.FindString(base); m != "" {
+	if m := client.PastedAPIPath(base); m != "" {
 		return nil, fmt.Errorf("the base URL %q ends in %s: drop it; the API path is added to it", base, strings.TrimRight(m, "/"))
 	}
 	userAgent := "ardoq-probe/" + toolversion.String(version) + " (terraform-provider-ardoq)"
@@ -122,9 +122,6 @@ func connect(ctx context.Context, getenv func(string) string, base, org string, 
 	}
 	return &probe{api: api, raw: newRawAPI(base, token, org, userAgent), org: org, me: me, progress: log}, nil
 }
-
-// apiPathSuffix is an API path pasted into the base URL (the provider refuses it the same way).
-var apiPathSuffix = regexp.MustCompile(`(?i)/api(/v[0-9]+)?/*$`)
 
 // choose finds the workspace to read and the one to write in.
 func (p *probe) choose(ctx context.Context, read, write string) error {
@@ -174,13 +171,4 @@ func firstWithComponents(ctx context.Context, api *client.Client, workspaces []c
 		}
 	}
 	return nil, errors.New("no workspace of the org has components: name one with -workspace")
-}
-
-func firstSet(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }

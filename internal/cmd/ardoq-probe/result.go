@@ -73,11 +73,3 @@ func cell(s string) string {
 	}
 	return s
 }
-
-// nouns is n nouns: "1 reference", "2 references".
-func nouns(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}

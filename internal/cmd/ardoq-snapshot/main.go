@@ -16,11 +16,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
 	"strings"
 	"syscall"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/cmd/cmdtext"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/cmd/toolversion"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/snapshot"
 )
@@ -71,14 +71,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	if token == "" {
 		return errors.New("set ARDOQ_API_TOKEN to an API token of the org to copy (it is read from the environment only)")
 	}
-	base := firstSet(*baseURL, getenv("ARDOQ_BASE_URL"), client.DefaultBaseURL)
-	if m := apiPathSuffix.FindString(base); m != "" {
+	base, orgLabel := client.Endpoint(*baseURL, *org, getenv)
+	if m := client.PastedAPIPath(base); m != "" {
 		return fmt.Errorf("the base URL %q ends in %s: drop it (%q); the API path is added to it", base, strings.TrimRight(m, "/"), strings.TrimSuffix(base, m))
 	}
 	c, err := client.New(client.Config{
 		BaseURL:   base,
 		Token:     token,
-		Org:       firstSet(*org, getenv("ARDOQ_ORG")),
+		Org:       orgLabel,
 		UserAgent: "ardoq-snapshot (terraform-provider-ardoq)",
 	})
 	if err != nil {
@@ -107,37 +107,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	return nil
 }
 
-// apiPathSuffix is an API path pasted into the base URL (the provider refuses it the same way).
-var apiPathSuffix = regexp.MustCompile(`(?i)/api(/v[0-9]+)?/*$`)
-
 func summarize(out io.Writer, path string, res *snapshot.Result) {
 	s := res.Seed
-	fmt.Fprintf(out, "Wrote %s: %s, %s, %s, %s (metadata), %s.\n", path, count(len(s.Workspaces), "workspace"),
-		count(len(s.Components), "component"), count(len(s.References), "reference"), count(len(s.Attachments), "attachment"),
-		count(len(s.Reports), "report"))
+	fmt.Fprintf(out, "Wrote %s: %s, %s, %s, %s (metadata), %s.\n", path, cmdtext.Count(len(s.Workspaces), "workspace"),
+		cmdtext.Count(len(s.Components), "component"), cmdtext.Count(len(s.References), "reference"), cmdtext.Count(len(s.Attachments), "attachment"),
+		cmdtext.Count(len(s.Reports), "report"))
 	if res.Dropped > 0 {
-		fmt.Fprintf(out, "Left out %s whose target is in a workspace not copied.\n", count(res.Dropped, "reference"))
+		fmt.Fprintf(out, "Left out %s whose target is in a workspace not copied.\n", cmdtext.Count(res.Dropped, "reference"))
 	}
 	fmt.Fprintln(out, "Not in the copy, because the public API does not return it:")
 	for _, n := range snapshot.NotCopied {
 		fmt.Fprintln(out, "  - "+n)
 	}
 	fmt.Fprintf(out, "Serve the copy: ardoq-emulator -seed %s (in a clone: go run ./internal/cmd/ardoq-emulator -seed %s)\n", path, path)
-}
-
-// count is n nouns, "1 reference" or "2 references".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func firstSet(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }

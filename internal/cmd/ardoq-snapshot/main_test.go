@@ -27,7 +27,7 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, out.String())
 	}
-	for _, want := range []string{"[1/3] Applications: ", "[3/3] Business Capabilities: 3 components, 1 references",
+	for _, want := range []string{"[1/3] Applications: ", "[3/3] Business Capabilities: 3 components, 1 reference",
 		"Wrote " + path + ": 3 workspaces, 3 components, 1 reference, 4 attachments", snapshot.NotCopied[0], "-seed " + path} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())

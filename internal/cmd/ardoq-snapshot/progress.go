@@ -8,6 +8,8 @@ import (
 
 	"github.com/mattn/go-isatty"
 	"github.com/schollz/progressbar/v3"
+
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/cmd/cmdtext"
 )
 
 // progress shows how far a snapshot is: a bar over the workspaces on a terminal, plain lines elsewhere
@@ -55,12 +57,12 @@ func (p *progress) Read(noun string, count int) {
 	}
 	if time.Since(p.lastLine) >= plainEvery {
 		p.lastLine = time.Now()
-		fmt.Fprintf(p.out, "[%d/%d] %s: %d components, %d references so far\n", p.n, p.total, p.name, p.components, p.refs)
+		fmt.Fprintf(p.out, "[%d/%d] %s: %s, %s so far\n", p.n, p.total, p.name, cmdtext.Count(p.components, "component"), cmdtext.Count(p.refs, "reference"))
 	}
 }
 
 func (p *progress) describe() {
-	p.bar.Describe(fmt.Sprintf("%s: %d components, %d references", p.name, p.components, p.refs))
+	p.bar.Describe(fmt.Sprintf("%s: %s, %s", p.name, cmdtext.Count(p.components, "component"), cmdtext.Count(p.refs, "reference")))
 }
 
 // done ends the workspace being read.
@@ -72,7 +74,7 @@ func (p *progress) done() {
 		_ = p.bar.Add(1)
 		return
 	}
-	fmt.Fprintf(p.out, "[%d/%d] %s: %d components, %d references\n", p.n, p.total, p.name, p.components, p.refs)
+	fmt.Fprintf(p.out, "[%d/%d] %s: %s, %s\n", p.n, p.total, p.name, cmdtext.Count(p.components, "component"), cmdtext.Count(p.refs, "reference"))
 }
 
 // stop ends the progress of a snapshot that failed or was interrupted, with no line saying a workspace was read.

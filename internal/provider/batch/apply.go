@@ -3,6 +3,8 @@ package batch
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -209,10 +211,10 @@ func batchWorkspaces(items ...batchItems) []string {
 		}
 	}
 	for _, it := range items {
-		for _, k := range convert.SortedKeys(it.Components) {
+		for _, k := range slices.Sorted(maps.Keys(it.Components)) {
 			add(it.Components[k].RootWorkspace)
 		}
-		for _, k := range convert.SortedKeys(it.References) {
+		for _, k := range slices.Sorted(maps.Keys(it.References)) {
 			add(it.References[k].RootWorkspace)
 		}
 	}

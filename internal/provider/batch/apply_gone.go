@@ -1,8 +1,11 @@
 package batch
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -10,7 +13,6 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
@@ -68,13 +70,13 @@ func (r *batchResource) dropGoneDeletes(ctx context.Context, request *client.Bat
 // version than items say.
 func changedLines(items batchItems, components map[string]*client.Component, references map[string]*client.Reference) []string {
 	var changed []string
-	for _, k := range convert.SortedKeys(items.Components) {
+	for _, k := range slices.Sorted(maps.Keys(items.Components)) {
 		if item, now := items.Components[k], components[items.Components[k].ID]; now != nil && item.Version != 0 && now.Version != item.Version {
 			changed = append(changed, fmt.Sprintf("components[%q] %q (%s, id %s): version %d at plan, %d now%s", k, now.Name,
-				convert.FirstNonEmpty(now.ComponentKey, "no key"), now.ID, item.Version, now.Version, cascade.ModifiedBy(now.Meta)))
+				cmp.Or(now.ComponentKey, "no key"), now.ID, item.Version, now.Version, cascade.ModifiedBy(now.Meta)))
 		}
 	}
-	for _, k := range convert.SortedKeys(items.References) {
+	for _, k := range slices.Sorted(maps.Keys(items.References)) {
 		if item, now := items.References[k], references[items.References[k].ID]; now != nil && item.Version != 0 && now.Version != item.Version {
 			changed = append(changed, fmt.Sprintf("references[%q] (id %s): version %d at plan, %d now%s", k, now.ID, item.Version,
 				now.Version, cascade.ModifiedBy(now.Meta)))

@@ -1,6 +1,7 @@
 package batch_test
 
 import (
+	"net/http"
 	"regexp"
 	"strings"
 	"testing"
@@ -14,7 +15,8 @@ import (
 // whose parent is the item's id, and a reference to the item from outside the batch, named by its ends
 // and type; the batch's own reference between the deleted items is deleted too, not lost. With
 // prevent_implicit_deletions the plan fails; without it the apply's cascade guard still refuses the batch,
-// and nothing is deleted either way. A destroy of the batch says the same.
+// and nothing is deleted either way. When the workspace cannot be read, the plan says that this was not
+// checked (an error with prevent_implicit_deletions). A destroy of the batch says the same.
 func TestAccBatchDeletions_cascadeToOutsideSaidAtPlan(t *testing.T) {
 	env := newTestEnv(t)
 	cli := newBatchCLI(t, env)
@@ -85,6 +87,21 @@ func TestAccBatchDeletions_cascadeToOutsideSaidAtPlan(t *testing.T) {
 	out, code = cli.with([]string{"ARDOQ_PREVENT_IMPLICIT_DELETIONS=true"}, "plan")
 	if code == 0 || !strings.Contains(out, "Error: "+notice) || !strings.Contains(out, `"Child from another stack`+env.Tag+`"`) {
 		t.Fatalf("with prevent_implicit_deletions the plan must fail naming the child (exit %d):\n%s", code, out)
+	}
+	if env.Srv != nil { // the workspace cannot be read: not checked, said, and prevent_implicit_deletions fails closed
+		const notChecked = "What the Batch's Deletes Take Along Was Not Checked"
+		env.Srv.FailNext(http.MethodGet, "/components", http.StatusBadRequest)
+		out := cli.must(0, "plan", "-refresh=false")
+		expect(t, "the plan that cannot read the workspace", out, `Warning: `+regexp.QuoteMeta(notChecked),
+			`components\["mod"\] \("Module`+env.Tag+`"\), components\["svc"\] \("Lab service`+env.Tag+`"\)`, `This was not checked`)
+		if strings.Contains(out, notice) {
+			t.Fatalf("a plan that could not read the workspace lists what it takes along:\n%s", out)
+		}
+		env.Srv.FailNext(http.MethodGet, "/components", http.StatusBadRequest)
+		if out, code := cli.with([]string{"ARDOQ_PREVENT_IMPLICIT_DELETIONS=true"}, "plan", "-refresh=false"); code == 0 ||
+			!strings.Contains(out, "Error: "+notChecked) {
+			t.Fatalf("with prevent_implicit_deletions a plan that cannot read the workspace must fail (exit %d):\n%s", code, out)
+		}
 	}
 	out, code = cli.Run("apply", "-auto-approve")
 	if code == 0 || !strings.Contains(out, "Batch Would Delete More in Ardoq") {

@@ -3,6 +3,8 @@ package batch
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -39,12 +41,12 @@ func (r *batchResource) warnCascade(ctx context.Context, diags *diag.Diagnostics
 		_, moves, _ := batchCascadeInput(*request, keys, prior)
 		del.Own.NewParent, del.Own.NewEndpoints = moves.NewParent, moves.NewEndpoints
 	}
-	for _, k := range convert.SortedKeys(planned.Components) {
+	for _, k := range slices.Sorted(maps.Keys(planned.Components)) {
 		if id := planned.Components[k].ID; id != "" {
 			del.Kept[id] = fmt.Sprintf("this ardoq_batch's components[%q]", k)
 		}
 	}
-	for _, k := range convert.SortedKeys(planned.References) {
+	for _, k := range slices.Sorted(maps.Keys(planned.References)) {
 		if id := planned.References[k].ID; id != "" {
 			del.Kept[id] = fmt.Sprintf("this ardoq_batch's references[%q]", k)
 		}
@@ -70,7 +72,7 @@ func (r *batchResource) warnCascade(ctx context.Context, diags *diag.Diagnostics
 	detail := fmt.Sprintf("Ardoq deletes a component's descendants and every reference touching them along with it. %s (%s) "+
 		"will also delete %s that this ardoq_batch does not delete", verb, deletedItems(deleted, prior), along.Counts())
 	if along.DeletedToo > 0 {
-		detail += fmt.Sprintf(" (and %s that it deletes too)", cascade.Plural(along.DeletedToo, "entity", "entities"))
+		detail += fmt.Sprintf(" (and %s that it deletes too)", convert.Plural(along.DeletedToo, "entity", "entities"))
 	}
 	detail += ":\n" + along.List(ctx, r.typeNames)
 	if allow {

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 	"strconv"
@@ -208,7 +209,7 @@ func (d *itemDecoder) attributes(p path.Path, item tftypes.Value, allowed []stri
 			convert.PathText(p), strings.Join(allowed, ", "), convert.TypeText(item.Type())))
 		return nil, false
 	}
-	for _, name := range convert.SortedKeys(attrs) {
+	for _, name := range slices.Sorted(maps.Keys(attrs)) {
 		if !slices.Contains(allowed, name) {
 			d.diags.AddAttributeError(p.AtName(name), "Unsupported Batch Item Attribute", fmt.Sprintf("%s: %q is not an attribute of this "+
 				"item%s; the attributes are %s.", convert.PathText(p), name, didYouMean(name, allowed), strings.Join(allowed, ", ")))

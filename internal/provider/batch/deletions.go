@@ -2,12 +2,13 @@ package batch
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -55,12 +56,12 @@ func plannedDeletions(prior batchItems, keys batchOpKeys, plan batchItems) []del
 // destroyDeletions lists every item of a state that has an entity: what destroying the batch deletes.
 func destroyDeletions(prior batchItems) []deletion {
 	var out []deletion
-	for _, k := range convert.SortedKeys(prior.Components) {
+	for _, k := range slices.Sorted(maps.Keys(prior.Components)) {
 		if prior.Components[k].ID != "" {
 			out = append(out, componentDeletion(prior, k, false))
 		}
 	}
-	for _, k := range convert.SortedKeys(prior.References) {
+	for _, k := range slices.Sorted(maps.Keys(prior.References)) {
 		if prior.References[k].ID != "" {
 			out = append(out, referenceDeletion(prior, k, false))
 		}

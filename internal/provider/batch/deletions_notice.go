@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -43,12 +44,12 @@ func deletionsNotice(dels []deletion, names deletedNames, batchID string, destro
 	}
 	var counts, summaries []string
 	if components > 0 {
-		counts = append(counts, cascade.Plural(components, "component", "components"))
-		summaries = append(summaries, cascade.Plural(components, "Component", "Components"))
+		counts = append(counts, convert.Plural(components, "component", "components"))
+		summaries = append(summaries, convert.Plural(components, "Component", "Components"))
 	}
 	if references > 0 {
-		counts = append(counts, cascade.Plural(references, "reference", "references"))
-		summaries = append(summaries, cascade.Plural(references, "Reference", "References"))
+		counts = append(counts, convert.Plural(references, "reference", "references"))
+		summaries = append(summaries, convert.Plural(references, "Reference", "References"))
 	}
 	var b strings.Builder
 	if destroy {
@@ -131,7 +132,7 @@ func (n deletedNames) line(d deletion) string {
 		}
 		line += fmt.Sprintf(", workspace %s), id %s", n.workspace(d.workspace), d.id)
 	case entity.ReferenceValues:
-		typeName := "type " + convert.Itoa(item.Type)
+		typeName := "type " + strconv.FormatInt(item.Type, 10)
 		for _, t := range modelReferenceTypes(model) {
 			if t.Type == item.Type {
 				typeName = t.Name

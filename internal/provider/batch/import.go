@@ -9,12 +9,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/export/itemkey"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/itemkey"
 )
 
 // importState takes "<workspace id>" (import_workspace.go: every component and reference of the
@@ -79,7 +78,7 @@ func leftOut(ws, apiKey string, components, references int) diag.Diagnostics {
 		"that have %s set, and left out %s and %s without it: Terraform does not manage them, and this ardoq_batch neither "+
 		"changes nor deletes them. To take them too, give each a %s value in Ardoq and import again, or import the whole "+
 		"workspace with \"%s\" (%s); ardoq-export writes the configuration that matches that import.",
-		ws, apiKey, cascade.Plural(components, "component", "components"), cascade.Plural(references, "reference", "references"),
+		ws, apiKey, convert.Plural(components, "component", "components"), convert.Plural(references, "reference", "references"),
 		apiKey, ws, itemkey.Describe))
 	return diags
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -137,7 +138,7 @@ func (s *madeSearch) notHeldComponents(found []client.Component) []client.Compon
 }
 
 func referenceIdentity(source, target string, typ int64) string {
-	return source + "\x00" + target + "\x00" + convert.Itoa(typ)
+	return source + "\x00" + target + "\x00" + strconv.FormatInt(typ, 10)
 }
 
 func (s *madeSearch) reference(ctx context.Context, key string) diag.Diagnostics {

@@ -3,6 +3,8 @@ package batch
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -74,14 +76,14 @@ func (r *batchResource) recoverBatch(ctx context.Context, timing recovery.Timing
 		diags.AddError("Batch Outcome Unknown", fmt.Sprintf("%s Ardoq's status (HTTP %d) said it succeeded, yet the provider found none of "+
 			"the operations it sent (%s) in effect, so it cannot tell what happened and recorded nothing. Run terraform plan to see where the "+
 			"items stand before applying again; set adopt_components_by and adopt_references_by so that the apply adopts what the batch "+
-			"made instead of creating it again (see the guide \"When a run is interrupted\").", lost, status, operations(check.not)))
+			"made instead of creating it again (see the guide \"When a run is interrupted\").", lost, status, convert.Plural(check.not, "operation", "operations")))
 	case check.took == 0:
 		diags.AddError("Batch Not Applied", fmt.Sprintf("%s The provider read the items back %d times over %s and found none of the "+
 			"operations it sent (%s) in effect, so it recorded nothing. Run terraform plan before applying again: should Ardoq still apply the lost "+
-			"batch, the plan shows it; %s", lost, looks, timing.Recheck, operations(check.not), adopt))
+			"batch, the plan shows it; %s", lost, looks, timing.Recheck, convert.Plural(check.not, "operation", "operations"), adopt))
 	default:
 		detail := fmt.Sprintf("%s The provider read the items back: %s took effect and %d did not, which a batch (all or "+
-			"nothing) cannot do by itself, so someone else changed these entities meanwhile.", lost, operations(check.took), check.not)
+			"nothing) cannot do by itself, so someone else changed these entities meanwhile.", lost, convert.Plural(check.took, "operation", "operations"), check.not)
 		if len(check.missing) > 0 {
 			detail += " Not found: " + strings.Join(check.missing, ", ") + "."
 		}
@@ -91,14 +93,6 @@ func (r *batchResource) recoverBatch(ctx context.Context, timing recovery.Timing
 		diags.AddError("Batch Outcome Unclear", detail+" Nothing was recorded. Run terraform plan to see where the items stand.")
 	}
 	return nil, diags
-}
-
-// operations is "1 operation" or "3 operations".
-func operations(n int) string {
-	if n == 1 {
-		return "1 operation"
-	}
-	return fmt.Sprintf("%d operations", n)
 }
 
 // allOperations is "its one operation" or "all 3 operations".
@@ -245,7 +239,7 @@ func (b *batchCheck) referenceCreates(ops *client.ReferenceOperations) {
 	for _, op := range ops.Upsert {
 		bodies[op.BatchID] = op.Body
 	}
-	for _, batchID := range convert.SortedKeys(bodies) {
+	for _, batchID := range slices.Sorted(maps.Keys(bodies)) {
 		body := bodies[batchID]
 		source, okS := b.resolve(body.Source)
 		target, okT := b.resolve(body.Target)

@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -76,7 +77,7 @@ func planBatch(in batchPlanInput) (client.BatchRequest, batchOpKeys, diag.Diagno
 	b := &batchPlanner{batchPlanInput: in, replaced: replacedItems(in.prior, in.plan), newOps: map[string]newItemOp{}, taken: map[string]string{},
 		comps: &client.ComponentOperations{}, refs: &client.ReferenceOperations{},
 		keys: batchOpKeys{adopted: batchMatches{Components: map[string]batchMatch{}, References: map[string]batchMatch{}}}}
-	for _, ws := range convert.SortedKeys(in.models) {
+	for _, ws := range slices.Sorted(maps.Keys(in.models)) {
 		if m := in.models[ws]; m != nil { // nil: a workspace Ardoq does not have
 			b.known = append(b.known, m)
 		}
@@ -85,10 +86,10 @@ func planBatch(in batchPlanInput) (client.BatchRequest, batchOpKeys, diag.Diagno
 	b.checkAdoptionProperties()
 	b.decideAdoptions()
 	b.adoptFromDeletes()
-	for _, key := range convert.SortedKeys(in.plan.Components) {
+	for _, key := range slices.Sorted(maps.Keys(in.plan.Components)) {
 		b.component(key)
 	}
-	for _, key := range convert.SortedKeys(in.plan.References) {
+	for _, key := range slices.Sorted(maps.Keys(in.plan.References)) {
 		b.reference(key)
 	}
 	b.deletes()
@@ -251,14 +252,14 @@ func (b *batchPlanner) sourceWorkspace(r, old entity.ReferenceValues) string {
 // deletes removes what left the configuration, references first; an entity a new key took over is
 // not deleted (the key was renamed).
 func (b *batchPlanner) deletes() {
-	for _, key := range convert.SortedKeys(b.prior.References) {
+	for _, key := range slices.Sorted(maps.Keys(b.prior.References)) {
 		id := b.prior.References[key].ID
 		if b.goes("references", key) && id != "" && b.taken[id] == "" {
 			b.refs.Delete = append(b.refs.Delete, client.DeleteOp{ID: id})
 			b.keys.referenceDeletes = append(b.keys.referenceDeletes, key)
 		}
 	}
-	for _, key := range convert.SortedKeys(b.prior.Components) {
+	for _, key := range slices.Sorted(maps.Keys(b.prior.Components)) {
 		id := b.prior.Components[key].ID
 		if b.goes("components", key) && id != "" && b.taken[id] == "" {
 			b.comps.Delete = append(b.comps.Delete, client.DeleteOp{ID: id})
@@ -335,7 +336,7 @@ func (r *batchResource) request(ctx context.Context, prior, plan batchItems, raw
 func (r *batchResource) models(ctx context.Context, plan batchItems) (map[string]*client.WorkspaceContext, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	models := map[string]*client.WorkspaceContext{}
-	for _, k := range convert.SortedKeys(plan.Components) {
+	for _, k := range slices.Sorted(maps.Keys(plan.Components)) {
 		ws := plan.Components[k].RootWorkspace
 		if _, seen := models[ws]; seen {
 			continue

@@ -2,6 +2,8 @@ package batch
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
@@ -16,7 +18,7 @@ import (
 // entity it matched, before any operation is built: items pointing at an adopted item use its id.
 func (b *batchPlanner) decideAdoptions() {
 	owners := b.owners("components")
-	for _, key := range convert.SortedKeys(b.plan.Components) {
+	for _, key := range slices.Sorted(maps.Keys(b.plan.Components)) {
 		c := b.plan.Components[key]
 		if p, existed := b.prior.Components[key]; existed && !b.isNew("components", key, p.ID) {
 			continue
@@ -29,7 +31,7 @@ func (b *batchPlanner) decideAdoptions() {
 		}
 	}
 	owners = b.owners("references")
-	for _, key := range convert.SortedKeys(b.plan.References) {
+	for _, key := range slices.Sorted(maps.Keys(b.plan.References)) {
 		r := b.plan.References[key]
 		if p, existed := b.prior.References[key]; existed && !b.isNew("references", key, p.ID) {
 			continue
@@ -88,7 +90,7 @@ func (b *batchPlanner) adoptFromDeletes() {
 	if leaving := b.leavingComponents(); len(leaving) > 0 {
 		owners := b.owners("components")
 		var upserts []string
-		for _, key := range convert.SortedKeys(b.plan.Components) {
+		for _, key := range slices.Sorted(maps.Keys(b.plan.Components)) {
 			if b.newOps["components/"+key] == upsertItem {
 				upserts = append(upserts, key)
 			}
@@ -120,7 +122,7 @@ func (b *batchPlanner) adoptFromDeletes() {
 		return
 	}
 	owners, workspaceOf := b.owners("references"), b.componentWorkspaces()
-	for _, key := range convert.SortedKeys(b.plan.References) {
+	for _, key := range slices.Sorted(maps.Keys(b.plan.References)) {
 		r := b.plan.References[key]
 		if b.newOps["references/"+key] != upsertItem {
 			continue
@@ -146,7 +148,7 @@ func (b *batchPlanner) leavingComponents() map[string][]batchMatch {
 		return nil
 	}
 	index := map[string][]batchMatch{}
-	for _, k := range convert.SortedKeys(b.prior.Components) {
+	for _, k := range slices.Sorted(maps.Keys(b.prior.Components)) {
 		c := b.prior.Components[k]
 		if c.ID == "" || !b.goes("components", k) || b.taken[c.ID] != "" {
 			continue
@@ -165,7 +167,7 @@ func (b *batchPlanner) leavingReferences() map[string][]batchMatch {
 		return nil
 	}
 	index := map[string][]batchMatch{}
-	for _, k := range convert.SortedKeys(b.prior.References) {
+	for _, k := range slices.Sorted(maps.Keys(b.prior.References)) {
 		r := b.prior.References[k]
 		if r.ID == "" || !b.goes("references", k) || b.taken[r.ID] != "" {
 			continue

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -18,7 +19,7 @@ import (
 // checkItemKeys reports every parent, source and target that is neither a component key of this
 // resource nor an Ardoq id: most likely a misspelt key.
 func (b *batchPlanner) checkItemKeys() {
-	keys := convert.SortedKeys(b.plan.Components)
+	keys := slices.Sorted(maps.Keys(b.plan.Components))
 	check := func(p path.Path, ref string) {
 		if _, isKey := b.plan.Components[ref]; isKey || ref == "" || entity.OIDPattern.MatchString(ref) {
 			return
@@ -29,7 +30,7 @@ func (b *batchPlanner) checkItemKeys() {
 	for _, k := range keys {
 		check(path.Root("components").AtMapKey(k).AtName("parent"), b.plan.Components[k].Parent)
 	}
-	for _, k := range convert.SortedKeys(b.plan.References) {
+	for _, k := range slices.Sorted(maps.Keys(b.plan.References)) {
 		r := b.plan.References[k]
 		check(path.Root("references").AtMapKey(k).AtName("source"), r.Source)
 		check(path.Root("references").AtMapKey(k).AtName("target"), r.Target)

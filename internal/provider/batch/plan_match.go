@@ -3,7 +3,9 @@ package batch
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -82,12 +84,12 @@ func adoptable(uniqueBy []string, fields map[string]fields.Value) bool {
 // newAdoptableItems lists the keys of items without an entity of their own that can adopt one.
 func newAdoptableItems(prior, plan batchItems, adopt adoption) (components, references []string) {
 	replaced := replacedItems(prior, plan)
-	for _, k := range convert.SortedKeys(plan.Components) {
+	for _, k := range slices.Sorted(maps.Keys(plan.Components)) {
 		if p := prior.Components[k]; (p.ID == "" || replaced["components/"+k]) && adoptable(adopt.components, plan.Components[k].CustomFields) {
 			components = append(components, k)
 		}
 	}
-	for _, k := range convert.SortedKeys(plan.References) {
+	for _, k := range slices.Sorted(maps.Keys(plan.References)) {
 		if p := prior.References[k]; (p.ID == "" || replaced["references/"+k]) && adoptable(adopt.references, plan.References[k].CustomFields) {
 			references = append(references, k)
 		}
@@ -335,7 +337,7 @@ func referenceUniqueValues(r *client.Reference) uniqueValue {
 		case "target":
 			return r.Target, true
 		case "type":
-			return convert.Itoa(r.Type), true
+			return strconv.FormatInt(r.Type, 10), true
 		case "source.rootWorkspace", "rootWorkspace": // a reference lives in its source's workspace
 			return r.RootWorkspace, true
 		}
@@ -356,7 +358,7 @@ func referenceItemUniqueValues(r entity.ReferenceValues, resolve func(string) (s
 		case "target":
 			return resolve(r.Target)
 		case "type":
-			return convert.Itoa(r.Type), true
+			return strconv.FormatInt(r.Type, 10), true
 		case "source.rootWorkspace", "rootWorkspace":
 			return sourceWorkspace, sourceWorkspace != ""
 		}

@@ -2,13 +2,14 @@ package batch
 
 import (
 	"context"
+	"maps"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/moves"
 )
@@ -50,13 +51,13 @@ func (s *Server) plannedEntries(priorValue, plannedValue *tfprotov6.DynamicValue
 		entries = append(entries, moves.BatchEntry{ID: id, Planned: moves.Planned{Destroyed: destroyed, Resource: "ardoq_batch",
 			Name: name, Item: moves.ItemPath{Kind: kind, Key: key}}})
 	}
-	for _, key := range convert.SortedKeys(planned.Components) {
+	for _, key := range slices.Sorted(maps.Keys(planned.Components)) {
 		if c := planned.Components[key]; c.ID != "" {
 			kept[c.ID] = true
 			add(c.ID, "components", key, c.Name, false)
 		}
 	}
-	for _, key := range convert.SortedKeys(planned.References) {
+	for _, key := range slices.Sorted(maps.Keys(planned.References)) {
 		if r := planned.References[key]; r.ID != "" {
 			kept[r.ID] = true
 			add(r.ID, "references", key, r.Source+" → "+r.Target, false)

@@ -1,7 +1,10 @@
 package batch
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
@@ -24,24 +27,24 @@ func adoptionNotice(planned batchItems, keys batchOpKeys) (summary, detail strin
 	}
 	asIs := len(keys.componentsAsIs) + len(keys.referencesAsIs)
 	written := total - asIs
-	summary = fmt.Sprintf("Adoption Writes %d of %s", written, cascade.Plural(total, "Entity", "Entities"))
+	summary = fmt.Sprintf("Adoption Writes %d of %s", written, convert.Plural(total, "Entity", "Entities"))
 	if written == 0 {
 		summary = "Adoption Writes Nothing"
 	}
 	detail = fmt.Sprintf("This apply takes over %s that Ardoq already holds (their ids are in computed_components and "+
-		"computed_references). %s not written; %s updated to their items.", cascade.Plural(total, "entity", "entities"),
-		cascade.Plural(asIs, "entity already holds its item's values and is", "entities already hold their items' values and are"),
-		cascade.Plural(written, "entity is", "entities are"))
+		"computed_references). %s not written; %s updated to their items.", convert.Plural(total, "entity", "entities"),
+		convert.Plural(asIs, "entity already holds its item's values and is", "entities already hold their items' values and are"),
+		convert.Plural(written, "entity is", "entities are"))
 	skip := setOf(keys.componentsAsIs, keys.referencesAsIs)
 	var lines []string
-	for _, k := range convert.SortedKeys(adopted.Components) {
+	for _, k := range slices.Sorted(maps.Keys(adopted.Components)) {
 		m := adopted.Components[k]
 		changes := viewChanges(m.was, componentView(planned.Components[k]), "name", "description", "color", "shape", "icon", "image")
 		if len(changes) > 0 && !skip[k] {
-			lines = append(lines, fmt.Sprintf("  - components[%q] takes over %s: %s", k, convert.FirstNonEmpty(m.ComponentKey, m.ID), strings.Join(changes, "; ")))
+			lines = append(lines, fmt.Sprintf("  - components[%q] takes over %s: %s", k, cmp.Or(m.ComponentKey, m.ID), strings.Join(changes, "; ")))
 		}
 	}
-	for _, k := range convert.SortedKeys(adopted.References) {
+	for _, k := range slices.Sorted(maps.Keys(adopted.References)) {
 		m := adopted.References[k]
 		if changes := viewChanges(m.was, referenceView(planned.References[k]), "display_text", "description"); len(changes) > 0 && !skip[k] {
 			lines = append(lines, fmt.Sprintf("  - references[%q] takes over reference %s: %s", k, m.ID, strings.Join(changes, "; ")))
@@ -75,7 +78,7 @@ func viewChanges(was, will itemView, attrs ...string) []string {
 			out = append(out, fmt.Sprintf("%s %q becomes %q", a, *before, *after))
 		}
 	}
-	for _, key := range convert.SortedKeys(will.fields) {
+	for _, key := range slices.Sorted(maps.Keys(will.fields)) {
 		if before, had := was.fields[key]; had && !will.fields[key].Means(before) {
 			out = append(out, fmt.Sprintf("custom_fields[%q] %q becomes %q", key, before.Text, will.fields[key].Text))
 		}

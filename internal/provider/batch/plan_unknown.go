@@ -2,6 +2,8 @@ package batch
 
 import (
 	"context"
+	"maps"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -173,7 +175,7 @@ func unknownPlanDeletions(prior, plan batchItems, u unknowns, replaced map[strin
 		return nil, false // which keys go is not known
 	}
 	var keys batchOpKeys
-	for _, k := range convert.SortedKeys(prior.Components) {
+	for _, k := range slices.Sorted(maps.Keys(prior.Components)) {
 		switch {
 		case prior.Components[k].ID == "":
 		case u.unknown("components", k, "root_workspace", "type_id"):
@@ -182,7 +184,7 @@ func unknownPlanDeletions(prior, plan batchItems, u unknowns, replaced map[strin
 			keys.componentDeletes = append(keys.componentDeletes, k)
 		}
 	}
-	for _, k := range convert.SortedKeys(prior.References) {
+	for _, k := range slices.Sorted(maps.Keys(prior.References)) {
 		switch {
 		case prior.References[k].ID == "":
 		case u.unknown("references", k, "type"):

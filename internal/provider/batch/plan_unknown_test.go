@@ -284,8 +284,8 @@ func consistent(first, final tftypes.Value) error {
 		return nil
 	case first.Type().Is(tftypes.Map{}) || first.Type().Is(tftypes.Object{}):
 		a, b := convert.ElementsOrNil(first), convert.ElementsOrNil(final)
-		if !slices.Equal(convert.SortedKeys(a), convert.SortedKeys(b)) {
-			return fmt.Errorf("keys %v, %v now", convert.SortedKeys(a), convert.SortedKeys(b))
+		if !slices.Equal(slices.Sorted(maps.Keys(a)), slices.Sorted(maps.Keys(b))) {
+			return fmt.Errorf("keys %v, %v now", slices.Sorted(maps.Keys(a)), slices.Sorted(maps.Keys(b)))
 		}
 		for k := range a {
 			if err := consistent(a[k], b[k]); err != nil {

@@ -2,11 +2,11 @@ package batch
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"testing"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
@@ -71,10 +71,10 @@ func TestWithoutTakenAlong(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := convert.SortedKeys(out.Components); len(got) != 0 {
+	if got := slices.Sorted(maps.Keys(out.Components)); len(got) != 0 {
 		t.Errorf("k and kid, taken along with X, must be made again; prior keeps %v", got)
 	}
-	if got, want := convert.SortedKeys(out.References), []string{"lone", "z_y"}; !slices.Equal(got, want) {
+	if got, want := slices.Sorted(maps.Keys(out.References)), []string{"lone", "z_y"}; !slices.Equal(got, want) {
 		t.Errorf("prior keeps references %v, want %v", got, want)
 	}
 }

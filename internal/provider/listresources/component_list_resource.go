@@ -1,6 +1,7 @@
 package listresources
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"iter"
@@ -13,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
@@ -90,7 +90,7 @@ func startComponentList(ctx context.Context, d *providerdata.Data, cfg component
 		noun: "Components",
 		id:   func(c *client.Component) string { return c.ID },
 		displayName: func(c *client.Component) string {
-			return fmt.Sprintf("%s (%s, %s)", c.Name, convert.FirstNonEmpty(c.ComponentKey, c.ID), convert.FirstNonEmpty(c.Type, c.TypeID))
+			return fmt.Sprintf("%s (%s, %s)", c.Name, cmp.Or(c.ComponentKey, c.ID), cmp.Or(c.Type, c.TypeID))
 		},
 		// What an import records, so the configuration -generate-config-out writes plans no change.
 		model: func(c *client.Component) (any, diag.Diagnostics) {

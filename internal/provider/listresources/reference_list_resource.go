@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -13,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
@@ -94,7 +94,7 @@ func startReferenceList(ctx context.Context, d *providerdata.Data, cfg reference
 		noun: "References",
 		id:   func(ref *client.Reference) string { return ref.ID },
 		displayName: func(ref *client.Reference) string {
-			kind := "type " + convert.Itoa(ref.Type)
+			kind := "type " + strconv.FormatInt(ref.Type, 10)
 			if wctx != nil {
 				if t, ok := wsmodel.ReferenceTypeOf(wctx, ref.Type); ok {
 					kind = t.Name

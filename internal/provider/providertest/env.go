@@ -1,6 +1,7 @@
 package providertest
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -15,7 +16,6 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/openapitest"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // Env is where acceptance tests run: a fresh emulator (the default), or a real org when
@@ -42,7 +42,7 @@ func NewTestEnv(t *testing.T, opts ...emulator.Option) *Env {
 	env := &Env{}
 	if ws := os.Getenv("ARDOQ_ACC_WORKSPACE_ID"); ws != "" {
 		env.BaseURL, env.Token, env.Org = os.Getenv("ARDOQ_BASE_URL"), os.Getenv("ARDOQ_API_TOKEN"), os.Getenv("ARDOQ_ORG")
-		env.WS, env.WS2 = ws, convert.FirstNonEmpty(os.Getenv("ARDOQ_ACC_WORKSPACE_ID_2"), ws)
+		env.WS, env.WS2 = ws, cmp.Or(os.Getenv("ARDOQ_ACC_WORKSPACE_ID_2"), ws)
 	} else {
 		env.Srv = openapitest.Start(t, append([]emulator.Option{emulator.WithPageSize(2)}, opts...)...)
 		env.BaseURL, env.Token, env.Org = env.Srv.URL, env.Srv.Token(), env.Srv.OrgLabel()

@@ -5,6 +5,7 @@
 package single
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"time"
@@ -260,7 +261,7 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 	}
 	id := prior.ID.ValueString()
 	notice := cascade.Notice{Summary: "Deleting the Component Would Delete More in Ardoq", Names: map[string]string{id: prior.Name.ValueString()},
-		What:    fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), convert.FirstNonEmpty(prior.ComponentKey.ValueString(), "no key"), id),
+		What:    fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(), cmp.Or(prior.ComponentKey.ValueString(), "no key"), id),
 		NotSent: "The component was not deleted.", TypeNames: r.typeNames, ChangedSummary: "Component Changed in Ardoq Since the Plan"}
 	var announced *cascade.Announced
 	if plan != nil {

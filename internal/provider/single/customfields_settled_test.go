@@ -1,6 +1,7 @@
 package single_test
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -13,7 +14,6 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
@@ -40,7 +40,7 @@ func TestAccCustomFields_settledByArdoq_everyOrg(t *testing.T) {
 			if key == "" {
 				t.Skipf("type %q of workspace %s allows no %s custom field", env.App.Name, env.WS, kind.name)
 			}
-			owner := convert.FirstNonEmpty(env.Owner, env.Ext)
+			owner := cmp.Or(env.Owner, env.Ext)
 			if owner == "" {
 				t.Skipf("type %q of workspace %s allows no writable Text custom field", env.App.Name, env.WS)
 			}

@@ -1,6 +1,7 @@
 package single
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -9,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/moves"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
@@ -63,7 +63,7 @@ func (r *componentResource) planEntity(ctx context.Context, req resource.ModifyP
 // component, so it deletes nothing the plan does not show. nil when Ardoq could not be read.
 func (r *componentResource) announceCascade(ctx context.Context, diags *diag.Diagnostics, prior entity.ComponentModel, replaced bool) *cascade.Announced {
 	id, what := prior.ID.ValueString(), fmt.Sprintf("component %q (%s, id %s)", prior.Name.ValueString(),
-		convert.FirstNonEmpty(prior.ComponentKey.ValueString(), "no key"), prior.ID.ValueString())
+		cmp.Or(prior.ComponentKey.ValueString(), "no key"), prior.ID.ValueString())
 	along, err := cascade.Find(ctx, r.data.Cascade, cascade.Deleting{Components: map[string]string{id: prior.RootWorkspace.ValueString()}})
 	if err != nil {
 		cascade.NotChecked(diags, r.data.Settings.PreventImplicitDeletions, "What the Delete Takes Along Was Not Checked",
@@ -99,7 +99,7 @@ func (r *referenceResource) planEntity(ctx context.Context, req resource.ModifyP
 		destroyed = !plan.Type.Equal(prior.Type) // a new type replaces it
 	}
 	if !resp.Diagnostics.HasError() {
-		name := convert.FirstNonEmpty(prior.DisplayText.ValueString(), wsmodel.ReferenceLabel(prior.Source.ValueString(), prior.Target.ValueString(), ""))
+		name := cmp.Or(prior.DisplayText.ValueString(), wsmodel.ReferenceLabel(prior.Source.ValueString(), prior.Target.ValueString(), ""))
 		recordPlan(ctx, r.data, &resp.Diagnostics, prior.ID.ValueString(), moves.Planned{Destroyed: destroyed, Resource: "ardoq_reference",
 			Name: name, StateSource: prior.Source.ValueString(), StateTarget: prior.Target.ValueString(), StateType: prior.Type.ValueInt64()})
 	}

@@ -3,13 +3,14 @@ package single
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
@@ -62,7 +63,7 @@ func CheckReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, pri
 		return !checkReference(wsmodel.Names{}, m, "", plan, prior).HasError()
 	}
 	read := d.Contexts.Loaded()
-	for _, ws := range convert.SortedKeys(read) {
+	for _, ws := range slices.Sorted(maps.Keys(read)) {
 		if fits(read[ws]) {
 			return nil
 		}
@@ -77,7 +78,7 @@ func CheckReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, pri
 		return diags
 	}
 	var elsewhere []string
-	for _, ws := range convert.SortedKeys(all) {
+	for _, ws := range slices.Sorted(maps.Keys(all)) {
 		if _, seen := read[ws]; !seen && fits(all[ws]) {
 			elsewhere = append(elsewhere, ws)
 		}
@@ -87,7 +88,7 @@ func CheckReferenceAnywhere(ctx context.Context, d *providerdata.Data, plan, pri
 			diags.AddAttributeWarning(path.Root("type"), "Reference May Not Fit Its Source's Workspace", fmt.Sprintf("The source of this "+
 				"reference is known only at apply. Reference type %d with these custom fields is valid in the model of none of the workspaces "+
 				"this plan has read (%s), only in that of %s. If the source is in one of the former, the apply creates it and then fails on "+
-				"this reference.", plan.Type.ValueInt64(), workspaceList(names, convert.SortedKeys(read)), workspaceList(names, elsewhere)))
+				"this reference.", plan.Type.ValueInt64(), workspaceList(names, slices.Sorted(maps.Keys(read))), workspaceList(names, elsewhere)))
 		}
 		return diags
 	}
@@ -127,7 +128,7 @@ func workspaceList(names wsmodel.Names, ids []string) string {
 
 // workspaceWithType is the first workspace (by id) whose model has the reference type.
 func workspaceWithType(models map[string]*client.WorkspaceContext, typ int64) (string, bool) {
-	for _, ws := range convert.SortedKeys(models) {
+	for _, ws := range slices.Sorted(maps.Keys(models)) {
 		if _, ok := wsmodel.ReferenceTypeOf(models[ws], typ); ok {
 			return ws, true
 		}
@@ -136,9 +137,9 @@ func workspaceWithType(models map[string]*client.WorkspaceContext, typ int64) (s
 }
 
 // firstKey is the first workspace (by id) of the first non-empty map.
-func firstKey(maps ...map[string]*client.WorkspaceContext) (string, bool) {
-	for _, m := range maps {
-		if keys := convert.SortedKeys(m); len(keys) > 0 {
+func firstKey(all ...map[string]*client.WorkspaceContext) (string, bool) {
+	for _, m := range all {
+		if keys := slices.Sorted(maps.Keys(m)); len(keys) > 0 {
 			return keys[0], true
 		}
 	}

@@ -7,6 +7,7 @@
 package cascade
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -200,7 +201,7 @@ func entityLines(lost Lost, labels, held, why map[string]string) string {
 	shown := 0
 	for _, c := range lost.components {
 		if shown < ListedEntities {
-			fmt.Fprintf(&b, "  - component %q (%s, id %s)%s\n", c.Name, convert.FirstNonEmpty(c.ComponentKey, "no key"), c.ID, status(c.ID, c.Meta))
+			fmt.Fprintf(&b, "  - component %q (%s, id %s)%s\n", c.Name, cmp.Or(c.ComponentKey, "no key"), c.ID, status(c.ID, c.Meta))
 		}
 		shown++
 	}
@@ -303,10 +304,10 @@ func lostCount(lost Lost) string { return counts(len(lost.components), len(lost.
 func counts(components, references int) string {
 	var parts []string
 	if components > 0 {
-		parts = append(parts, Plural(components, "descendant component", "descendant components"))
+		parts = append(parts, convert.Plural(components, "descendant component", "descendant components"))
 	}
 	if references > 0 {
-		parts = append(parts, Plural(references, "reference", "references"))
+		parts = append(parts, convert.Plural(references, "reference", "references"))
 	}
 	return strings.Join(parts, " and ")
 }

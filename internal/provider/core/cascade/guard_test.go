@@ -3,13 +3,13 @@ package cascade
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
@@ -68,8 +68,8 @@ func TestCascadeOf(t *testing.T) {
 
 func TestCascadeRefusal_listsAHandfulAndCounts(t *testing.T) {
 	var lost Lost
-	for i := range int64(10) {
-		lost.components = append(lost.components, client.Component{ID: "id" + convert.Itoa(i), Name: "C" + convert.Itoa(i), ComponentKey: "APP-" + convert.Itoa(i)})
+	for i := range 10 {
+		lost.components = append(lost.components, client.Component{ID: "id" + strconv.Itoa(i), Name: "C" + strconv.Itoa(i), ComponentKey: "APP-" + strconv.Itoa(i)})
 	}
 	lost.references = append(lost.references, client.Reference{ID: "r1", Type: 2, Source: "p", Target: "x"})
 	msg := cascadeRefusal(`component "P"`, lost, map[string]string{"r1": "P → X (Depends on)"}, nil, nil, "The component was not deleted.",
@@ -133,8 +133,8 @@ func TestCheckCascade_requests(t *testing.T) {
 		t.Fatal(err)
 	}
 	leaves := map[string]string{}
-	for i := range int64(10) {
-		leaves[create("Leaf "+convert.Itoa(i), nil)] = ws
+	for i := range 10 {
+		leaves[create("Leaf "+strconv.Itoa(i), nil)] = ws
 	}
 	tests := []struct {
 		name     string

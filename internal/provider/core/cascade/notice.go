@@ -2,10 +2,11 @@ package cascade
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
@@ -46,7 +47,7 @@ func Find(ctx context.Context, readings *Readings, del Deleting) (Along, error) 
 	for id, ws := range del.Components {
 		byWorkspace[ws] = append(byWorkspace[ws], id)
 	}
-	for _, ws := range convert.SortedKeys(byWorkspace) {
+	for _, ws := range slices.Sorted(maps.Keys(byWorkspace)) {
 		reading, err := readings.Of(ctx, ws)
 		if err != nil {
 			return Along{}, err

@@ -6,6 +6,7 @@ package cascade
 // delete without a human reading the plan.
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -13,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // Setting is the provider setting that turns these warnings into errors, and its environment variable.
@@ -56,14 +56,6 @@ func addAt(diags *diag.Diagnostics, at path.Path, whole, attribute diag.Diagnost
 	diags.Append(attribute)
 }
 
-// Plural is n with the noun, in the singular for one: "1 component", "3 components".
-func Plural(n int, singular, plural string) string {
-	if n == 1 {
-		return "1 " + singular
-	}
-	return fmt.Sprintf("%d %s", n, plural)
-}
-
 // ChangedSincePlan lists components to delete that changed in Ardoq since the plan: each by name, key
 // and id, with the version the plan saw, the version Ardoq holds, and who changed it when, where Ardoq
 // says.
@@ -73,7 +65,7 @@ func ChangedSincePlan(changed []Changed) string {
 	for _, ch := range changed {
 		c := ch.Now
 		fmt.Fprintf(&b, "  - component %q (%s, id %s): version %d at plan, %d now%s\n", c.Name,
-			convert.FirstNonEmpty(c.ComponentKey, "no key"), c.ID, ch.Seen, c.Version, ModifiedBy(c.Meta))
+			cmp.Or(c.ComponentKey, "no key"), c.ID, ch.Seen, c.Version, ModifiedBy(c.Meta))
 	}
 	return b.String()
 }

@@ -40,11 +40,3 @@ func TestReferenceLabel(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
-
-func TestPlural(t *testing.T) {
-	for n, want := range map[int]string{0: "0 components", 1: "1 component", 2: "2 components"} {
-		if got := Plural(n, "component", "components"); got != want {
-			t.Errorf("Plural(%d) = %q, want %q", n, got, want)
-		}
-	}
-}

@@ -1,14 +1,16 @@
 package cascade
 
 import (
+	"cmp"
 	"context"
+	"maps"
+	"slices"
 	"sort"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // orgSlice is the part of the org around the components to delete: enough to find their descendants
@@ -71,7 +73,7 @@ func cascadeOf(slice orgSlice, in Input) Lost {
 	var lost Lost
 	queue := in.from
 	if queue == nil {
-		queue = convert.SortedKeys(in.DeleteComponents)
+		queue = slices.Sorted(maps.Keys(in.DeleteComponents))
 	}
 	for _, id := range queue {
 		gone[id] = true
@@ -92,14 +94,14 @@ func cascadeOf(slice orgSlice, in Input) Lost {
 			}
 		}
 	}
-	for _, id := range convert.SortedKeys(slice.references) {
+	for _, id := range slices.Sorted(maps.Keys(slice.references)) {
 		r := slice.references[id]
 		if in.DeleteReferences[id] {
 			continue
 		}
 		source, target := r.Source, r.Target
 		if ends, moved := in.NewEndpoints[id]; moved { // "" is an endpoint the request leaves as it is
-			source, target = convert.FirstNonEmpty(ends[0], source), convert.FirstNonEmpty(ends[1], target)
+			source, target = cmp.Or(ends[0], source), cmp.Or(ends[1], target)
 		}
 		if gone[source] || gone[target] {
 			lost.references = append(lost.references, r)
@@ -126,7 +128,7 @@ func loadOrgSlice(ctx context.Context, c *client.Client, deletes map[string]stri
 	for id, ws := range deletes {
 		byWorkspace[ws] = append(byWorkspace[ws], id)
 	}
-	for _, ws := range convert.SortedKeys(byWorkspace) {
+	for _, ws := range slices.Sorted(maps.Keys(byWorkspace)) {
 		ids := byWorkspace[ws]
 		sort.Strings(ids)
 		whole := len(ids) > PerComponentLookups
@@ -251,7 +253,7 @@ func checkCascade(ctx context.Context, c *client.Client, deletes map[string]stri
 		return Lost{}, nil, err
 	}
 	var changed []Changed
-	for _, id := range convert.SortedKeys(in.Seen) {
+	for _, id := range slices.Sorted(maps.Keys(in.Seen)) {
 		if now, held := slice.components[id]; held && now.Version != in.Seen[id] {
 			changed = append(changed, Changed{Now: now, Seen: in.Seen[id]})
 		}
@@ -264,7 +266,7 @@ func checkCascade(ctx context.Context, c *client.Client, deletes map[string]stri
 	for id := range deletes {
 		in.DeleteComponents[id] = true
 	}
-	in.from = convert.SortedKeys(deletes)
+	in.from = slices.Sorted(maps.Keys(deletes))
 	return cascadeOf(slice, in), changed, nil
 }
 

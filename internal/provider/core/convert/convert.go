@@ -5,16 +5,12 @@ package convert
 import (
 	"fmt"
 	"math/big"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
-
-// Itoa writes n in decimal.
-func Itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // ElementsOf returns the attributes of an object or the elements of a map.
 func ElementsOf(v tftypes.Value) (map[string]tftypes.Value, bool) {
@@ -126,16 +122,6 @@ func ObjectOrMap(prior tftypes.Type, elems map[string]tftypes.Value) tftypes.Val
 	return tftypes.NewValue(tftypes.Object{AttributeTypes: types}, elems)
 }
 
-// SortedKeys returns the keys of m in order.
-func SortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // ScalarText renders a known string, number or boolean as text.
 func ScalarText(v tftypes.Value) (string, bool) {
 	switch {
@@ -159,14 +145,13 @@ func ScalarText(v tftypes.Value) (string, bool) {
 	return "", false
 }
 
-// FirstNonEmpty returns the first of values that is not empty, "" when all are.
-func FirstNonEmpty(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
+// Plural is n with the noun, in the singular for one: Plural(1, "entity", "entities") is "1 entity",
+// Plural(3, "entity", "entities") "3 entities".
+func Plural(n int, singular, plural string) string {
+	if n == 1 {
+		return "1 " + singular
 	}
-	return ""
+	return strconv.Itoa(n) + " " + plural
 }
 
 // TextOf is a pointer's string, "" for nil.

@@ -2,7 +2,6 @@ package convert
 
 import (
 	"math/big"
-	"slices"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -74,20 +73,19 @@ func TestObjectOrMap(t *testing.T) {
 }
 
 func TestSmallHelpers(t *testing.T) {
-	if got := SortedKeys(map[string]int{"b": 1, "a": 2, "c": 3}); !slices.Equal(got, []string{"a", "b", "c"}) {
-		t.Errorf("SortedKeys = %v", got)
-	}
-	if got := FirstNonEmpty("", "x", "y"); got != "x" {
-		t.Errorf("FirstNonEmpty = %q", got)
-	}
 	s := "v"
 	if TextOf(nil) != "" || TextOf(&s) != "v" {
 		t.Error("TextOf")
 	}
-	if Itoa(-42) != "-42" {
-		t.Error("Itoa")
-	}
 	if ElementsOrNil(tftypes.NewValue(tftypes.Object{}, nil)) != nil {
 		t.Error("ElementsOrNil of a null object")
+	}
+}
+
+func TestPlural(t *testing.T) {
+	for n, want := range map[int]string{0: "0 entities", 1: "1 entity", 2: "2 entities"} {
+		if got := Plural(n, "entity", "entities"); got != want {
+			t.Errorf("Plural(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

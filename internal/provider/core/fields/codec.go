@@ -25,6 +25,7 @@ import (
 	"maps"
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 	"time"
 
@@ -142,7 +143,7 @@ func Decode(p path.Path, v tftypes.Value) (fields map[string]Value, known bool, 
 func Encode(p path.Path, values, prior map[string]Value, scope Scope) (client.CustomFields, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	out := client.CustomFields{}
-	for _, key := range convert.SortedKeys(values) {
+	for _, key := range slices.Sorted(maps.Keys(values)) {
 		at := p.AtMapKey(key)
 		f, known := scope.Field(key)
 		if was, managed := prior[key]; managed && known && SettledByArdoq(f) && was.Means(values[key]) {

@@ -3,10 +3,10 @@
 package wsmodel
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 )
 
 // ComponentTypeOf finds the component type typeID in the workspace's model.
@@ -42,7 +42,7 @@ func componentTypeList(wctx *client.WorkspaceContext) string {
 func ReferenceTypeList(wctx *client.WorkspaceContext) string {
 	parts := make([]string, 0, len(wctx.ReferenceTypes))
 	for _, t := range wctx.ReferenceTypes {
-		parts = append(parts, t.Name+" ("+convert.Itoa(t.Type)+")")
+		parts = append(parts, t.Name+" ("+strconv.FormatInt(t.Type, 10)+")")
 	}
 	return strings.Join(parts, ", ")
 }
