@@ -67,3 +67,18 @@ func TestPacer(t *testing.T) {
 		t.Errorf("a limit with requests left must not pause, got %v", got)
 	}
 }
+
+// A client given no Second counts Ardoq's seconds as real ones, in its pacer and in its retries' waits.
+func TestNew_secondDefaultsToARealSecond(t *testing.T) {
+	c, err := New(Config{BaseURL: "https://example.ardoq.com", Token: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, ok := c.http.HTTPClient.Transport.(*transport)
+	if !ok {
+		t.Fatalf("the client's transport is %T", c.http.HTTPClient.Transport)
+	}
+	if c.cfg.Second != time.Second || tr.pacer.second != time.Second {
+		t.Errorf("a client without Second: config %v, pacer %v; want a real second in both", c.cfg.Second, tr.pacer.second)
+	}
+}

@@ -284,7 +284,8 @@ func (r *componentResource) Delete(ctx context.Context, req resource.DeleteReque
 		_, err := r.data.Client.GetComponent(ctx, id)
 		return err
 	})
-	if err == nil { // this delete did it (one that found the component gone took nothing along)
+	// this delete did it, or its lost answer was settled as deleted; one that found the component gone took nothing along
+	if err == nil || (client.IsAmbiguous(err) && !resp.Diagnostics.HasError()) {
 		taken.Report(&resp.Diagnostics)
 	}
 }

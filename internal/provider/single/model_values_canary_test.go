@@ -24,10 +24,20 @@ func TestCanary_frameworkGetOfAStructAllocatesPerField(t *testing.T) {
 	ctx := context.Background()
 	var s resource.SchemaResponse
 	(&componentResource{}).Schema(ctx, resource.SchemaRequest{}, &s)
-	typ, _ := s.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	typ, ok := s.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	if !ok || len(typ.AttributeTypes) == 0 {
+		t.Fatalf("the component's schema is not an object of attributes: %v", s.Schema.Type().TerraformType(ctx))
+	}
 	state := tfsdk.State{Schema: s.Schema, Raw: tftypes.NewValue(typ, nil)}
 	if diags := state.Set(ctx, &entity.ComponentModel{ID: types.StringValue("c1"), Name: types.StringValue("A"),
 		RootWorkspace: types.StringValue("w"), TypeID: types.StringValue("p1"), Version: types.Int64Value(3)}); diags.HasError() {
+		t.Fatal(diags)
+	}
+	var m entity.ComponentModel
+	if diags := state.Get(ctx, &m); diags.HasError() {
+		t.Fatal(diags)
+	}
+	if diags := getComponent(ctx, state, &m); diags.HasError() {
 		t.Fatal(diags)
 	}
 	byStruct := testing.AllocsPerRun(20, func() {

@@ -73,11 +73,17 @@ func (r *componentResource) announceCascade(ctx context.Context, diags *diag.Dia
 	if along.Empty() {
 		return along.Announced()
 	}
-	if replaced { // with create_before_destroy, what refers to it moves to the new component first
-		diags.AddWarning("Ardoq May Delete More With the Replaced Component", fmt.Sprintf("Replacing %s deletes the old component, and "+
-			"Ardoq would delete with it what is still below it or touching it then (allow_cascade_delete is set), of these:\n%s\nWhat "+
-			"refers to it in this configuration moves to the new component first with lifecycle { create_before_destroy = true }.",
-			what, along.List(ctx, r.typeNames)))
+	if replaced { // with create_before_destroy, what refers to it by expression moves to the new component first
+		detail := fmt.Sprintf("Replacing %s deletes the old component, and Ardoq would delete with it what is still below it or "+
+			"touching it then (allow_cascade_delete is set), of these:\n%s\nWith lifecycle { create_before_destroy = true }, what "+
+			"refers to it in this configuration moves to the new component first (a new root_workspace needs its children to change "+
+			"workspace too).", what, along.List(ctx, r.typeNames))
+		if r.data.Settings.PreventImplicitDeletions { // announce nothing: the apply refuses whatever is still there then
+			diags.AddWarning("Ardoq May Delete More With the Replaced Component", detail+"\nprevent_implicit_deletions is set, so "+
+				"the apply deletes the old component only once nothing is left below it or touching it.")
+			return nil
+		}
+		diags.AddWarning("Ardoq May Delete More With the Replaced Component", detail)
 		return along.Announced()
 	}
 	detail := fmt.Sprintf("Destroying %s lets Ardoq delete %s with it (allow_cascade_delete is set):\n%s\nThe apply lets go only these, "+

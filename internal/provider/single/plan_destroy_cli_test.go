@@ -138,3 +138,48 @@ resource "ardoq_reference" "in" {
 	env.DeleteInApp(t, false, elsewhere.ID)
 	cli.Write("main.tf", removed)
 }
+
+// A replacement under allow_cascade_delete and prevent_implicit_deletions: the plan warns (create_before_destroy
+// would move the dependents first) and announces nothing, so without create_before_destroy the apply refuses the
+// old component's delete while its child is there, and nothing is deleted.
+func TestAccComponentResource_replacementUnderBothSettings(t *testing.T) {
+	env := newTestEnv(t)
+	env.RequireOtherType(t)
+	cli := providertest.NewServedCLIRun(t, env.Env, "1.5.0", testAccProviders["ardoq"])
+	cli.Write("provider.tf", env.ServedProvider("allow_cascade_delete = true", "prevent_implicit_deletions = true"))
+	model := func(parentType string) string {
+		return env.Render(`resource "ardoq_component" "parent" {
+  name           = "Replaced{tag}"
+  root_workspace = "{ws}"
+  type_id        = "` + parentType + `"
+}
+resource "ardoq_component" "child" {
+  name           = "Kept child{tag}"
+  root_workspace = "{ws}"
+  type_id        = "{child}"
+  parent         = ardoq_component.parent.id
+}
+`)
+	}
+	cli.Write("main.tf", model("{app}"))
+	t.Cleanup(func() { cli.Run("destroy", "-auto-approve") })
+	if out, code := cli.Run("apply", "-auto-approve"); code != 0 {
+		t.Fatalf("apply (exit %d):\n%s", code, out)
+	}
+	children, err := env.Client.ListComponents(context.Background(), providertest.ClientFilterByName(env.WS, "Kept child"+env.Tag))
+	if err != nil || len(children) != 1 {
+		t.Fatalf("the child: %v %v", children, err)
+	}
+	cli.Write("main.tf", model("{other}"))
+	if out, code := cli.Run("plan"); code != 0 || !strings.Contains(out, "Warning: Ardoq May Delete More With the Replaced Component") ||
+		!strings.Contains(out, "prevent_implicit_deletions is set") {
+		t.Fatalf("the replacement's plan must warn, not fail, and say the apply waits for the dependents (exit %d):\n%s", code, out)
+	}
+	if out, code := cli.Run("apply", "-auto-approve"); code == 0 || !strings.Contains(out, "Deleting the Component Would Delete More in Ardoq") {
+		t.Fatalf("without create_before_destroy the old component's delete must be refused while its child is there (exit %d):\n%s", code, out)
+	}
+	if !env.Exists(t, children[0].ID) {
+		t.Fatal("the refused replacement deleted the child")
+	}
+	cli.Write("main.tf", model("{app}"))
+}
