@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -49,30 +48,11 @@ type componentsModel struct {
 	IDs           []string          `tfsdk:"ids"`
 }
 
-// componentItemAttrTypes is the type of an element of ardoq_components' list: every attribute of a
-// component, computed, with the custom fields as JSON (a list's elements share one type, and custom
-// fields differ by type).
-var componentItemAttrTypes = map[string]attr.Type{
-	"id":                 types.StringType,
-	"name":               types.StringType,
-	"root_workspace":     types.StringType,
-	"type_id":            types.StringType,
-	"parent":             types.StringType,
-	"description":        types.StringType,
-	"color":              types.StringType,
-	"shape":              types.StringType,
-	"icon":               types.StringType,
-	"image":              types.StringType,
-	"custom_fields_json": types.StringType,
-	"component_key":      types.StringType,
-	"type_name":          types.StringType,
-	"version":            types.Int64Type,
-	"created":            types.StringType,
-	"last_updated":       types.StringType,
-}
+// componentItemAttrTypes is the type of an element of ardoq_components' list.
+var componentItemAttrTypes = listElementTypes(entity.ComponentAttrTypes())
 
 func componentItemAttributes() map[string]schema.Attribute {
-	return map[string]schema.Attribute{
+	return withMeta("component", map[string]schema.Attribute{
 		"id":                 computedString("The component's id."),
 		"name":               computedString("Name of the component."),
 		"root_workspace":     computedString("Id of the workspace the component lives in."),
@@ -87,32 +67,16 @@ func componentItemAttributes() map[string]schema.Attribute {
 		"component_key":      computedString("The component's human-readable Ardoq id, such as `APP-12`."),
 		"type_name":          computedString("The name of the component's type."),
 		"version":            computedInt64("The component's `_version`, which updates send as `ifVersionMatch`."),
-		"created":            computedString("When the component was created."),
-		"last_updated":       computedString("When the component was last changed."),
-	}
+	})
 }
 
 // componentItemFromAPI is an element of ardoq_components' list.
 func componentItemFromAPI(c *client.Component) (types.Object, diag.Diagnostics) {
-	m := entity.ComponentFromAPI(c, types.DynamicNull(), true)
-	return types.ObjectValue(componentItemAttrTypes, map[string]attr.Value{
-		"id":                 m.ID,
-		"name":               m.Name,
-		"root_workspace":     m.RootWorkspace,
-		"type_id":            m.TypeID,
-		"parent":             m.Parent,
-		"description":        m.Description,
-		"color":              m.Color,
-		"shape":              m.Shape,
-		"icon":               m.Icon,
-		"image":              m.Image,
-		"custom_fields_json": jsonString(nonNilFields(c.CustomFields)),
-		"component_key":      m.ComponentKey,
-		"type_name":          m.TypeName,
-		"version":            m.Version,
-		"created":            m.Created,
-		"last_updated":       m.LastUpdated,
-	})
+	o, diags := entity.ComponentFromAPI(c, types.DynamicNull(), false).Object()
+	if diags.HasError() {
+		return o, diags
+	}
+	return listElement(componentItemAttrTypes, o, c.CustomFields)
 }
 
 func nonNilFields(cf client.CustomFields) map[string]any {
@@ -132,7 +96,7 @@ func (d *componentDataSource) Metadata(_ context.Context, req datasource.Metadat
 func (d *componentDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "One component, by `id` or by filters that must match exactly one. " + entity.ComponentFilterHelp,
-		Attributes: map[string]schema.Attribute{
+		Attributes: withMeta("component", map[string]schema.Attribute{
 			"id":             lookupString("Id of the component."),
 			"name":           lookupString("Filter: exact name."),
 			"root_workspace": lookupString("Filter: workspace id."),
@@ -149,9 +113,7 @@ func (d *componentDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			"custom_fields": customFieldsAttribute("component"),
 			"type_name":     computedString("The name of the component's type."),
 			"version":       computedInt64("The component's `_version`, which updates send as `ifVersionMatch`."),
-			"created":       computedString("When the component was created."),
-			"last_updated":  computedString("When the component was last changed."),
-		},
+		}),
 	}
 }
 

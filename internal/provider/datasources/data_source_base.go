@@ -9,12 +9,15 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/providerdata"
 )
 
@@ -31,6 +34,30 @@ func computedString(description string) schema.StringAttribute {
 
 func computedInt64(description string) schema.Int64Attribute {
 	return schema.Int64Attribute{Computed: true, MarkdownDescription: description}
+}
+
+// withMeta adds entity.MetaModel's attributes to a data source's, or to its list's elements.
+func withMeta(what string, attrs map[string]schema.Attribute) map[string]schema.Attribute {
+	for _, a := range entity.MetaAttributes {
+		attrs[a.Name] = computedString(a.Description(what))
+	}
+	return attrs
+}
+
+// listElementTypes is the type of an element of a plural lookup's list: the entity's attributes, with
+// its custom fields as JSON (a list's elements share one type, and custom fields differ by type).
+func listElementTypes(entityTypes map[string]attr.Type) map[string]attr.Type {
+	delete(entityTypes, "custom_fields")
+	entityTypes["custom_fields_json"] = types.StringType
+	return entityTypes
+}
+
+// listElement is an entity (its object) as an element of a plural lookup's list (listElementTypes).
+func listElement(elemTypes map[string]attr.Type, entity types.Object, customFields client.CustomFields) (types.Object, diag.Diagnostics) {
+	attrs := entity.Attributes()
+	delete(attrs, "custom_fields")
+	attrs["custom_fields_json"] = jsonString(nonNilFields(customFields))
+	return types.ObjectValue(elemTypes, attrs)
 }
 
 // customFieldsAttribute is every custom field a component or reference has, for the single lookups.

@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -51,23 +50,10 @@ type referencesModel struct {
 }
 
 // referenceItemAttrTypes is the type of an element of ardoq_references' list (see componentItemAttrTypes).
-var referenceItemAttrTypes = map[string]attr.Type{
-	"id":                 types.StringType,
-	"source":             types.StringType,
-	"target":             types.StringType,
-	"type":               types.Int64Type,
-	"display_text":       types.StringType,
-	"description":        types.StringType,
-	"custom_fields_json": types.StringType,
-	"root_workspace":     types.StringType,
-	"target_workspace":   types.StringType,
-	"version":            types.Int64Type,
-	"created":            types.StringType,
-	"last_updated":       types.StringType,
-}
+var referenceItemAttrTypes = listElementTypes(entity.ReferenceAttrTypes())
 
 func referenceItemAttributes() map[string]schema.Attribute {
-	return map[string]schema.Attribute{
+	return withMeta("reference", map[string]schema.Attribute{
 		"id":                 computedString("The reference's id."),
 		"source":             computedString("Id of the source component."),
 		"target":             computedString("Id of the target component, in any workspace."),
@@ -78,28 +64,16 @@ func referenceItemAttributes() map[string]schema.Attribute {
 		"root_workspace":     computedString("The reference's workspace, the source's."),
 		"target_workspace":   computedString("The target's workspace."),
 		"version":            computedInt64("The reference's `_version`, which updates send as `ifVersionMatch`."),
-		"created":            computedString("When the reference was created."),
-		"last_updated":       computedString("When the reference was last changed."),
-	}
+	})
 }
 
 // referenceItemFromAPI is an element of ardoq_references' list.
 func referenceItemFromAPI(r *client.Reference) (types.Object, diag.Diagnostics) {
-	m := entity.ReferenceFromAPI(r, types.DynamicNull(), true)
-	return types.ObjectValue(referenceItemAttrTypes, map[string]attr.Value{
-		"id":                 m.ID,
-		"source":             m.Source,
-		"target":             m.Target,
-		"type":               m.Type,
-		"display_text":       m.DisplayText,
-		"description":        m.Description,
-		"custom_fields_json": jsonString(nonNilFields(r.CustomFields)),
-		"root_workspace":     m.RootWorkspace,
-		"target_workspace":   m.TargetWorkspace,
-		"version":            m.Version,
-		"created":            m.Created,
-		"last_updated":       m.LastUpdated,
-	})
+	o, diags := entity.ReferenceFromAPI(r, types.DynamicNull(), false).Object()
+	if diags.HasError() {
+		return o, diags
+	}
+	return listElement(referenceItemAttrTypes, o, r.CustomFields)
 }
 
 func referenceFilterOf(displayText, rootWS, source, targetWS, target types.String, typ types.Int64, cf map[string]string) client.ReferenceFilter {
@@ -130,7 +104,7 @@ func (d *referenceDataSource) Metadata(_ context.Context, req datasource.Metadat
 func (d *referenceDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "One reference, by `id` or by filters that must match exactly one. Filters go to the API as query parameters, AND-combined.",
-		Attributes: map[string]schema.Attribute{
+		Attributes: withMeta("reference", map[string]schema.Attribute{
 			"id":               lookupString("Id of the reference."),
 			"display_text":     lookupString("Filter: exact display text."),
 			"root_workspace":   lookupString("Filter: workspace of the reference (its source's)."),
@@ -143,9 +117,7 @@ func (d *referenceDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			"description":   computedString("Description of the reference."),
 			"custom_fields": customFieldsAttribute("reference"),
 			"version":       computedInt64("The reference's `_version`, which updates send as `ifVersionMatch`."),
-			"created":       computedString("When the reference was created."),
-			"last_updated":  computedString("When the reference was last changed."),
-		},
+		}),
 	}
 }
 

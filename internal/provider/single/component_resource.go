@@ -49,7 +49,7 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A component: a node of the Ardoq model (an application, a server, a capability...), in one workspace. " +
 			"Do not manage a component with both this resource and `ardoq_batch`.",
-		Attributes: map[string]schema.Attribute{
+		Attributes: withMeta("component", map[string]schema.Attribute{
 			"id": idAttribute("component"),
 			"root_workspace": schema.StringAttribute{
 				Required:            true,
@@ -92,10 +92,8 @@ func (r *componentResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 				MarkdownDescription: "Name of the component type (the API's `type`), for example `Application`.",
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
-			"version":      versionAttribute("component"),
-			"created":      createdAttribute("component"),
-			"last_updated": lastUpdatedAttribute("component"),
-		},
+			"version": versionAttribute("component"),
+		}),
 	}
 }
 

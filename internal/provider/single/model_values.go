@@ -12,7 +12,7 @@ import (
 
 // The single resources read their state, plan and configuration with the framework's Get, and write
 // their state with its Set, as an object that core/entity's explicit mappers turn into the model and
-// back (ComponentModelOf, ComponentModel.Object). Given the model struct itself, the framework reads and
+// back (ComponentModelOf, ComponentModel.Object; core/entity/object.go). Given the model struct itself, the framework reads and
 // writes it by reflection and compiles a regular expression for each of its fields on every call
 // (github.com/hashicorp/terraform-plugin-framework@v1.19.0, internal/reflect/helpers.go, isValidFieldName,
 // called by getStructTags; no upstream issue found); BenchmarkSingleRPC measures the cost.

@@ -12,14 +12,13 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 )
 
-// Canary of the object mappers (model_values.go; ComponentModelOf, Object and the attribute types in
-// core/entity): terraform-plugin-framework's Get of a model struct still compiles a regular expression per
+// Canary of the object mappers (model_values.go; core/entity/object.go): terraform-plugin-framework's Get of a model struct still compiles a regular expression per
 // field on every call (v1.19.0, internal/reflect/helpers.go, isValidFieldName, called by getStructTags).
 // The compile costs 37 allocations a field and the rest of the reflection about 5, so reading the
 // struct costs at least minExtraAllocsPerField more per field than reading the object and mapping it.
 // When this fails, the framework reads a struct about as cheaply: read and write the models with Get and Set
-// of the struct, and remove the object mappers (ComponentModelOf, ReferenceModelOf, Object, the attribute
-// types) and model_values.go.
+// of the struct, and remove the object mappers (core/entity/object.go, ComponentModelOf, ReferenceModelOf,
+// Object) and model_values.go.
 func TestCanary_frameworkGetOfAStructAllocatesPerField(t *testing.T) {
 	ctx := context.Background()
 	var s resource.SchemaResponse
@@ -52,7 +51,7 @@ func TestCanary_frameworkGetOfAStructAllocatesPerField(t *testing.T) {
 	if perField := (byStruct - byObject) / float64(len(typ.AttributeTypes)); perField < minExtraAllocsPerField {
 		t.Fatalf("the framework's Get of the model struct costs %.0f allocations a field more than the object mappers "+
 			"(%v against %v), under %d: it no longer compiles per field; read and write the struct with Get and Set, and "+
-			"remove the object mappers (model_values.go, ComponentModelOf, ReferenceModelOf, Object, the attribute types)",
+			"remove the object mappers (model_values.go, core/entity/object.go)",
 			perField, byStruct, byObject, minExtraAllocsPerField)
 	}
 }

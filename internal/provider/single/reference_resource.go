@@ -42,7 +42,7 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A reference: a typed edge from a source component to a target component, possibly in another " +
 			"workspace; it lives in its source's workspace. Do not manage a reference with both this resource and `ardoq_batch`.",
-		Attributes: map[string]schema.Attribute{
+		Attributes: withMeta("reference", map[string]schema.Attribute{
 			"id": idAttribute("reference"),
 			"source": schema.StringAttribute{
 				Required:            true,
@@ -71,10 +71,8 @@ func (r *referenceResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 				Computed:            true,
 				MarkdownDescription: "Workspace of the target component.",
 			},
-			"version":      versionAttribute("reference"),
-			"created":      createdAttribute("reference"),
-			"last_updated": lastUpdatedAttribute("reference"),
-		},
+			"version": versionAttribute("reference"),
+		}),
 	}
 }
 

@@ -26,20 +26,18 @@ func versionAttribute(what string) schema.Int64Attribute {
 	}
 }
 
-func createdAttribute(what string) schema.StringAttribute {
-	return schema.StringAttribute{
-		Computed:            true,
-		MarkdownDescription: "When the " + what + " was created (ISO-8601, UTC).",
-		PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+// withMeta adds entity.MetaModel's attributes to a resource's: what the create sets for good is kept from
+// the state, the rest is unknown in a plan that writes.
+func withMeta(what string, attrs map[string]schema.Attribute) map[string]schema.Attribute {
+	for _, a := range entity.MetaAttributes {
+		var modifier planmodifier.String = unknownWhenFieldsCleared{}
+		if a.Stable {
+			modifier = stringplanmodifier.UseStateForUnknown()
+		}
+		attrs[a.Name] = schema.StringAttribute{Computed: true, MarkdownDescription: a.Description(what),
+			PlanModifiers: []planmodifier.String{modifier}}
 	}
-}
-
-func lastUpdatedAttribute(what string) schema.StringAttribute {
-	return schema.StringAttribute{
-		Computed:            true,
-		MarkdownDescription: "When the " + what + " was last changed (ISO-8601, UTC).",
-		PlanModifiers:       []planmodifier.String{unknownWhenFieldsCleared{}},
-	}
+	return attrs
 }
 
 // optionalTextAttribute is an optional text: left out for none, never "".

@@ -1,6 +1,8 @@
 package entity
 
 import (
+	"maps"
+
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -10,7 +12,8 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
-// ComponentModel is ardoq_component's state (and, with its filters, the ardoq_component data source's).
+// ComponentModel is ardoq_component's state (and, with its filters, the ardoq_component data source's):
+// the one definition of a component's attributes, which its object mappers follow.
 type ComponentModel struct {
 	ID            types.String  `tfsdk:"id"`
 	Name          types.String  `tfsdk:"name"`
@@ -26,75 +29,20 @@ type ComponentModel struct {
 	ComponentKey  types.String  `tfsdk:"component_key"`
 	TypeName      types.String  `tfsdk:"type_name"`
 	Version       types.Int64   `tfsdk:"version"`
-	Created       types.String  `tfsdk:"created"`
-	LastUpdated   types.String  `tfsdk:"last_updated"`
+	MetaModel
 }
 
-// componentAttrTypes is ComponentModel as an object: ardoq_component's schema type.
-var componentAttrTypes = map[string]attr.Type{
-	"id":             types.StringType,
-	"name":           types.StringType,
-	"root_workspace": types.StringType,
-	"type_id":        types.StringType,
-	"parent":         types.StringType,
-	"description":    types.StringType,
-	"color":          types.StringType,
-	"shape":          types.StringType,
-	"icon":           types.StringType,
-	"image":          types.StringType,
-	"custom_fields":  types.DynamicType,
-	"component_key":  types.StringType,
-	"type_name":      types.StringType,
-	"version":        types.Int64Type,
-	"created":        types.StringType,
-	"last_updated":   types.StringType,
-}
+var componentShape = shapeOf[ComponentModel]()
+
+// ComponentAttrTypes is ComponentModel as an object: ardoq_component's schema type.
+func ComponentAttrTypes() map[string]attr.Type { return maps.Clone(componentShape.types) }
 
 // ComponentModelOf is the model of ardoq_component's state, plan or configuration, read by the framework's
 // Get as an object (single/model_values.go says why).
-func ComponentModelOf(o types.Object) ComponentModel {
-	a := o.Attributes()
-	return ComponentModel{
-		ID:            stringOf(a, "id"),
-		Name:          stringOf(a, "name"),
-		RootWorkspace: stringOf(a, "root_workspace"),
-		TypeID:        stringOf(a, "type_id"),
-		Parent:        stringOf(a, "parent"),
-		Description:   stringOf(a, "description"),
-		Color:         stringOf(a, "color"),
-		Shape:         stringOf(a, "shape"),
-		Icon:          stringOf(a, "icon"),
-		Image:         stringOf(a, "image"),
-		CustomFields:  dynamicOf(a, "custom_fields"),
-		ComponentKey:  stringOf(a, "component_key"),
-		TypeName:      stringOf(a, "type_name"),
-		Version:       int64Of(a, "version"),
-		Created:       stringOf(a, "created"),
-		LastUpdated:   stringOf(a, "last_updated"),
-	}
-}
+func ComponentModelOf(o types.Object) ComponentModel { return componentShape.modelOf(o) }
 
 // Object is m as the object the framework's Set writes as ardoq_component's state.
-func (m ComponentModel) Object() (types.Object, diag.Diagnostics) {
-	return types.ObjectValue(componentAttrTypes, map[string]attr.Value{
-		"id":             m.ID,
-		"name":           m.Name,
-		"root_workspace": m.RootWorkspace,
-		"type_id":        m.TypeID,
-		"parent":         m.Parent,
-		"description":    m.Description,
-		"color":          m.Color,
-		"shape":          m.Shape,
-		"icon":           m.Icon,
-		"image":          m.Image,
-		"custom_fields":  m.CustomFields,
-		"component_key":  m.ComponentKey,
-		"type_name":      m.TypeName,
-		"version":        m.Version,
-		"created":        m.Created,
-		"last_updated":   m.LastUpdated,
-	})
-}
+func (m ComponentModel) Object() (types.Object, diag.Diagnostics) { return componentShape.object(m) }
 
 // ComponentValues is a component as ardoq_batch holds it, and as the single resource's writes are built
 // and compared: what a configuration sets, and what Ardoq assigned.
@@ -131,8 +79,7 @@ func ComponentFromAPI(c *client.Component, prior types.Dynamic, all bool) Compon
 		ComponentKey:  types.StringValue(c.ComponentKey),
 		TypeName:      types.StringValue(c.Type),
 		Version:       types.Int64Value(c.Version),
-		Created:       types.StringValue(c.Meta.Created),
-		LastUpdated:   types.StringValue(c.Meta.LastUpdated),
+		MetaModel:     metaFromAPI(c.Meta),
 	}
 }
 

@@ -166,8 +166,8 @@ func TestComponentMappers(t *testing.T) {
 			TypeID: types.StringValue("p1"), Parent: types.StringValue(parent), Description: types.StringValue("d"),
 			Color: types.StringValue("#fff"), Shape: types.StringValue("s"), Icon: types.StringValue("i"), Image: types.StringValue("m"),
 			CustomFields: object(map[string]attr.Value{"owner": types.StringValue("x")}), ComponentKey: types.StringValue("APP-1"),
-			TypeName: types.StringValue("Application"), Version: types.Int64Value(4), Created: types.StringValue("t0"),
-			LastUpdated: types.StringValue("t1")},
+			TypeName: types.StringValue("Application"), Version: types.Int64Value(4), MetaModel: entity.MetaModel{Created: types.StringValue("t0"),
+				LastUpdated: types.StringValue("t1")}},
 		wantCreate: `{"name":"CRM","rootWorkspace":"w1","typeId":"p1","parent":"5eed0000000000000000c001","description":"d","color":"#fff",` +
 			`"shape":"s","icon":"i","image":"m","customFields":{"owner":"x"}}`,
 		wantUpdate: `{"name":"CRM","parent":"5eed0000000000000000c001","description":"d","color":"#fff","shape":"s","icon":"i",` +
@@ -181,7 +181,7 @@ func TestComponentMappers(t *testing.T) {
 			TypeID: types.StringValue("p1"), Parent: types.StringNull(), Description: types.StringNull(), Color: types.StringNull(),
 			Shape: types.StringNull(), Icon: types.StringNull(), Image: types.StringNull(), CustomFields: types.DynamicNull(),
 			ComponentKey: types.StringValue(""), TypeName: types.StringValue(""), Version: types.Int64Value(1),
-			Created: types.StringValue(""), LastUpdated: types.StringValue("")},
+			MetaModel: entity.MetaModel{Created: types.StringValue(""), LastUpdated: types.StringValue("")}},
 		wantCreate: `{"name":"Web","rootWorkspace":"w1","typeId":"p1"}`,
 		wantUpdate: `{"name":"Web","parent":null,"description":null,"color":null,"shape":null,"icon":null,"image":null}`,
 	}} {

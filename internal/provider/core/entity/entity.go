@@ -6,7 +6,6 @@
 package entity
 
 import (
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
@@ -49,26 +48,4 @@ func refFromAPI(apiID *string, configured string, ids map[string]string) string 
 		}
 	}
 	return *apiID
-}
-
-// stringOf, int64Of and dynamicOf read an attribute of an object of the schema's type; one it lacks is null.
-func stringOf(attrs map[string]attr.Value, name string) types.String {
-	if v, ok := attrs[name].(types.String); ok {
-		return v
-	}
-	return types.StringNull()
-}
-
-func int64Of(attrs map[string]attr.Value, name string) types.Int64 {
-	if v, ok := attrs[name].(types.Int64); ok {
-		return v
-	}
-	return types.Int64Null()
-}
-
-func dynamicOf(attrs map[string]attr.Value, name string) types.Dynamic {
-	if v, ok := attrs[name].(types.Dynamic); ok {
-		return v
-	}
-	return types.DynamicNull()
 }

@@ -1,6 +1,8 @@
 package entity
 
 import (
+	"maps"
+
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -10,7 +12,8 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
-// ReferenceModel is ardoq_reference's state (and, with its filter, the ardoq_reference data source's).
+// ReferenceModel is ardoq_reference's state (and, with its filter, the ardoq_reference data source's):
+// the one definition of a reference's attributes, which its object mappers follow.
 type ReferenceModel struct {
 	ID              types.String  `tfsdk:"id"`
 	Source          types.String  `tfsdk:"source"`
@@ -22,62 +25,19 @@ type ReferenceModel struct {
 	RootWorkspace   types.String  `tfsdk:"root_workspace"`
 	TargetWorkspace types.String  `tfsdk:"target_workspace"`
 	Version         types.Int64   `tfsdk:"version"`
-	Created         types.String  `tfsdk:"created"`
-	LastUpdated     types.String  `tfsdk:"last_updated"`
+	MetaModel
 }
 
-// referenceAttrTypes is ReferenceModel as an object: ardoq_reference's schema type.
-var referenceAttrTypes = map[string]attr.Type{
-	"id":               types.StringType,
-	"source":           types.StringType,
-	"target":           types.StringType,
-	"type":             types.Int64Type,
-	"display_text":     types.StringType,
-	"description":      types.StringType,
-	"custom_fields":    types.DynamicType,
-	"root_workspace":   types.StringType,
-	"target_workspace": types.StringType,
-	"version":          types.Int64Type,
-	"created":          types.StringType,
-	"last_updated":     types.StringType,
-}
+var referenceShape = shapeOf[ReferenceModel]()
+
+// ReferenceAttrTypes is ReferenceModel as an object: ardoq_reference's schema type.
+func ReferenceAttrTypes() map[string]attr.Type { return maps.Clone(referenceShape.types) }
 
 // ReferenceModelOf is the model of ardoq_reference's state, plan or configuration (see ComponentModelOf).
-func ReferenceModelOf(o types.Object) ReferenceModel {
-	a := o.Attributes()
-	return ReferenceModel{
-		ID:              stringOf(a, "id"),
-		Source:          stringOf(a, "source"),
-		Target:          stringOf(a, "target"),
-		Type:            int64Of(a, "type"),
-		DisplayText:     stringOf(a, "display_text"),
-		Description:     stringOf(a, "description"),
-		CustomFields:    dynamicOf(a, "custom_fields"),
-		RootWorkspace:   stringOf(a, "root_workspace"),
-		TargetWorkspace: stringOf(a, "target_workspace"),
-		Version:         int64Of(a, "version"),
-		Created:         stringOf(a, "created"),
-		LastUpdated:     stringOf(a, "last_updated"),
-	}
-}
+func ReferenceModelOf(o types.Object) ReferenceModel { return referenceShape.modelOf(o) }
 
 // Object is m as the object the framework's Set writes as ardoq_reference's state.
-func (m ReferenceModel) Object() (types.Object, diag.Diagnostics) {
-	return types.ObjectValue(referenceAttrTypes, map[string]attr.Value{
-		"id":               m.ID,
-		"source":           m.Source,
-		"target":           m.Target,
-		"type":             m.Type,
-		"display_text":     m.DisplayText,
-		"description":      m.Description,
-		"custom_fields":    m.CustomFields,
-		"root_workspace":   m.RootWorkspace,
-		"target_workspace": m.TargetWorkspace,
-		"version":          m.Version,
-		"created":          m.Created,
-		"last_updated":     m.LastUpdated,
-	})
-}
+func (m ReferenceModel) Object() (types.Object, diag.Diagnostics) { return referenceShape.object(m) }
 
 // ReferenceValues is a reference as ardoq_batch holds it, and as the single resource's writes are built
 // and compared: what a configuration sets, and what Ardoq assigned.
@@ -104,8 +64,7 @@ func ReferenceFromAPI(r *client.Reference, prior types.Dynamic, all bool) Refere
 		RootWorkspace:   types.StringValue(r.RootWorkspace),
 		TargetWorkspace: types.StringValue(r.TargetWorkspace),
 		Version:         types.Int64Value(r.Version),
-		Created:         types.StringValue(r.Meta.Created),
-		LastUpdated:     types.StringValue(r.Meta.LastUpdated),
+		MetaModel:       metaFromAPI(r.Meta),
 	}
 }
 

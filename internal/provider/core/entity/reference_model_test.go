@@ -33,8 +33,8 @@ func TestReferenceMappers(t *testing.T) {
 		want: entity.ReferenceModel{ID: types.StringValue("r1"), Source: types.StringValue("c1"), Target: types.StringValue("c2"),
 			Type: types.Int64Value(3), DisplayText: types.StringValue("uses"), Description: types.StringValue("d"),
 			CustomFields: object(map[string]attr.Value{"note": types.StringValue("n")}), RootWorkspace: types.StringValue("w1"),
-			TargetWorkspace: types.StringValue("w2"), Version: types.Int64Value(2), Created: types.StringValue("t0"),
-			LastUpdated: types.StringValue("t1")},
+			TargetWorkspace: types.StringValue("w2"), Version: types.Int64Value(2), MetaModel: entity.MetaModel{Created: types.StringValue("t0"),
+				LastUpdated: types.StringValue("t1")}},
 		wantCreate: `{"source":"c1","target":"c2","type":3,"displayText":"uses","description":"d","customFields":{"note":"n"}}`,
 		wantUpdate: `{"source":"c1","target":"c2","displayText":"uses","description":"d","customFields":{"note":"n"}}`,
 	}, {
@@ -44,7 +44,7 @@ func TestReferenceMappers(t *testing.T) {
 		want: entity.ReferenceModel{ID: types.StringValue("r2"), Source: types.StringValue("c1"), Target: types.StringValue("c2"),
 			Type: types.Int64Value(3), DisplayText: types.StringNull(), Description: types.StringNull(), CustomFields: types.DynamicNull(),
 			RootWorkspace: types.StringValue(""), TargetWorkspace: types.StringValue(""), Version: types.Int64Value(1),
-			Created: types.StringValue(""), LastUpdated: types.StringValue("")},
+			MetaModel: entity.MetaModel{Created: types.StringValue(""), LastUpdated: types.StringValue("")}},
 		wantCreate: `{"source":"c1","target":"c2","type":3}`,
 		wantUpdate: `{"source":"c1","target":"c2","displayText":"","description":null}`,
 	}} {
