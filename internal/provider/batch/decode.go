@@ -83,22 +83,10 @@ func (b batchRaw) planned() (batchItems, bool, diag.Diagnostics) {
 	return decodeBatchItems(b.get("components"), b.get("references"))
 }
 
-// items decodes the items of a state with what Ardoq assigned them (the computed maps).
+// items decodes the items of a state with what Ardoq assigned them (the computed maps, render.go).
 func (b batchRaw) items() batchItems {
 	items, _, _ := b.planned()
-	for key, v := range convert.ElementsOrNil(b.get("computed_components")) {
-		if c, ok := items.Components[key]; ok {
-			c.ID, c.Version, c.ComponentKey = rawString(v, "id"), rawInt(v, "version"), rawString(v, "component_key")
-			items.Components[key] = c
-		}
-	}
-	for key, v := range convert.ElementsOrNil(b.get("computed_references")) {
-		if r, ok := items.References[key]; ok {
-			r.ID, r.Version, r.RootWorkspace, r.TargetWorkspace = rawString(v, "id"), rawInt(v, "version"), rawString(v, "root_workspace"),
-				rawString(v, "target_workspace")
-			items.References[key] = r
-		}
-	}
+	readAssigned(items, b.get("computed_components"), b.get("computed_references"))
 	return items
 }
 

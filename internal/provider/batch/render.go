@@ -50,6 +50,24 @@ func computedReferences(items map[string]entity.ReferenceValues, changed map[str
 	return computedMap(computedReferenceType, elems, prior)
 }
 
+// readAssigned reads the computed maps back into the items they describe: the inverse of
+// computedComponents and computedReferences.
+func readAssigned(items batchItems, components, references tftypes.Value) {
+	for key, v := range convert.ElementsOrNil(components) {
+		if c, ok := items.Components[key]; ok {
+			c.ID, c.Version, c.ComponentKey = rawString(v, "id"), rawInt(v, "version"), rawString(v, "component_key")
+			items.Components[key] = c
+		}
+	}
+	for key, v := range convert.ElementsOrNil(references) {
+		if r, ok := items.References[key]; ok {
+			r.ID, r.Version = rawString(v, "id"), rawInt(v, "version")
+			r.RootWorkspace, r.TargetWorkspace = rawString(v, "root_workspace"), rawString(v, "target_workspace")
+			items.References[key] = r
+		}
+	}
+}
+
 // assigned is a text Ardoq assigned: unknown until it has ("").
 func assigned(s string) tftypes.Value {
 	if s == "" {

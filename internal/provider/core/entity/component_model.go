@@ -47,12 +47,13 @@ func (m ComponentModel) Object() (types.Object, diag.Diagnostics) { return compo
 // ComponentValues is a component as ardoq_batch holds it, and as the single resource's writes are built
 // and compared: what a configuration sets, and what Ardoq assigned.
 type ComponentValues struct {
-	ID, ComponentKey, TypeName, Created, LastUpdated string // assigned by Ardoq
-	Version                                          int64
-	RootWorkspace, TypeID, Name                      string
-	Parent                                           string // a component id, or in ardoq_batch an item key; "" for none
-	Description, Color, Shape, Icon, Image           *string
-	CustomFields                                     map[string]fields.Value
+	ID, ComponentKey, TypeName             string // assigned by Ardoq
+	Version                                int64
+	Meta                                   client.Meta
+	RootWorkspace, TypeID, Name            string
+	Parent                                 string // a component id, or in ardoq_batch an item key; "" for none
+	Description, Color, Shape, Icon, Image *string
+	CustomFields                           map[string]fields.Value
 }
 
 // ComponentFilterHelp says how the component lookups' filters work, for their descriptions.
@@ -134,8 +135,7 @@ func ComponentValuesFrom(c *client.Component, want ComponentValues, ids map[stri
 		ID:            c.ID,
 		ComponentKey:  c.ComponentKey,
 		TypeName:      c.Type,
-		Created:       c.Meta.Created,
-		LastUpdated:   c.Meta.LastUpdated,
+		Meta:          c.Meta,
 		Version:       c.Version,
 		RootWorkspace: c.RootWorkspace,
 		TypeID:        c.TypeID,

@@ -234,7 +234,7 @@ func TestComponentValuesMappers(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.want.CustomFields = map[string]fields.Value{"owner": {Text: "y"}}
 			v := entity.ComponentValuesFrom(&api, tc.want, tc.ids)
-			want := entity.ComponentValues{ID: "c2", ComponentKey: "APP-2", TypeName: "Application", Created: "t0", LastUpdated: "t1", Version: 2,
+			want := entity.ComponentValues{ID: "c2", ComponentKey: "APP-2", TypeName: "Application", Meta: client.Meta{Created: "t0", LastUpdated: "t1"}, Version: 2,
 				RootWorkspace: "w1", TypeID: "p1", Name: "Web", Parent: tc.wantParent, Icon: ptr("i"),
 				CustomFields: map[string]fields.Value{"owner": {Text: "x"}}}
 			if !reflect.DeepEqual(v, want) {
@@ -273,7 +273,7 @@ func TestComponentValuesSame(t *testing.T) {
 		}
 	}
 	assigned := base
-	assigned.ID, assigned.Version, assigned.ComponentKey, assigned.TypeName, assigned.Created, assigned.LastUpdated = "c", 3, "K", "T", "t0", "t1"
+	assigned.ID, assigned.Version, assigned.ComponentKey, assigned.TypeName, assigned.Meta = "c", 3, "K", "T", client.Meta{Created: "t0", LastUpdated: "t1"}
 	if !base.Same(assigned, equal) {
 		t.Error("what Ardoq assigned is compared")
 	}

@@ -42,8 +42,9 @@ func (m ReferenceModel) Object() (types.Object, diag.Diagnostics) { return refer
 // ReferenceValues is a reference as ardoq_batch holds it, and as the single resource's writes are built
 // and compared: what a configuration sets, and what Ardoq assigned.
 type ReferenceValues struct {
-	ID, Created, LastUpdated       string // assigned by Ardoq
+	ID                             string // assigned by Ardoq
 	Version                        int64
+	Meta                           client.Meta
 	RootWorkspace, TargetWorkspace string // the source's and the target's workspaces, assigned by Ardoq
 	Source, Target                 string // component ids, or in ardoq_batch item keys
 	Type                           int64
@@ -111,8 +112,7 @@ func (m ReferenceModel) values() (ReferenceValues, diag.Diagnostics) {
 func ReferenceValuesFrom(r *client.Reference, want ReferenceValues, ids map[string]string) ReferenceValues {
 	return ReferenceValues{
 		ID:              r.ID,
-		Created:         r.Meta.Created,
-		LastUpdated:     r.Meta.LastUpdated,
+		Meta:            r.Meta,
 		Version:         r.Version,
 		RootWorkspace:   r.RootWorkspace,
 		TargetWorkspace: r.TargetWorkspace,
