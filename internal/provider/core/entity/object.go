@@ -50,9 +50,8 @@ func (s objectShape[T]) modelOf(o types.Object) T {
 	attrs := o.Attributes()
 	model := reflect.ValueOf(&m).Elem()
 	for _, f := range s.fields {
-		field := model.FieldByIndex(f.index)
-		if v := reflect.ValueOf(attrs[f.name]); v.IsValid() && v.Type() == field.Type() {
-			field.Set(v)
+		if v, ok := attrs[f.name]; ok && v != nil && v.Type(context.Background()).Equal(s.types[f.name]) {
+			model.FieldByIndex(f.index).Set(reflect.ValueOf(v))
 		}
 	}
 	return m
