@@ -1,6 +1,10 @@
 package batch
 
 import (
+	"maps"
+	"slices"
+	"strings"
+
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
@@ -38,8 +42,6 @@ var (
 		"  - `display_text` (String): Label shown on the reference in views.\n" +
 		"  - `description` (String): Description of the reference.\n" +
 		"  - `custom_fields` (Object): As for components.\n"
-	batchComputedComponentsDescription = "What Ardoq assigned to each component item, keyed like `components`: " +
-		"`id`, `version` and `component_key`."
 	batchDeletionsDescription = "What the apply of this plan deletes in Ardoq, known at plan: an object per entity " +
 		"(`kind`, `key`, `name`, `id`, `workspace`), for policy checks; see \"Counting deletions\" in the guide."
 	// batchCustomFieldsDescription describes the items' custom_fields: the rules are said once, in the
@@ -47,9 +49,27 @@ var (
 	batchCustomFieldsDescription = "Custom field values keyed by the field's API key, in their natural types " +
 		"(`cost = 1200`, `critical = true`, `regions = [\"eu\"]`), as for `ardoq_component`: see " +
 		"[Custom fields](../guides/custom-fields)."
-	batchComputedReferencesDescription = "What Ardoq assigned to each reference item, keyed like `references`: " +
-		"`id`, `version`, `root_workspace` and `target_workspace`."
 )
+
+// The computed maps' descriptions name their elements' attributes (render.go).
+var (
+	batchComputedComponentsDescription = "What Ardoq assigned to each component item, keyed like `components`: " +
+		attributeNames(computedComponentType) + "."
+	batchComputedReferencesDescription = "What Ardoq assigned to each reference item, keyed like `references`: " +
+		attributeNames(computedReferenceType) + "."
+)
+
+// attributeNames is "`a`, `b` and `c`": an object type's attributes in code, by name.
+func attributeNames(t tftypes.Object) string {
+	names := slices.Sorted(maps.Keys(t.AttributeTypes))
+	for i, n := range names {
+		names[i] = "`" + n + "`"
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
 
 // DeletionsJQ is a jq program that counts the entities a plan's ardoq_batch resources delete in Ardoq, read
 // from `terraform show -json` of the plan (TestAccBatchDeletions_countedInPlanJSON runs it; the guide
