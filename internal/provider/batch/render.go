@@ -17,9 +17,11 @@ import (
 // The types of computed_components' and computed_references' elements: what Ardoq assigned each item.
 var (
 	computedComponentType = tftypes.Object{AttributeTypes: map[string]tftypes.Type{
-		"id": tftypes.String, "version": tftypes.Number, "component_key": tftypes.String}}
+		"id": tftypes.String, "version": tftypes.Number, "component_key": tftypes.String,
+		"created_by": tftypes.String, "last_modified_by": tftypes.String}}
 	computedReferenceType = tftypes.Object{AttributeTypes: map[string]tftypes.Type{
-		"id": tftypes.String, "version": tftypes.Number, "root_workspace": tftypes.String, "target_workspace": tftypes.String}}
+		"id": tftypes.String, "version": tftypes.Number, "root_workspace": tftypes.String, "target_workspace": tftypes.String,
+		"created_by": tftypes.String, "last_modified_by": tftypes.String}}
 )
 
 // computedComponents renders what Ardoq assigned each component item. A value not assigned yet ("", an
@@ -28,9 +30,11 @@ func computedComponents(items map[string]entity.ComponentValues, changed map[str
 	elems := make(map[string]tftypes.Value, len(items))
 	for key, c := range items {
 		elems[key] = tftypes.NewValue(computedComponentType, map[string]tftypes.Value{
-			"id":            assigned(c.ID),
-			"version":       assignedVersion(c.Version, c.ID == "" || changed[key]),
-			"component_key": assigned(c.ComponentKey),
+			"id":               assigned(c.ID),
+			"version":          assignedVersion(c.Version, c.ID == "" || changed[key]),
+			"component_key":    assigned(c.ComponentKey),
+			"created_by":       assigned(c.Meta.CreatedByEmail),
+			"last_modified_by": assignedUnlessWritten(c.Meta.LastModifiedByEmail, c.ID == "" || changed[key]),
 		})
 	}
 	return computedMap(computedComponentType, elems, prior)
@@ -45,6 +49,8 @@ func computedReferences(items map[string]entity.ReferenceValues, changed map[str
 			"version":          assignedVersion(r.Version, r.ID == "" || changed[key]),
 			"root_workspace":   assigned(r.RootWorkspace),
 			"target_workspace": assigned(r.TargetWorkspace),
+			"created_by":       assigned(r.Meta.CreatedByEmail),
+			"last_modified_by": assignedUnlessWritten(r.Meta.LastModifiedByEmail, r.ID == "" || changed[key]),
 		})
 	}
 	return computedMap(computedReferenceType, elems, prior)
@@ -56,6 +62,7 @@ func readAssigned(items batchItems, components, references tftypes.Value) {
 	for key, v := range convert.ElementsOrNil(components) {
 		if c, ok := items.Components[key]; ok {
 			c.ID, c.Version, c.ComponentKey = rawString(v, "id"), rawInt(v, "version"), rawString(v, "component_key")
+			c.Meta.CreatedByEmail, c.Meta.LastModifiedByEmail = rawString(v, "created_by"), rawString(v, "last_modified_by")
 			items.Components[key] = c
 		}
 	}
@@ -63,6 +70,7 @@ func readAssigned(items batchItems, components, references tftypes.Value) {
 		if r, ok := items.References[key]; ok {
 			r.ID, r.Version = rawString(v, "id"), rawInt(v, "version")
 			r.RootWorkspace, r.TargetWorkspace = rawString(v, "root_workspace"), rawString(v, "target_workspace")
+			r.Meta.CreatedByEmail, r.Meta.LastModifiedByEmail = rawString(v, "created_by"), rawString(v, "last_modified_by")
 			items.References[key] = r
 		}
 	}
@@ -74,6 +82,15 @@ func assigned(s string) tftypes.Value {
 		return tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
 	}
 	return tftypes.NewValue(tftypes.String, s)
+}
+
+// assignedUnlessWritten is a text Ardoq assigns again at every write: unknown for an item the request
+// creates or changes.
+func assignedUnlessWritten(s string, written bool) tftypes.Value {
+	if written {
+		return tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+	}
+	return assigned(s)
 }
 
 // assignedVersion is an item's version: unknown for an item the request creates or changes.

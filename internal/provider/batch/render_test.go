@@ -1,10 +1,14 @@
 package batch
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
@@ -46,3 +50,29 @@ func TestRenderItemsKeepsAMapWhileTheElementTypeHolds(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// What Ardoq assigned an item is rendered and read back whole; what every write changes is unknown for an
+// item the request changes, and what the create set stays known.
+func TestComputedValuesRoundTrip(t *testing.T) {
+	meta := client.Meta{CreatedByEmail: "ada@example.com", LastModifiedByEmail: "bo@example.com"}
+	components := map[string]entity.ComponentValues{
+		"kept": {ID: "c1", Version: 2, ComponentKey: "APP-1", Meta: meta}, "changed": {ID: "c2", Version: 3, ComponentKey: "APP-2", Meta: meta}}
+	references := map[string]entity.ReferenceValues{"kept": {ID: "r1", Version: 4, RootWorkspace: "w1", TargetWorkspace: "w2", Meta: meta}}
+	renderedComponents := computedComponents(components, map[string]bool{"changed": true}, tftypes.Value{})
+	renderedReferences := computedReferences(references, nil, tftypes.Value{})
+
+	items := batchItems{Components: map[string]entity.ComponentValues{"kept": {}}, References: map[string]entity.ReferenceValues{"kept": {}}}
+	readAssigned(items, renderedComponents, renderedReferences)
+	if got := items.Components["kept"]; !reflect.DeepEqual(got, components["kept"]) {
+		t.Errorf("component read back as %+v, want %+v", got, components["kept"])
+	}
+	if got := items.References["kept"]; !reflect.DeepEqual(got, references["kept"]) {
+		t.Errorf("reference read back as %+v, want %+v", got, references["kept"])
+	}
+	changed := convert.ElementsOrNil(convert.ElementsOrNil(renderedComponents)["changed"])
+	for name, wantKnown := range map[string]bool{"id": true, "component_key": true, "created_by": true, "version": false, "last_modified_by": false} {
+		if changed[name].IsKnown() != wantKnown {
+			t.Errorf("a changed item's %s is known: %v, want %v", name, changed[name].IsKnown(), wantKnown)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"testing"
 
@@ -121,7 +122,8 @@ data "ardoq_components" "none" { name = "Nothing like this{tag}" }
 					statecheck.ExpectKnownValue(children, tfjsonpath.New("components"), knownvalue.SetPartial([]knownvalue.Check{
 						knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("M1"), "parent": knownvalue.StringExact(parent.ID),
 							"type_id": knownvalue.StringExact(env.ChildType), "description": knownvalue.Null(), "custom_fields_json": knownvalue.StringExact(fieldsJSON),
-							"created": knownvalue.NotNull(), "last_updated": knownvalue.NotNull()}),
+							"created": knownvalue.NotNull(), "last_updated": knownvalue.NotNull(),
+							"created_by": knownvalue.StringRegexp(regexp.MustCompile(`@`)), "last_modified_by": knownvalue.StringRegexp(regexp.MustCompile(`@`))}),
 					})),
 					statecheck.ExpectKnownValue("data.ardoq_components.none", tfjsonpath.New("components"), knownvalue.ListSizeExact(0)),
 				},

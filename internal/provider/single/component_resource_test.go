@@ -3,6 +3,7 @@ package single_test
 import (
 	"fmt"
 	"net/http"
+	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
@@ -43,11 +44,16 @@ func TestAccComponentResource_basic(t *testing.T) {
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("description"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("custom_fields"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("created"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("created_by"), knownvalue.StringRegexp(anEmail)),
+					statecheck.ExpectKnownValue(addrC, tfjsonpath.New("last_modified_by"), knownvalue.StringRegexp(anEmail)),
 				},
 			},
 		},
 	})
 }
+
+// anEmail is who made or changed an entity, as _meta names them.
+var anEmail = regexp.MustCompile(`^[^@\s]+@[^@\s]+$`)
 
 func TestAccComponentResource_update_everyCLI(t *testing.T) {
 	env := newTestEnv(t)

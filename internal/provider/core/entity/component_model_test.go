@@ -157,7 +157,7 @@ func TestComponentMappers(t *testing.T) {
 		wantUpdate string
 	}{{
 		name: "every attribute set",
-		api: client.Component{ID: "c1", Version: 4, Meta: client.Meta{Created: "t0", LastUpdated: "t1"}, Name: "CRM", RootWorkspace: "w1",
+		api: client.Component{ID: "c1", Version: 4, Meta: client.Meta{Created: "t0", LastUpdated: "t1", CreatedByEmail: "ada@example.com", LastModifiedByEmail: "bo@example.com"}, Name: "CRM", RootWorkspace: "w1",
 			TypeID: "p1", Type: "Application", ComponentKey: "APP-1", Parent: &parent, Description: ptr("d"), Color: ptr("#fff"),
 			Shape: ptr("s"), Icon: ptr("i"), Image: ptr("m"), CustomFields: client.CustomFields{"owner": "x", "cost": json.Number("3")}},
 		prior: object(map[string]attr.Value{"owner": types.StringValue("y")}),
@@ -167,7 +167,7 @@ func TestComponentMappers(t *testing.T) {
 			Color: types.StringValue("#fff"), Shape: types.StringValue("s"), Icon: types.StringValue("i"), Image: types.StringValue("m"),
 			CustomFields: object(map[string]attr.Value{"owner": types.StringValue("x")}), ComponentKey: types.StringValue("APP-1"),
 			TypeName: types.StringValue("Application"), Version: types.Int64Value(4), MetaModel: entity.MetaModel{Created: types.StringValue("t0"),
-				LastUpdated: types.StringValue("t1")}},
+				LastUpdated: types.StringValue("t1"), CreatedBy: types.StringValue("ada@example.com"), LastModifiedBy: types.StringValue("bo@example.com")}},
 		wantCreate: `{"name":"CRM","rootWorkspace":"w1","typeId":"p1","parent":"5eed0000000000000000c001","description":"d","color":"#fff",` +
 			`"shape":"s","icon":"i","image":"m","customFields":{"owner":"x"}}`,
 		wantUpdate: `{"name":"CRM","parent":"5eed0000000000000000c001","description":"d","color":"#fff","shape":"s","icon":"i",` +
@@ -181,7 +181,8 @@ func TestComponentMappers(t *testing.T) {
 			TypeID: types.StringValue("p1"), Parent: types.StringNull(), Description: types.StringNull(), Color: types.StringNull(),
 			Shape: types.StringNull(), Icon: types.StringNull(), Image: types.StringNull(), CustomFields: types.DynamicNull(),
 			ComponentKey: types.StringValue(""), TypeName: types.StringValue(""), Version: types.Int64Value(1),
-			MetaModel: entity.MetaModel{Created: types.StringValue(""), LastUpdated: types.StringValue("")}},
+			MetaModel: entity.MetaModel{Created: types.StringValue(""), LastUpdated: types.StringValue(""), CreatedBy: types.StringValue(""),
+				LastModifiedBy: types.StringValue("")}},
 		wantCreate: `{"name":"Web","rootWorkspace":"w1","typeId":"p1"}`,
 		wantUpdate: `{"name":"Web","parent":null,"description":null,"color":null,"shape":null,"icon":null,"image":null}`,
 	}} {

@@ -25,7 +25,7 @@ func TestReferenceMappers(t *testing.T) {
 		wantUpdate string
 	}{{
 		name: "every attribute set",
-		api: client.Reference{ID: "r1", Version: 2, Meta: client.Meta{Created: "t0", LastUpdated: "t1"}, Source: "c1", Target: "c2", Type: 3,
+		api: client.Reference{ID: "r1", Version: 2, Meta: client.Meta{Created: "t0", LastUpdated: "t1", CreatedByEmail: "ada@example.com", LastModifiedByEmail: "bo@example.com"}, Source: "c1", Target: "c2", Type: 3,
 			RootWorkspace: "w1", TargetWorkspace: "w2", DisplayText: ptr("uses"), Description: ptr("d"),
 			CustomFields: client.CustomFields{"weight": json.Number("2"), "note": "n"}},
 		prior: object(map[string]attr.Value{"note": types.StringValue("old")}),
@@ -34,7 +34,7 @@ func TestReferenceMappers(t *testing.T) {
 			Type: types.Int64Value(3), DisplayText: types.StringValue("uses"), Description: types.StringValue("d"),
 			CustomFields: object(map[string]attr.Value{"note": types.StringValue("n")}), RootWorkspace: types.StringValue("w1"),
 			TargetWorkspace: types.StringValue("w2"), Version: types.Int64Value(2), MetaModel: entity.MetaModel{Created: types.StringValue("t0"),
-				LastUpdated: types.StringValue("t1")}},
+				LastUpdated: types.StringValue("t1"), CreatedBy: types.StringValue("ada@example.com"), LastModifiedBy: types.StringValue("bo@example.com")}},
 		wantCreate: `{"source":"c1","target":"c2","type":3,"displayText":"uses","description":"d","customFields":{"note":"n"}}`,
 		wantUpdate: `{"source":"c1","target":"c2","displayText":"uses","description":"d","customFields":{"note":"n"}}`,
 	}, {
@@ -44,7 +44,8 @@ func TestReferenceMappers(t *testing.T) {
 		want: entity.ReferenceModel{ID: types.StringValue("r2"), Source: types.StringValue("c1"), Target: types.StringValue("c2"),
 			Type: types.Int64Value(3), DisplayText: types.StringNull(), Description: types.StringNull(), CustomFields: types.DynamicNull(),
 			RootWorkspace: types.StringValue(""), TargetWorkspace: types.StringValue(""), Version: types.Int64Value(1),
-			MetaModel: entity.MetaModel{Created: types.StringValue(""), LastUpdated: types.StringValue("")}},
+			MetaModel: entity.MetaModel{Created: types.StringValue(""), LastUpdated: types.StringValue(""), CreatedBy: types.StringValue(""),
+				LastModifiedBy: types.StringValue("")}},
 		wantCreate: `{"source":"c1","target":"c2","type":3}`,
 		wantUpdate: `{"source":"c1","target":"c2","displayText":"","description":null}`,
 	}} {
