@@ -115,7 +115,8 @@ func fieldsCleared(ctx context.Context, config tfsdk.Config, state tfsdk.State, 
 	return configured.IsNull() && !held.IsNull() && !adoptionIs(ctx, private, adopted)
 }
 
-// unknownWhenFieldsCleared makes version and last_updated unknown in a plan that only clears custom_fields.
+// unknownWhenFieldsCleared makes what every write changes (version, last_updated, last_modified_by) unknown
+// in a plan that only clears custom_fields.
 type unknownWhenFieldsCleared struct{}
 
 func (unknownWhenFieldsCleared) Description(context.Context) string {
