@@ -25,9 +25,9 @@ import (
 // What the search reports follows from the request and Ardoq's answers: whether another resource manages
 // the entity, or read it first, changes nothing. It leaves out only what the request holds itself (an
 // ardoq_batch's own items) and what this provider process's own writes made (core/claims): the plan walk
-// writes nothing, so leaving them out makes the apply walk's plan, made again in a new process around the
-// apply's writes, answer as the plan walk did, in whatever order Terraform applies. The provider keeps
-// nothing between processes. A search that fails is an error with prevent_duplicates (the plan cannot
+// writes nothing, so leaving them out makes the plan Terraform makes again in the apply walk (a new
+// process, among the apply's writes) answer as the plan walk did, in whatever order Terraform applies. The
+// provider keeps nothing between processes. A search that fails is an error with prevent_duplicates (the plan cannot
 // promise what the setting asks), a warning without.
 
 // AlreadyMade is where an already-made warning goes and how it says to take the entity over.
