@@ -118,8 +118,8 @@ func (p *ardoqProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 			"prevent_duplicates": schema.BoolAttribute{
 				Optional: true,
 				MarkdownDescription: "Before creating a component or a reference, the plan looks for one Ardoq already holds with the " +
-					"same identity, made by the token's user and read by no resource of the run: what a run killed before Terraform saved " +
-					"its state leaves behind. By default each match is a warning with the id to import. Set `true` to make it an error, " +
+					"same identity, made by the token's user: what a run killed before Terraform saved its state leaves behind, or an " +
+					"entity another resource of the configuration manages. By default each match is a warning with the id to import. Set `true` to make it an error, " +
 					"so that no plan creates such an entity a second time: recommended in CI, where nobody reads warnings. A search that " +
 					"fails is then an error too (a warning without the setting). See the guide " +
 					"\"When a run is interrupted\". Defaults to the `ARDOQ_PREVENT_DUPLICATES` environment variable, then `false`.",

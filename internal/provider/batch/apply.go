@@ -106,13 +106,13 @@ func keptItems(prior, planned batchItems) batchItems {
 	return kept
 }
 
-// claimBatchCreated remembers what a batch created, so no lost-answer search of this run takes it for its
-// own; as made by this run (core/recovery's already-made search) only when Ardoq's answer said so, not a
-// search after a lost one (which may take what an earlier run made moments before for this run's).
+// claimBatchCreated records what a batch created (core/claims), so that no lost-answer search of this
+// process takes it for its own and the already-made searches leave it out; as made here only when Ardoq's
+// answer said so, not a search after a lost one (which may take what an earlier run made moments before).
 func claimBatchCreated(d *providerdata.Data, resp *client.BatchResponse, answered bool) {
-	claim := d.Claims.Read
+	claim := d.Claims.Recovered
 	if answered {
-		claim = d.Claims.Created
+		claim = d.Claims.Made
 	}
 	for _, c := range resp.Components.Created {
 		claim(c.ID)

@@ -18,10 +18,11 @@ import (
 // The single resources' already-made warning (core/recovery), for the items a batch creates: an item
 // created (or upserted with nothing matched at plan) whose entity Ardoq already holds by the same rule,
 // a component with its workspace, name, type and parent, a reference with its source, target and type,
-// created by the token's user and read by no resource of this run. The items of this batch's own state
-// are never candidates (a renamed key's entity, deleted by the same request, is not a duplicate). An item
-// below, or between, components the request creates is new, as for the single resources. Each
-// workspace is listed once, through the process's shared listing where it can (listing.Whole).
+// created by the token's user, whether or not another resource manages it. The items of this batch's own
+// state, which the request holds, are never candidates (a renamed key's entity, deleted by the same
+// request, is not a duplicate), nor is what this process's writes made. An item below, or between,
+// components the request creates is new, as for the single resources. Each workspace is listed once,
+// through the process's shared listing where it can (listing.Whole).
 
 // warnIfItemsMade warns at each new item whose entity Ardoq already holds; an error with prevent_duplicates.
 func (r *batchResource) warnIfItemsMade(ctx context.Context, prior, plan batchItems, keys batchOpKeys) diag.Diagnostics {
@@ -65,10 +66,11 @@ type madeSearch struct {
 }
 
 // existing is the id of the component a parent, source or target stands for when it exists before the
-// request, and false when the request (or this run) creates it.
+// request, and false when the request creates it, or this process did (nothing an earlier run made hangs
+// from it: the search would find nothing, so it is not made).
 func (s *madeSearch) existing(ref string) (string, bool) {
 	if _, isKey := s.plan.Components[ref]; !isKey {
-		return ref, !s.r.data.Claims.CreatedHere(ref)
+		return ref, !s.r.data.Claims.MadeHere(ref)
 	}
 	if s.isNew[ref] {
 		return "", false

@@ -215,7 +215,7 @@ func (b *batchCheck) componentCreates(ops *client.ComponentOperations) {
 			var found []client.Component
 			for _, c := range b.components {
 				if !b.claimed[c.ID] && c.Name == p.body.Name && c.TypeID == p.body.TypeID && c.RootWorkspace == p.body.RootWorkspace &&
-					convert.TextOf(c.Parent) == parent && recovery.CreatedByCaller(c.Meta, b.me, b.since) && !b.data.Claims.Owned(c.ID) {
+					convert.TextOf(c.Parent) == parent && recovery.CreatedByCaller(c.Meta, b.me, b.since) && !b.data.Claims.Taken(c.ID) {
 					found = append(found, c)
 				}
 			}
@@ -246,7 +246,7 @@ func (b *batchCheck) referenceCreates(ops *client.ReferenceOperations) {
 		var found []client.Reference
 		for _, r := range b.references {
 			if okS && okT && !b.claimed[r.ID] && r.Source == source && r.Target == target && r.Type == body.Type &&
-				recovery.CreatedByCaller(r.Meta, b.me, b.since) && !b.data.Claims.Owned(r.ID) {
+				recovery.CreatedByCaller(r.Meta, b.me, b.since) && !b.data.Claims.Taken(r.ID) {
 				found = append(found, r)
 			}
 		}

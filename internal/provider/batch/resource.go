@@ -135,19 +135,7 @@ func (r *batchResource) read(ctx context.Context, stateValue tftypes.Value) (tft
 		diagnostics.AddClientError(&diags, "Unable to Read Batch Items", err)
 		return stateValue, diags
 	}
-	claimHeld(r.data, refreshed)
 	return state.value(stateValue.Type(), renderRefreshed(state, refreshed)), nil
-}
-
-// claimHeld remembers the entities the batch holds, so that no search for what an interrupted run made
-// (core/recovery) or for a lost answer takes them for its own.
-func claimHeld(d *providerdata.Data, items batchItems) {
-	for _, c := range items.Components {
-		d.Claims.Read(c.ID)
-	}
-	for _, ref := range items.References {
-		d.Claims.Read(ref.ID)
-	}
 }
 
 // delete sends one batch deleting every item in state.

@@ -9,7 +9,10 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/emulator"
@@ -121,7 +124,7 @@ func TestAlreadyMadeFromOneListing(t *testing.T) {
 
 // TestAlreadyMadeNotSearchedBelowWhatThisRunCreated: in the apply walk, a reference to or from a
 // component this provider process created, and a component below one, is new: no search, even though
-// the ids are known now; a reference between components it only read is searched.
+// the ids are known now; a reference between components that were there before is searched.
 func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
 	srv := openapitest.Start(t)
 	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), UserAgent: "already-made-test/1", RequestsPerSecond: -1})
@@ -131,16 +134,14 @@ func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
 	ctx := context.Background()
 	d := providerdata.New(c, providerdata.Settings{})
 	ids := map[string]string{}
-	for _, name := range []string{"Read A", "Read B", "Created"} {
+	for _, name := range []string{"Existing A", "Existing B", "Created"} {
 		made, err := c.CreateComponent(ctx, client.ComponentCreate{Name: name, RootWorkspace: "5eed0000000000000000b001", TypeID: "p1700000000001"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		ids[name] = made.ID
 	}
-	d.Claims.Read(ids["Read A"])
-	d.Claims.Read(ids["Read B"])
-	d.Claims.Created(ids["Created"])
+	d.Claims.Made(ids["Created"])
 	searched := func(check func() diag.Diagnostics) bool {
 		t.Helper()
 		srv.ResetRequests()
@@ -157,12 +158,67 @@ func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
 		plan.Parent = types.StringValue(ids[parent])
 		return func() diag.Diagnostics { return (&componentResource{data: d}).warnIfComponentMade(ctx, plan) }
 	}
-	if searched(reference("Read A", "Created")) || searched(reference("Created", "Read B")) || searched(child("Created")) {
+	if searched(reference("Existing A", "Created")) || searched(reference("Created", "Existing B")) || searched(child("Created")) {
 		t.Error("searched for what an earlier run made below a component this run created")
 	}
-	if !searched(reference("Read A", "Read B")) || !searched(child("Read A")) {
-		t.Error("did not search below components this run only read")
+	if !searched(reference("Existing A", "Existing B")) || !searched(child("Existing A")) {
+		t.Error("did not search below components that were there before this run")
 	}
+}
+
+// TestAlreadyMadeWhateverWasRefreshedFirst: with prevent_duplicates, the plan of a component or
+// reference whose entity Ardoq already holds fails whether or not another resource of the process (one
+// that manages that entity) refreshed it first: the search decides from the request and Ardoq's answers.
+func TestAlreadyMadeWhateverWasRefreshedFirst(t *testing.T) {
+	srv := openapitest.Start(t)
+	c, err := client.New(client.Config{BaseURL: srv.URL, Token: srv.Token(), Org: srv.OrgLabel(), UserAgent: "already-made-test/1", RequestsPerSecond: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	const ws, typ = "5eed0000000000000000b001", "p1700000000001"
+	held := map[string]*client.Component{}
+	for _, name := range []string{"Twin", "Other"} {
+		if held[name], err = c.CreateComponent(ctx, client.ComponentCreate{Name: name, RootWorkspace: ws, TypeID: typ}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ref, err := c.CreateReference(ctx, client.ReferenceCreate{Source: held["Twin"].ID, Target: held["Other"].ID, Type: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	components := &componentResource{data: providerdata.New(c, providerdata.Settings{PreventDuplicates: true})}
+	references := &referenceResource{data: components.data}
+	component := entity.ComponentModel{}
+	component.Name, component.RootWorkspace, component.TypeID, component.Parent = types.StringValue("Twin"), types.StringValue(ws), types.StringValue(typ), types.StringNull()
+	reference := entity.ReferenceModel{Source: types.StringValue(held["Twin"].ID), Target: types.StringValue(held["Other"].ID), Type: types.Int64Value(1)}
+	plans := func(when string) {
+		t.Helper()
+		if diags := components.warnIfComponentMade(ctx, component); diags.ErrorsCount() != 1 || !strings.Contains(diags[0].Summary(), "Already in Ardoq") {
+			t.Errorf("the component's plan %s: %v; want one Already in Ardoq error", when, diags)
+		}
+		if diags := references.warnIfReferenceMade(ctx, reference); diags.ErrorsCount() != 1 || !strings.Contains(diags[0].Detail(), ref.ID) {
+			t.Errorf("the reference's plan %s: %v; want one error naming %s", when, diags, ref.ID)
+		}
+	}
+	plans("before any refresh")
+	refresh := func(r resource.Resource, model any) {
+		t.Helper()
+		var s resource.SchemaResponse
+		r.Schema(ctx, resource.SchemaRequest{}, &s)
+		state := tfsdk.State{Schema: s.Schema, Raw: tftypes.NewValue(s.Schema.Type().TerraformType(ctx), nil)}
+		if diags := state.Set(ctx, model); diags.HasError() {
+			t.Fatal(diags)
+		}
+		resp := resource.ReadResponse{State: state}
+		r.Read(ctx, resource.ReadRequest{State: state}, &resp)
+		if resp.Diagnostics.HasError() || resp.State.Raw.IsNull() {
+			t.Fatalf("refresh: %v", resp.Diagnostics)
+		}
+	}
+	refresh(components, entity.ComponentFromAPI(held["Twin"], types.DynamicNull(), false))
+	refresh(references, entity.ReferenceFromAPI(ref, types.DynamicNull(), false))
+	plans("after the resources holding them refreshed")
 }
 
 // TestAlreadyMadeSearchFails: a search for what an interrupted run made that fails is an error with

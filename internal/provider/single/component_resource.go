@@ -187,7 +187,7 @@ func (r *componentResource) Read(ctx context.Context, req resource.ReadRequest, 
 		return
 	}
 	got, err := r.data.Reads.Component(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
-	if !readFound(ctx, r.data, &resp.State, &resp.Diagnostics, "Component", prior.ID.ValueString(), err) {
+	if !readFound(ctx, &resp.State, &resp.Diagnostics, "Component", prior.ID.ValueString(), err) {
 		return
 	}
 	r.data.Reads.RememberWorkspace(got)
@@ -326,9 +326,11 @@ func (r *componentResource) ImportState(ctx context.Context, req resource.Import
 
 // warnIfComponentMade looks, for a component the plan creates, for one with its name, type, workspace
 // and parent already in Ardoq. A component below a new parent is new: nothing is looked up for it, in
-// the plan walk (the parent is unknown) as in the apply walk (this run created the parent).
+// the plan walk (the parent is unknown) as in the apply walk (this process created the parent: nothing an
+// earlier run made hangs from it, and the search, which leaves out what this process made, would find
+// nothing; skipping it only saves the request).
 func (r *componentResource) warnIfComponentMade(ctx context.Context, plan entity.ComponentModel) diag.Diagnostics {
-	if plan.Name.IsUnknown() || plan.Parent.IsUnknown() || r.data.Claims.CreatedHere(plan.Parent.ValueString()) {
+	if plan.Name.IsUnknown() || plan.Parent.IsUnknown() || r.data.Claims.MadeHere(plan.Parent.ValueString()) {
 		return nil
 	}
 	body := client.ComponentCreate{Name: plan.Name.ValueString(), RootWorkspace: plan.RootWorkspace.ValueString(),

@@ -32,3 +32,31 @@ func TestAccComponentResource_duplicateSearchFails(t *testing.T) {
 		}},
 	})
 }
+
+// TestAccComponentResource_twinOfAManagedComponent: with prevent_duplicates, a new ardoq_component with
+// the name, type and workspace of one that another resource of the configuration manages fails the plan,
+// whichever Terraform refreshes or plans first, saying that the two may describe the same component.
+func TestAccComponentResource_twinOfAManagedComponent(t *testing.T) {
+	env := newTestEnv(t)
+	held := `resource "ardoq_component" "a" {
+  name           = "Twin{tag}"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+}`
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProviders,
+		Steps: []resource.TestStep{{
+			Config: env.ConfigWith([]string{"prevent_duplicates = true"}, held),
+		}, {
+			Config: env.ConfigWith([]string{"prevent_duplicates = true"}, held+`
+resource "ardoq_component" "b" {
+  name           = "Twin{tag}"
+  root_workspace = "{ws}"
+  type_id        = "{app}"
+}`),
+			PlanOnly: true,
+			ExpectError: providertest.ExpectErr(`(?s)Component "Twin.*" Already in Ardoq.*with ardoq_component.b.*If another resource of this ` +
+				`configuration manages it, the two describe the same component: keep one of them`),
+		}},
+	})
+}

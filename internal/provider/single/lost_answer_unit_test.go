@@ -37,7 +37,7 @@ func TestRecoverCreate(t *testing.T) {
 	if got == nil || got.ID != made.ID || diags.HasError() || !strings.Contains(diags[0].Detail(), made.ID) {
 		t.Fatalf("one match must be recorded with a warning naming it, got %v %v", got, diags)
 	}
-	d.Claims.Read(made.ID) // as if another resource of this run had created it
+	d.Claims.Made(made.ID) // as if another resource of this process had created it
 	got, diags = recovery.RecoverCreate(ctx, d, timing, r.createSearch(body, sent, cause), "Unable to Create Component")
 	if got != nil || !diags.HasError() {
 		t.Fatalf("an entity another create of this run made must not be taken, got %v %v", got, diags)

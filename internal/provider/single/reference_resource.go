@@ -176,7 +176,7 @@ func (r *referenceResource) Read(ctx context.Context, req resource.ReadRequest, 
 		return
 	}
 	got, err := r.data.Reads.Reference(ctx, prior.RootWorkspace.ValueString(), prior.ID.ValueString())
-	if !readFound(ctx, r.data, &resp.State, &resp.Diagnostics, "Reference", prior.ID.ValueString(), err) {
+	if !readFound(ctx, &resp.State, &resp.Diagnostics, "Reference", prior.ID.ValueString(), err) {
 		return
 	}
 	// Only the custom fields state holds are read back; after an import, those a configuration can set (adoption.go).
@@ -284,10 +284,11 @@ func (r *referenceResource) ImportState(ctx context.Context, req resource.Import
 
 // warnIfReferenceMade looks, for a reference the plan creates between existing components, for one with
 // its source, target and type already in Ardoq. A reference to or from a new component is new, in the
-// plan walk (the id is unknown) as in the apply walk (this run created the component).
+// plan walk (the id is unknown) as in the apply walk (this process created the component: no reference an
+// earlier run made touches it, and the search would find nothing; skipping it only saves the request).
 func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan entity.ReferenceModel) diag.Diagnostics {
 	if plan.Source.IsUnknown() || plan.Target.IsUnknown() || plan.Type.IsUnknown() ||
-		r.data.Claims.CreatedHere(plan.Source.ValueString()) || r.data.Claims.CreatedHere(plan.Target.ValueString()) {
+		r.data.Claims.MadeHere(plan.Source.ValueString()) || r.data.Claims.MadeHere(plan.Target.ValueString()) {
 		return nil
 	}
 	body := client.ReferenceCreate{Source: plan.Source.ValueString(), Target: plan.Target.ValueString(), Type: plan.Type.ValueInt64()}

@@ -16,10 +16,10 @@ import (
 )
 
 // What ardoq_component and ardoq_reference do alike with Ardoq's answer to a request is written once,
-// here: lost-answer recovery for every write, claims, the version guard's errors, and a read or delete
-// that finds the entity gone. Each resource makes its own client calls, passes the answer here, and
-// maps what comes back to its state through its entity's one mapper (core/entity). noun is "Component"
-// or "Reference", as summaries name it.
+// here: lost-answer recovery for every write, the claim of what a create made, the version guard's
+// errors, and a read or delete that finds the entity gone. Each resource makes its own client calls,
+// passes the answer here, and maps what comes back to its state through its entity's one mapper
+// (core/entity). noun is "Component" or "Reference", as summaries name it.
 
 // settleCreate is what a create made, given Ardoq's answer (made, err): made, or, when the answer was
 // lost, what search finds the create made; nil, with diagnostics, when neither.
@@ -35,15 +35,14 @@ func settleCreate[E any](ctx context.Context, d *providerdata.Data, diags *diag.
 		diagnostics.AddClientError(diags, summary, err)
 		return nil
 	}
-	d.Claims.Created(search.IDOf(*made)) // Ardoq answered: this create made it
+	d.Claims.Made(search.IDOf(*made)) // Ardoq answered: this create made it
 	return made
 }
 
 // readFound reports whether a refresh's read of id, which failed with err or not, found the entity. One
 // found gone is removed from state, with a warning, so that a plan creating it again never comes silently;
-// a failed read is an error. What was found is claimed: held by this
-// resource, it is never what another resource's plan or lost answer is looking for.
-func readFound(ctx context.Context, d *providerdata.Data, state *tfsdk.State, diags *diag.Diagnostics, noun, id string, err error) bool {
+// a failed read is an error.
+func readFound(ctx context.Context, state *tfsdk.State, diags *diag.Diagnostics, noun, id string, err error) bool {
 	if client.IsNotFound(err) {
 		tflog.Info(ctx, strings.ToLower(noun)+" no longer exists; removing it from state", map[string]any{"id": id})
 		state.RemoveResource(ctx)
@@ -60,7 +59,6 @@ func readFound(ctx context.Context, d *providerdata.Data, state *tfsdk.State, di
 		diagnostics.AddClientError(diags, "Unable to Read "+noun, err)
 		return false
 	}
-	d.Claims.Read(id)
 	return true
 }
 

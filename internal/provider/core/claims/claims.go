@@ -1,6 +1,8 @@
-// Package claims is what one provider process knows for certain about the entities its resources own:
-// the ids they read or created in this run, and whose token the run uses. The lost-answer and
-// already-made searches (core/recovery) skip what a resource of this run owns.
+// Package claims is what one provider process knows for certain about the entities its own writes made:
+// the ids its creates made (Ardoq answered) or its lost-answer searches took for a create's (core/recovery,
+// ardoq_batch's lost_answer.go), and whose token the process uses. No lost-answer search takes what
+// another write of the process made or another search already took; the already-made search leaves out
+// what the process's writes made, which the plan walk, writing nothing, could not see.
 package claims
 
 import (
@@ -10,8 +12,8 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 )
 
-// Claims is the ids a provider process's resources read (false) or created (true), and the e-mail of
-// its token's user once read.
+// Claims is the ids a provider process's creates made (true) or its lost-answer searches took (false),
+// and the e-mail of its token's user once read.
 type Claims struct {
 	client *client.Client
 
@@ -19,13 +21,13 @@ type Claims struct {
 	me      string
 	meKnown bool
 
-	mu   sync.Mutex
-	made map[string]bool
+	mu    sync.Mutex
+	taken map[string]bool
 }
 
 // New returns the claims of a provider process talking to Ardoq through c.
 func New(c *client.Client) *Claims {
-	return &Claims{client: c, made: map[string]bool{}}
+	return &Claims{client: c, taken: map[string]bool{}}
 }
 
 // CallerEmail is the e-mail of the token's user, read once per provider process (GET /me). A failed read
@@ -43,31 +45,31 @@ func (c *Claims) CallerEmail(ctx context.Context) (string, error) {
 	return c.me, nil
 }
 
-// Read remembers an id that a resource of this run read, so that no lost-answer search (or
-// core/recovery's already-made search) takes it for its own.
-func (c *Claims) Read(id string) { c.remember(id, false) }
+// Made records an id that a create of this process made, as Ardoq's answer said.
+func (c *Claims) Made(id string) { c.take(id, true) }
 
-// Created remembers an id that a create of this run made: the searches skip it too, and nothing an
-// earlier run made can hang from it.
-func (c *Claims) Created(id string) { c.remember(id, true) }
+// Recovered records an id that a lost-answer search of this process took for what its create made. It
+// may be what an earlier run made moments before, so it is not MadeHere.
+func (c *Claims) Recovered(id string) { c.take(id, false) }
 
-func (c *Claims) remember(id string, created bool) {
+func (c *Claims) take(id string, made bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.made[id] = c.made[id] || created
+	c.taken[id] = c.taken[id] || made
 }
 
-// Owned reports whether a resource of this run read or created id.
-func (c *Claims) Owned(id string) bool {
+// Taken reports whether a create of this process made id or a lost-answer search of it took id.
+func (c *Claims) Taken(id string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	_, ok := c.made[id]
+	_, ok := c.taken[id]
 	return ok
 }
 
-// CreatedHere reports whether a create of this run (this provider process) made id.
-func (c *Claims) CreatedHere(id string) bool {
+// MadeHere reports whether a create of this process made id, as Ardoq's answer said: nothing an earlier
+// run made can hang from it.
+func (c *Claims) MadeHere(id string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.made[id]
+	return c.taken[id]
 }

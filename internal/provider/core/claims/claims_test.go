@@ -8,21 +8,21 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
-// What a run read is owned, what it created is owned and created here; nothing else is either.
-func TestClaims_readAndCreated(t *testing.T) {
+// What a lost-answer search took is taken, what a create made is taken and made here; nothing else is either.
+func TestClaims_madeAndRecovered(t *testing.T) {
 	c := New(nil)
-	c.Read("r")
-	c.Created("c")
-	c.Read("c") // a read after the create keeps it created here
+	c.Recovered("r")
+	c.Made("m")
+	c.Recovered("m") // a search taking it after the create keeps it made here
 	for _, tc := range []struct {
-		id             string
-		owned, created bool
-	}{{"r", true, false}, {"c", true, true}, {"other", false, false}} {
-		if got := c.Owned(tc.id); got != tc.owned {
-			t.Errorf("Owned(%q) = %v, want %v", tc.id, got, tc.owned)
+		id          string
+		taken, made bool
+	}{{"r", true, false}, {"m", true, true}, {"other", false, false}} {
+		if got := c.Taken(tc.id); got != tc.taken {
+			t.Errorf("Taken(%q) = %v, want %v", tc.id, got, tc.taken)
 		}
-		if got := c.CreatedHere(tc.id); got != tc.created {
-			t.Errorf("CreatedHere(%q) = %v, want %v", tc.id, got, tc.created)
+		if got := c.MadeHere(tc.id); got != tc.made {
+			t.Errorf("MadeHere(%q) = %v, want %v", tc.id, got, tc.made)
 		}
 	}
 }

@@ -1,8 +1,10 @@
-// Package providerdata is what Configure hands to every resource and data source: the client, the
-// provider's settings, and what the resources of one provider process share, each kept by the package
-// that uses it. Those are there for speed and for facts that are certain (which ids this run owns, what
-// two plans of this run contradict); no answer depends on their age. Nothing is kept beyond the process:
-// what the plan walk learnt, the apply walk asks again.
+// Package providerdata is what Configure hands to every resource, data source and list resource: the
+// client, the provider's settings, and the few objects the RPCs of one provider process share, each kept by
+// the core package that defines it. The framework builds a new resource for every RPC, so this is the one
+// place such an object can live; each is shared because more than one type needs it (its field says which),
+// and each is either a reading of Ardoq that every RPC of the process sees alike, whichever RPC took it, or
+// a fact about the process's own writes. No answer depends on which RPC came first, and nothing is kept
+// beyond the process: what the plan walk learnt, the apply walk asks again.
 package providerdata
 
 import (
@@ -23,11 +25,21 @@ type Data struct {
 	Client   *client.Client
 	Settings Settings
 
-	Contexts *wsmodel.Contexts // each workspace's model, read once per process
-	Reads    *listing.Reads    // refreshes from list pages; each component's workspace
-	Cascade  *cascade.Readings // the plan-time readings of workspaces for the cascade notices
-	Claims   *claims.Claims    // the ids this run's resources read or created; the token's user
-	Moves    *moves.Plans      // what this run's plans destroy and keep, for the move conflicts
+	// Every type: each workspace's model (types, fields, names), read once per process by whichever RPC
+	// needs it first; a failed read is not kept.
+	Contexts *wsmodel.Contexts
+	// ardoq_component and ardoq_reference refresh from their workspaces' list pages (dropped at the process's
+	// first write); ardoq_component's and ardoq_batch's already-made searches share one listing of each
+	// workspace (listed again after a delete; what the process made is left out, core/claims); and the
+	// workspace of a component, which never changes for an id.
+	Reads *listing.Reads
+	// ardoq_component and ardoq_batch: one reading of a workspace for the notices of what a destroy takes
+	// along; a plan walk writes nothing, so every plan of it sees the same org.
+	Cascade *cascade.Readings
+	// Every type that creates: the ids this process's creates made or its lost-answer searches took (facts,
+	// not guesses), and the token's user.
+	Claims *claims.Claims
+	Moves  *moves.Plans // what this run's plans destroy and keep, for the move conflicts
 }
 
 // Settings are the provider's settings that change what resources do.

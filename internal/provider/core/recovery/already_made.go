@@ -14,16 +14,21 @@ import (
 )
 
 // Ardoq may already hold what the plan is about to create: made by another configuration, a second
-// terraform workspace, someone in Ardoq's UI, or a run that was killed (SIGKILL, an out-of-memory kill, a
-// crashed CI runner) after its writes and before Terraform saved its state. The plan of a new component or
-// reference therefore looks for one Ardoq already holds with the same identity, the way the lost-answer
-// search does (lost_answer.go): created by the token's user, and not read by any resource of this run so
-// far (Terraform refreshes and plans resources in parallel, so this is a hint, not proof). It warns at
-// the resource (or the ardoq_batch item), with the id to take over. The summary names the entity, so that
-// Terraform does not fold the warnings of many resources into one and hide their ids. Terraform plans a
-// create again in the apply walk of `terraform apply`, in a new provider process, and the search is made
-// again there: the provider keeps nothing between processes. A search that fails is an error with
-// prevent_duplicates (the plan cannot promise what the setting asks), a warning without.
+// terraform workspace, someone in Ardoq's UI, a run that was killed (SIGKILL, an out-of-memory kill, a
+// crashed CI runner) after its writes and before Terraform saved its state, or managed by another resource
+// of this configuration that describes the same entity. The plan of a new component or reference therefore
+// looks for one Ardoq holds with the same identity, the way the lost-answer search does (lost_answer.go),
+// created by the token's user, and reports each it finds: a warning at the resource (or the ardoq_batch
+// item) with the id to take over, an error with prevent_duplicates. The summary names the entity, so that
+// Terraform does not fold the warnings of many resources into one and hide their ids.
+//
+// What the search reports follows from the request and Ardoq's answers: whether another resource manages
+// the entity, or read it first, changes nothing. It leaves out only what the request holds itself (an
+// ardoq_batch's own items) and what this provider process's own writes made (core/claims): the plan walk
+// writes nothing, so leaving them out makes the plan Terraform makes again in the apply walk (a new
+// process, among the apply's writes) answer as the plan walk did, in whatever order Terraform applies. The
+// provider keeps nothing between processes. A search that fails is an error with prevent_duplicates (the plan cannot
+// promise what the setting asks), a warning without.
 
 // AlreadyMade is where an already-made warning goes and how it says to take the entity over.
 type AlreadyMade struct {
@@ -62,7 +67,8 @@ func WarnIfAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s Creat
 		id := s.IDOf(m)
 		summary := fmt.Sprintf("%s %s Already in Ardoq", at.Noun, at.Name(ctx))
 		detail := fmt.Sprintf("Ardoq already holds %s with id %s, created by you at %s; creating this one makes a second. %s "+
-			"More in the guide \"When a run is interrupted\".", s.What(ctx), id, s.Meta(m).Created, at.TakeOver(id))
+			"If another resource of this configuration manages it, the two describe the same %s: keep one of them. More in the "+
+			"guide \"When a run is interrupted\".", s.What(ctx), id, s.Meta(m).Created, at.TakeOver(id), strings.ToLower(at.Noun))
 		if d.Settings.PreventDuplicates {
 			add(&diags, at.At, diag.NewErrorDiagnostic(summary, detail+preventDuplicatesStops), diag.NewAttributeErrorDiagnostic(at.At, summary, detail+preventDuplicatesStops))
 			continue

@@ -63,3 +63,29 @@ func TestWarnAlreadyMade_wording(t *testing.T) {
 		t.Fatalf("with prevent_duplicates, want an error at %s with the way to take it over, got %v", at, diags)
 	}
 }
+
+// The already-made search reports every entity Ardoq holds with the identity, whoever manages it, and
+// leaves out only what this process's own writes made or its lost-answer searches took (core/claims).
+func TestWarnIfAlreadyMade_leavesOutOnlyWhatThisProcessWrote(t *testing.T) {
+	org := providertest.NewEmulatedOrg(t)
+	d := providerdata.New(org.Client, providerdata.Settings{PreventDuplicates: true})
+	me, err := d.Claims.CallerEmail(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := client.Meta{CreatedByEmail: me, Created: "2026-11-24T08:14:03Z"}
+	found := []client.Component{{ID: "5eed0000000000000000c001", Meta: meta}, {ID: "5eed0000000000000000c002", Meta: meta},
+		{ID: "5eed0000000000000000c003", Meta: meta}}
+	d.Claims.Made(found[0].ID)
+	d.Claims.Recovered(found[1].ID)
+	search := CreateSearch[client.Component]{What: Known(`component "Payments API"`),
+		Find: func(context.Context) ([]client.Component, error) { return found, nil },
+		Meta: func(c client.Component) client.Meta { return c.Meta }, IDOf: func(c client.Component) string { return c.ID }}
+	diags := WarnAlreadyMade(context.Background(), d, search, "Component", Known(`"Payments API"`))
+	if diags.ErrorsCount() != 1 || len(diags) != 1 || !strings.Contains(diags[0].Detail(), found[2].ID) {
+		t.Fatalf("want one error, for %s, got %v", found[2].ID, diags)
+	}
+	if want := "If another resource of this configuration manages it, the two describe the same component"; !strings.Contains(diags[0].Detail(), want) {
+		t.Errorf("the error does not say %q:\n%s", want, diags[0].Detail())
+	}
+}

@@ -87,8 +87,8 @@ type CreateSearch[T any] struct {
 
 // RecoverCreate returns the one entity an ambiguous create made (with a warning saying so), or nil
 // with an error that says what was found: nothing (after two looks, t.Recheck apart), several
-// candidates, or that looking failed or was cut short by a stop. Entities another create of this run
-// made are never candidates.
+// candidates, or that looking failed or was cut short by a stop. Entities another write of this process
+// made, or another lost-answer search of it took, are never candidates.
 func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, t Timing, s CreateSearch[T], summary string) (*T, diag.Diagnostics) {
 	caller := ctx
 	ctx, done := SeeThrough(ctx, d.Client)
@@ -118,7 +118,7 @@ func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, t Timing, s
 	}
 	switch {
 	case len(made) == 1:
-		d.Claims.Read(s.IDOf(made[0])) // found, not answered: it may be what an earlier run made moments before
+		d.Claims.Recovered(s.IDOf(made[0])) // found, not answered: it may be what an earlier run made moments before
 		diags.AddWarning("Recovered From a Lost Answer", fmt.Sprintf("%s The provider looked for it and found %s %s, created by you at %s: "+
 			"it is recorded in the state, so nothing is created twice.", lost, s.Noun, s.IDOf(made[0]), s.Meta(made[0]).Created))
 		return &made[0], diags
@@ -144,8 +144,8 @@ func RecoverCreate[T any](ctx context.Context, d *providerdata.Data, t Timing, s
 }
 
 // lookForCreated lists the candidates of a search made by the caller since since, leaving out what
-// another create of this run made. Who the caller is (once per provider process) is asked alongside the
-// search, which does not need it.
+// another write of this process made or a lost-answer search of it took (core/claims). Who the caller is
+// (once per provider process) is asked alongside the search, which does not need it.
 func lookForCreated[T any](ctx context.Context, d *providerdata.Data, s CreateSearch[T], since time.Time) ([]T, error) {
 	var me string
 	var meErr error
@@ -161,7 +161,7 @@ func lookForCreated[T any](ctx context.Context, d *providerdata.Data, s CreateSe
 	}
 	var made []T
 	for _, c := range candidates {
-		if CreatedByCaller(s.Meta(c), me, since) && !d.Claims.Owned(s.IDOf(c)) {
+		if CreatedByCaller(s.Meta(c), me, since) && !d.Claims.Taken(s.IDOf(c)) {
 			made = append(made, c)
 		}
 	}
