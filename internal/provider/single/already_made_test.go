@@ -39,7 +39,7 @@ func TestAlreadyMadeSearchedInEachProcess(t *testing.T) {
 	searches := func(r *componentResource) (int, int) {
 		t.Helper()
 		srv.ResetRequests()
-		diags := r.warnIfComponentMade(context.Background(), plan)
+		diags := r.warnIfComponentMade(context.Background(), plan, "")
 		n := 0
 		for _, req := range srv.Requests() {
 			if req.Method == "GET" && filepath.Base(req.Path) == "components" {
@@ -90,7 +90,7 @@ func TestAlreadyMadeFromOneListing(t *testing.T) {
 			plan := entity.ComponentModel{}
 			plan.Name, plan.RootWorkspace, plan.TypeID, plan.Parent = types.StringValue(name), types.StringValue("5eed0000000000000000b001"), types.StringValue("p1700000000001"), types.StringNull()
 			wg.Go(func() {
-				diags := r.warnIfComponentMade(ctx, plan)
+				diags := r.warnIfComponentMade(ctx, plan, "")
 				mu.Lock()
 				warnings += diags.WarningsCount()
 				mu.Unlock()
@@ -150,13 +150,13 @@ func TestAlreadyMadeNotSearchedBelowWhatThisRunCreated(t *testing.T) {
 	}
 	reference := func(source, target string) func() diag.Diagnostics {
 		plan := entity.ReferenceModel{Source: types.StringValue(ids[source]), Target: types.StringValue(ids[target]), Type: types.Int64Value(1)}
-		return func() diag.Diagnostics { return (&referenceResource{data: d}).warnIfReferenceMade(ctx, plan) }
+		return func() diag.Diagnostics { return (&referenceResource{data: d}).warnIfReferenceMade(ctx, plan, "") }
 	}
 	child := func(parent string) func() diag.Diagnostics {
 		plan := entity.ComponentModel{}
 		plan.Name, plan.RootWorkspace, plan.TypeID = types.StringValue("Child"), types.StringValue("5eed0000000000000000b001"), types.StringValue("p1700000000001")
 		plan.Parent = types.StringValue(ids[parent])
-		return func() diag.Diagnostics { return (&componentResource{data: d}).warnIfComponentMade(ctx, plan) }
+		return func() diag.Diagnostics { return (&componentResource{data: d}).warnIfComponentMade(ctx, plan, "") }
 	}
 	if searched(reference("Existing A", "Created")) || searched(reference("Created", "Existing B")) || searched(child("Created")) {
 		t.Error("searched for what an earlier run made below a component this run created")
@@ -194,10 +194,10 @@ func TestAlreadyMadeWhateverWasRefreshedFirst(t *testing.T) {
 	reference := entity.ReferenceModel{Source: types.StringValue(held["Twin"].ID), Target: types.StringValue(held["Other"].ID), Type: types.Int64Value(1)}
 	plans := func(when string) {
 		t.Helper()
-		if diags := components.warnIfComponentMade(ctx, component); diags.ErrorsCount() != 1 || !strings.Contains(diags[0].Summary(), "Already in Ardoq") {
+		if diags := components.warnIfComponentMade(ctx, component, ""); diags.ErrorsCount() != 1 || !strings.Contains(diags[0].Summary(), "Already in Ardoq") {
 			t.Errorf("the component's plan %s: %v; want one Already in Ardoq error", when, diags)
 		}
-		if diags := references.warnIfReferenceMade(ctx, reference); diags.ErrorsCount() != 1 || !strings.Contains(diags[0].Detail(), ref.ID) {
+		if diags := references.warnIfReferenceMade(ctx, reference, ""); diags.ErrorsCount() != 1 || !strings.Contains(diags[0].Detail(), ref.ID) {
 			t.Errorf("the reference's plan %s: %v; want one error naming %s", when, diags, ref.ID)
 		}
 	}
@@ -236,7 +236,7 @@ func TestAlreadyMadeSearchFails(t *testing.T) {
 		d := providerdata.New(c, providerdata.Settings{})
 		d.Settings.PreventDuplicates = prevent
 		srv.Inject(emulator.Fault{Method: "GET", PathPrefix: "/components", Exact: true, Status: 503, Message: "search is down"})
-		diags := (&componentResource{data: d}).warnIfComponentMade(context.Background(), plan)
+		diags := (&componentResource{data: d}).warnIfComponentMade(context.Background(), plan, "")
 		srv.ClearFaults()
 		if len(diags) != 1 || diags.HasError() != prevent {
 			t.Fatalf("prevent_duplicates %v: %v; want one diagnostic, an error only with prevent_duplicates", prevent, diags)

@@ -109,6 +109,7 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if r.data != nil {
 		r.planEntity(ctx, req, resp) // plan_destroy.go
 	}
+	recordReplaced(ctx, req, resp) // replaced.go
 	if resp.Diagnostics.HasError() || req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
 	}
@@ -123,7 +124,7 @@ func (r *componentResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	}
 	resp.Diagnostics.Append(checkAlongside(creating,
 		func() diag.Diagnostics { return r.checkModel(ctx, plan, prior) },
-		func() diag.Diagnostics { return r.warnIfComponentMade(ctx, plan) })...)
+		func() diag.Diagnostics { return r.warnIfComponentMade(ctx, plan, replacedID(ctx, req)) })...)
 }
 
 // checkModel checks a component against its workspace's model, read once per provider process
@@ -329,7 +330,7 @@ func (r *componentResource) ImportState(ctx context.Context, req resource.Import
 // the plan walk (the parent is unknown) as in the apply walk (this process created the parent: nothing an
 // earlier run made hangs from it, and the search, which leaves out what this process made, would find
 // nothing; skipping it only saves the request).
-func (r *componentResource) warnIfComponentMade(ctx context.Context, plan entity.ComponentModel) diag.Diagnostics {
+func (r *componentResource) warnIfComponentMade(ctx context.Context, plan entity.ComponentModel, replaced string) diag.Diagnostics {
 	if plan.Name.IsUnknown() || plan.Parent.IsUnknown() || r.data.Claims.MadeHere(plan.Parent.ValueString()) {
 		return nil
 	}
@@ -343,5 +344,5 @@ func (r *componentResource) warnIfComponentMade(ctx context.Context, plan entity
 		}
 		return searchOnItsOwn(ctx)
 	}
-	return recovery.WarnAlreadyMade(ctx, r.data, search, "Component", recovery.Known(fmt.Sprintf("%q", body.Name)))
+	return recovery.WarnAlreadyMade(ctx, r.data, leaveOutReplaced(search, replaced), "Component", recovery.Known(fmt.Sprintf("%q", body.Name)))
 }

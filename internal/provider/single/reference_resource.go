@@ -88,6 +88,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if r.data != nil {
 		r.planEntity(ctx, req, resp) // plan_destroy.go
 	}
+	recordReplaced(ctx, req, resp) // replaced.go
 	if resp.Diagnostics.HasError() || req.Plan.Raw.IsNull() || r.data == nil || !diagnostics.PlanChanges(req) {
 		return
 	}
@@ -115,7 +116,7 @@ func (r *referenceResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	}
 	resp.Diagnostics.Append(checkAlongside(req.State.Raw.IsNull(),
 		func() diag.Diagnostics { return r.checkModel(ctx, plan, prior) },
-		func() diag.Diagnostics { return r.warnIfReferenceMade(ctx, plan) })...)
+		func() diag.Diagnostics { return r.warnIfReferenceMade(ctx, plan, replacedID(ctx, req)) })...)
 }
 
 // checkModel checks a reference whose source is known against the model of the source's workspace, read
@@ -286,7 +287,7 @@ func (r *referenceResource) ImportState(ctx context.Context, req resource.Import
 // its source, target and type already in Ardoq. A reference to or from a new component is new, in the
 // plan walk (the id is unknown) as in the apply walk (this process created the component: no reference an
 // earlier run made touches it, and the search would find nothing; skipping it only saves the request).
-func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan entity.ReferenceModel) diag.Diagnostics {
+func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan entity.ReferenceModel, replaced string) diag.Diagnostics {
 	if plan.Source.IsUnknown() || plan.Target.IsUnknown() || plan.Type.IsUnknown() ||
 		r.data.Claims.MadeHere(plan.Source.ValueString()) || r.data.Claims.MadeHere(plan.Target.ValueString()) {
 		return nil
@@ -295,5 +296,5 @@ func (r *referenceResource) warnIfReferenceMade(ctx context.Context, plan entity
 	name := func(ctx context.Context) string {
 		return r.data.Contexts.Names(ctx).Reference(body.Source, body.Target, body.Type)
 	}
-	return recovery.WarnAlreadyMade(ctx, r.data, r.createSearch(body, time.Time{}, nil), "Reference", name)
+	return recovery.WarnAlreadyMade(ctx, r.data, leaveOutReplaced(r.createSearch(body, time.Time{}, nil), replaced), "Reference", name)
 }
