@@ -62,7 +62,7 @@ func (s objectShape[T]) object(m T) (types.Object, diag.Diagnostics) {
 	model := reflect.ValueOf(m)
 	attrs := make(map[string]attr.Value, len(s.fields))
 	for _, f := range s.fields {
-		attrs[f.name] = model.FieldByIndex(f.index).Interface().(attr.Value)
+		attrs[f.name], _ = model.FieldByIndex(f.index).Interface().(attr.Value) // shapeOf checked each field
 	}
 	return types.ObjectValue(s.types, attrs)
 }
