@@ -56,14 +56,15 @@ func (s *Server) dynamic(v tftypes.Value) (*tfprotov6.DynamicValue, []*tfprotov6
 	return &tfprotov6.DynamicValue{MsgPack: encoded}, nil
 }
 
-// PlanResourceChange plans ardoq_batch: a create, an update, no change or a destroy (PlanDestroy).
+// PlanResourceChange plans ardoq_batch: a create, an update, no change or a destroy (PlanDestroy). It
+// decodes Terraform's values once, plans (plan_change.go lists the stages) and encodes the plan once.
 func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
 	resp := &tfprotov6.PlanResourceChangeResponse{PlannedPrivate: req.PriorPrivate}
-	defer s.planMoves(ctx, req, resp) // plan_moves.go
 	if tfwire.SameMsgPack(req.PriorState, req.ProposedNewState) {
-		// The plan of an unchanged batch is its state: nothing below would alter it (batchResource.modifyPlan), so
-		// it is not decoded (at 20,000 + 20,000 items, three values of tens of MiB each).
+		// The plan of an unchanged batch is its state: no stage would alter it, so it is not decoded (at
+		// 20,000 + 20,000 items, three values of tens of MiB each).
 		resp.PlannedState = req.ProposedNewState
+		resp.Diagnostics = s.checkUnchangedMoves(ctx, req.PriorState)
 		return resp, nil
 	}
 	vals, diags := s.values(req.PriorState, req.ProposedNewState, req.Config)
@@ -73,7 +74,7 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	}
 	prior, planned := vals[0], vals[1]
 	if !planned.IsNull() && !planned.Equal(prior) {
-		planned = s.plannedComputed(prior, planned)
+		planned = s.withComputedUnknown(prior, planned)
 	}
 	if !planned.IsNull() || !prior.IsNull() { // a destroy too: it says what it deletes
 		r, diags := batchOf(s.data())
@@ -82,7 +83,7 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 			return resp, nil
 		}
 		var d diag.Diagnostics
-		planned, d = r.modifyPlan(ctx, prior, planned)
+		planned, d = r.plan(ctx, prior, planned)
 		resp.Diagnostics = diagnostics.ToProtocol(d)
 		resp.PlannedPrivate = withAnnounced(req.PriorPrivate, r.announced) // this plan's, or none: never an older plan's
 	}
@@ -91,11 +92,11 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	return resp, nil
 }
 
-// plannedComputed marks what a changing plan does not know yet, as the framework does for computed
+// withComputedUnknown marks what a changing plan does not know yet, as the framework does for computed
 // attributes the configuration leaves null: they are unknown, except id, which keeps its value once there
 // is one. Terraform's proposed value holds the prior state's, which must not stay where the items it
-// describes are not known yet (modifyPlan says what is known).
-func (s *Server) plannedComputed(prior, planned tftypes.Value) tftypes.Value {
+// describes are not known yet (planChange says what is known).
+func (s *Server) withComputedUnknown(prior, planned tftypes.Value) tftypes.Value {
 	attrs := batchRawOf(planned)
 	priorAttrs := batchRawOf(prior)
 	with := batchRaw{}
