@@ -21,31 +21,25 @@ func batchOf(data *providerdata.Data) (*batchResource, []*tfprotov6.Diagnostic) 
 }
 
 // values decodes the named values, sharing the items they have in common (tfwire.Values); a nil one is
-// null.
+// null. JSON, which Terraform does not send for resource values, is read as tftypes reads it.
 func (s *Server) values(named ...*tfprotov6.DynamicValue) ([]tftypes.Value, []*tfprotov6.Diagnostic) {
 	out := make([]tftypes.Value, len(named))
 	shared := tfwire.NewValues(len(named) > 1)
 	for i, dv := range named {
-		out[i] = tftypes.NewValue(s.typ, nil)
-		if dv == nil {
-			continue
+		var err error
+		switch {
+		case dv == nil:
+			out[i] = tftypes.NewValue(s.typ, nil)
+		case len(dv.MsgPack) == 0:
+			out[i], err = dv.Unmarshal(s.typ)
+		default:
+			out[i], err = shared.Decode(dv.MsgPack, s.typ)
 		}
-		v, err := unmarshalDynamic(dv, s.typ, shared)
 		if err != nil {
 			return nil, errorDiagnostics("Unable to Read ardoq_batch's Value", "Terraform sent a value the provider could not decode: "+err.Error())
 		}
-		out[i] = v
 	}
 	return out, nil
-}
-
-// unmarshalDynamic decodes what Terraform sends: msgpack with shared (tfwire.Values), JSON (which Terraform
-// does not send for resource values) as tftypes does.
-func unmarshalDynamic(dv *tfprotov6.DynamicValue, typ tftypes.Type, shared *tfwire.Values) (tftypes.Value, error) {
-	if len(dv.MsgPack) == 0 {
-		return dv.Unmarshal(typ)
-	}
-	return shared.Decode(dv.MsgPack, typ)
 }
 
 func (s *Server) dynamic(v tftypes.Value) (*tfprotov6.DynamicValue, []*tfprotov6.Diagnostic) {
