@@ -26,9 +26,9 @@ import (
 //
 // A plan with values known only at apply stops after decode (plan_unknown.go): the apply walk plans again.
 
-// plan is the plan of the batch from its decoded prior state and proposed value: a destroy says what it
+// modifyPlan is the plan of the batch from its decoded prior state and proposed value: a destroy says what it
 // deletes, an unchanged batch stays as it is, and a create or an update goes through every stage.
-func (r *batchResource) plan(ctx context.Context, prior, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	var entities []moves.BatchEntity
 	switch {

@@ -77,7 +77,7 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 			return resp, nil
 		}
 		var d diag.Diagnostics
-		planned, d = r.plan(ctx, prior, planned)
+		planned, d = r.modifyPlan(ctx, prior, planned)
 		resp.Diagnostics = diagnostics.ToProtocol(d)
 		resp.PlannedPrivate = withAnnounced(req.PriorPrivate, r.announced) // this plan's, or none: never an older plan's
 	}

@@ -26,7 +26,7 @@ import (
 type batchResource struct {
 	data *providerdata.Data
 	// announced is what the plan of this request's change announced Ardoq takes along with the batch's deletes
-	// (under allow_cascade_delete only): set by plan, and given to the apply in the plan's private state.
+	// (under allow_cascade_delete only): set by modifyPlan, and given to the apply in the plan's private state.
 	announced *cascade.Announced
 }
 
