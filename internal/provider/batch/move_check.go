@@ -38,19 +38,32 @@ func checkMoves(ctx context.Context, data *providerdata.Data, entities []moves.B
 // id the plan leaves unknown (values known only at apply, or an entity made anew) nothing is drawn, and
 // nothing of the deletions while they are not known.
 func plannedEntities(planned batchRaw) []moves.BatchEntity {
-	var entities []moves.BatchEntity
-	kept := map[string]bool{}
+	ids := map[string]map[string]string{}
 	for _, kind := range []string{"components", "references"} {
-		computed := convert.ElementsOrNil(planned.get("computed_" + kind))
-		for _, key := range slices.Sorted(maps.Keys(computed)) {
-			if id := rawString(computed[key], "id"); id != "" {
-				kept[id] = true
-				entities = append(entities, moves.BatchEntity{ID: id, Item: moves.ItemPath{Kind: kind, Key: key}})
+		ids[kind] = map[string]string{}
+		for key, v := range convert.ElementsOrNil(planned.get("computed_" + kind)) {
+			if id := rawString(v, "id"); id != "" {
+				ids[kind][key] = id
 			}
 		}
 	}
+	return batchEntities(ids, planned.get("deletions"))
+}
+
+// batchEntities are the entities kept, by kind and item key (ids), and those deleted that no item keeps.
+func batchEntities(ids map[string]map[string]string, deletions tftypes.Value) []moves.BatchEntity {
+	entities := make([]moves.BatchEntity, 0, len(ids["components"])+len(ids["references"]))
+	for _, kind := range []string{"components", "references"} {
+		for _, key := range slices.Sorted(maps.Keys(ids[kind])) {
+			entities = append(entities, moves.BatchEntity{ID: ids[kind][key], Item: moves.ItemPath{Kind: kind, Key: key}})
+		}
+	}
 	var dels []tftypes.Value
-	if v := planned.get("deletions"); v.IsKnown() && !v.IsNull() && v.As(&dels) == nil {
+	if deletions.IsKnown() && !deletions.IsNull() && deletions.As(&dels) == nil && len(dels) > 0 {
+		kept := make(map[string]bool, len(entities))
+		for _, e := range entities {
+			kept[e.ID] = true
+		}
 		for _, del := range dels {
 			if id := rawString(del, "id"); id != "" && !kept[id] {
 				entities = append(entities, moves.BatchEntity{ID: id, Destroyed: true,
@@ -70,17 +83,24 @@ func destroyedEntities(dels []deletion) []moves.BatchEntity {
 	return entities
 }
 
-// checkUnchangedMoves is the move check of a batch whose plan is its state, which is not decoded: only
-// the attributes the check reads are (tfwire.DecodeAttributes), so an unchanged batch of thousands of
-// items costs a read of their ids.
+// checkUnchangedMoves is the move check of a batch whose plan is its state, which is not decoded: its
+// items' ids are read from the state's bytes without building values (tfwire.ElementStrings), and its
+// deletions, a refresh's empty list or the last apply's, decoded alone.
 func (s *Server) checkUnchangedMoves(ctx context.Context, state *tfprotov6.DynamicValue) []*tfprotov6.Diagnostic {
 	data := s.data()
 	if data == nil {
 		return nil
 	}
-	attrs, err := tfwire.DecodeAttributes(state.MsgPack, s.typ, "computed_components", "computed_references", "deletions")
-	if err != nil {
-		return nil // the plan of a change decodes the state whole, and says what it cannot read
+	ids := map[string]map[string]string{}
+	for _, kind := range []string{"components", "references"} {
+		var err error
+		if ids[kind], err = tfwire.ElementStrings(state.MsgPack, s.typ, "computed_"+kind, "id"); err != nil {
+			return nil // the plan of a change decodes the state whole, and says what it cannot read
+		}
 	}
-	return diagnostics.ToProtocol(checkMoves(ctx, data, plannedEntities(attrs)))
+	attrs, err := tfwire.DecodeAttributes(state.MsgPack, s.typ, "deletions")
+	if err != nil {
+		return nil
+	}
+	return diagnostics.ToProtocol(checkMoves(ctx, data, batchEntities(ids, batchRaw(attrs).get("deletions"))))
 }
