@@ -68,14 +68,13 @@ func TestMsgPack_sameAsTftypes(t *testing.T) {
 	t.Run("some attributes", func(t *testing.T) { sameAttributes(t, schema, value, "computed", "id", "unknown") })
 	t.Run("some attributes of a null resource", func(t *testing.T) { sameAttributes(t, schema, tftypes.NewValue(schema, nil), "id") })
 	t.Run("element strings", func(t *testing.T) {
-		computed := value
 		var attrs map[string]tftypes.Value
 		if err := value.As(&attrs); err != nil {
 			t.Fatal(err)
 		}
 		attrs["computed"] = tftypes.NewValue(tftypes.Map{ElementType: item}, map[string]tftypes.Value{"a": itemValue("c", huge),
 			"b": itemValue("d", huge), "null": tftypes.NewValue(item, nil), "unknown": tftypes.NewValue(item, tftypes.UnknownValue)})
-		computed = tftypes.NewValue(schema, attrs)
+		computed := tftypes.NewValue(schema, attrs)
 		dv, err := tfprotov6.NewDynamicValue(schema, computed)
 		if err != nil {
 			t.Fatal(err)

@@ -47,34 +47,64 @@ func plannedEntities(planned batchRaw) []moves.BatchEntity {
 			}
 		}
 	}
-	return batchEntities(ids, planned.get("deletions"))
+	return batchEntities(ids, deletedEntities(planned.get("deletions")))
+}
+
+// changeEntities is plannedEntities of a plan whose values are all known, from what it rendered them of:
+// its items, with the ids plannedComputed gave them, and its deletions.
+func changeEntities(items batchItems, dels []deletion) []moves.BatchEntity {
+	ids := map[string]map[string]string{"components": {}, "references": {}}
+	for key, c := range items.Components {
+		if c.ID != "" {
+			ids["components"][key] = c.ID
+		}
+	}
+	for key, r := range items.References {
+		if r.ID != "" {
+			ids["references"][key] = r.ID
+		}
+	}
+	return batchEntities(ids, destroyedEntities(dels))
 }
 
 // batchEntities are the entities kept, by kind and item key (ids), and those deleted that no item keeps.
-func batchEntities(ids map[string]map[string]string, deletions tftypes.Value) []moves.BatchEntity {
-	entities := make([]moves.BatchEntity, 0, len(ids["components"])+len(ids["references"]))
+func batchEntities(ids map[string]map[string]string, deleted []moves.BatchEntity) []moves.BatchEntity {
+	entities := make([]moves.BatchEntity, 0, len(ids["components"])+len(ids["references"])+len(deleted))
 	for _, kind := range []string{"components", "references"} {
 		for _, key := range slices.Sorted(maps.Keys(ids[kind])) {
 			entities = append(entities, moves.BatchEntity{ID: ids[kind][key], Item: moves.ItemPath{Kind: kind, Key: key}})
 		}
 	}
-	var dels []tftypes.Value
-	if deletions.IsKnown() && !deletions.IsNull() && deletions.As(&dels) == nil && len(dels) > 0 {
-		kept := make(map[string]bool, len(entities))
-		for _, e := range entities {
-			kept[e.ID] = true
-		}
-		for _, del := range dels {
-			if id := rawString(del, "id"); id != "" && !kept[id] {
-				entities = append(entities, moves.BatchEntity{ID: id, Destroyed: true,
-					Item: moves.ItemPath{Kind: rawString(del, "kind") + "s", Key: rawString(del, "key")}, Name: rawString(del, "name")})
-			}
+	if len(deleted) == 0 {
+		return entities
+	}
+	kept := make(map[string]bool, len(entities))
+	for _, e := range entities {
+		kept[e.ID] = true
+	}
+	for _, d := range deleted {
+		if d.ID != "" && !kept[d.ID] {
+			entities = append(entities, d)
 		}
 	}
 	return entities
 }
 
-// destroyedEntities is what a destroy does: it deletes every entity of its state.
+// deletedEntities are the entities a `deletions` value names; none while it is not known.
+func deletedEntities(deletions tftypes.Value) []moves.BatchEntity {
+	var dels []tftypes.Value
+	if !deletions.IsKnown() || deletions.IsNull() || deletions.As(&dels) != nil {
+		return nil
+	}
+	entities := make([]moves.BatchEntity, len(dels))
+	for i, del := range dels {
+		entities[i] = moves.BatchEntity{ID: rawString(del, "id"), Destroyed: true,
+			Item: moves.ItemPath{Kind: rawString(del, "kind") + "s", Key: rawString(del, "key")}, Name: rawString(del, "name")}
+	}
+	return entities
+}
+
+// destroyedEntities are the entities a plan's deletions delete: for a destroy, every entity of its state.
 func destroyedEntities(dels []deletion) []moves.BatchEntity {
 	entities := make([]moves.BatchEntity, len(dels))
 	for i, d := range dels {
@@ -102,5 +132,5 @@ func (s *Server) checkUnchangedMoves(ctx context.Context, state *tfprotov6.Dynam
 	if err != nil {
 		return nil
 	}
-	return diagnostics.ToProtocol(checkMoves(ctx, data, batchEntities(ids, batchRaw(attrs).get("deletions"))))
+	return diagnostics.ToProtocol(checkMoves(ctx, data, batchEntities(ids, deletedEntities(batchRaw(attrs).get("deletions")))))
 }

@@ -48,7 +48,6 @@ func BenchmarkMovesKept(b *testing.B) {
 					}
 					b.StopTimer()
 					r.Check("PlanResourceChange", resp.Diagnostics)
-					req, resp = nil, nil //nolint:ineffassign,wastedassign // let the request go, as Terraform's goes
 					withRecords := heapInUse()
 					data.Moves = moves.NewPlans()
 					kept = withRecords - heapInUse()

@@ -41,8 +41,7 @@ func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.V
 	case !prior.IsNull() && planned.Equal(prior):
 		entities = plannedEntities(batchRawOf(planned)) // nothing created or changed: nothing to check
 	default:
-		planned, diags = r.planChange(ctx, prior, planned)
-		entities = plannedEntities(batchRawOf(planned))
+		planned, diags, entities = r.planChange(ctx, prior, planned)
 	}
 	if !diags.HasError() {
 		diags.Append(checkMoves(ctx, r.data, entities)...)
@@ -53,8 +52,8 @@ func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.V
 // planChange plans a create or an update: it keeps the computed values of unchanged items known (no plan
 // noise), shows the ids of the entities new items adopt, checks every item against its workspace's model
 // (all problems at once), and runs the batch expand endpoint with the request apply would send, so the
-// server's validation fails the plan.
-func (r *batchResource) planChange(ctx context.Context, prior, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+// server's validation fails the plan. It returns what the plan does with each entity, for the move check.
+func (r *batchResource) planChange(ctx context.Context, prior, planned tftypes.Value) (tftypes.Value, diag.Diagnostics, []moves.BatchEntity) {
 	var diags diag.Diagnostics
 	plan := batchRawOf(planned)
 	if prior.IsNull() { // a create deletes nothing, whatever its items: known at plan on every path
@@ -62,21 +61,22 @@ func (r *batchResource) planChange(ctx context.Context, prior, planned tftypes.V
 	}
 	items, known, d := plan.planned()
 	if d.HasError() {
-		return planned, nil // validate reports the errors
+		return planned, nil, nil // validate reports the errors
 	}
 	if !known || !adoptionKnown(plan) {
-		return r.planWithUnknowns(ctx, prior, plan, items, planned.Type())
+		planned, diags = r.planWithUnknowns(ctx, prior, plan, items, planned.Type())
+		return planned, diags, plannedEntities(batchRawOf(planned))
 	}
 	priorRaw := batchRawOf(prior)
 	priorItems, err := r.withoutTakenAlong(ctx, priorRaw.items(), items)
 	if err != nil {
 		diagnostics.AddClientError(&diags, "Unable to Read Batch Items", err)
-		return planned, diags
+		return planned, diags, nil
 	}
 	request, keys, d := r.request(ctx, priorItems, items, plan)
 	diags.Append(d...)
 	if diags.HasError() {
-		return planned, diags
+		return planned, diags, nil
 	}
 	plannedComputed(priorItems, items, keys)
 	computed, dels := renderPlanned(items, keys, priorRaw), plannedDeletions(priorItems, keys, items)
@@ -89,5 +89,5 @@ func (r *batchResource) planChange(ctx context.Context, prior, planned tftypes.V
 		diags.AddWarning(summary, detail)
 	}
 	r.dryRun(ctx, request, keys, priorItems, &diags)
-	return planned, diags
+	return planned, diags, changeEntities(items, dels)
 }
