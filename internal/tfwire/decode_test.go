@@ -65,6 +65,60 @@ func TestMsgPack_sameAsTftypes(t *testing.T) {
 	for _, tc := range values {
 		t.Run(tc.name, func(t *testing.T) { tfwiretest.SameAsTftypes(t, tc.typ, tc.value) })
 	}
+	t.Run("some attributes", func(t *testing.T) { sameAttributes(t, schema, value, "computed", "id", "unknown") })
+	t.Run("some attributes of a null resource", func(t *testing.T) { sameAttributes(t, schema, tftypes.NewValue(schema, nil), "id") })
+	t.Run("element strings", func(t *testing.T) {
+		var attrs map[string]tftypes.Value
+		if err := value.As(&attrs); err != nil {
+			t.Fatal(err)
+		}
+		attrs["computed"] = tftypes.NewValue(tftypes.Map{ElementType: item}, map[string]tftypes.Value{"a": itemValue("c", huge),
+			"b": itemValue("d", huge), "null": tftypes.NewValue(item, nil), "unknown": tftypes.NewValue(item, tftypes.UnknownValue)})
+		computed := tftypes.NewValue(schema, attrs)
+		dv, err := tfprotov6.NewDynamicValue(schema, computed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := tfwire.ElementStrings(dv.MsgPack, schema, "computed", "name")
+		if err != nil || len(got) != 2 || got["a"] != "c" || got["b"] != "d" {
+			t.Fatalf("names %v, %v", got, err)
+		}
+		if _, err := tfwire.ElementStrings(dv.MsgPack, schema, "computed", "n"); err == nil {
+			t.Fatal("a number read as a string")
+		}
+	})
+}
+
+// sameAttributes checks that DecodeAttributes reads the named attributes of value as tftypes reads them,
+// and no others.
+func sameAttributes(t *testing.T, schema tftypes.Object, value tftypes.Value, names ...string) {
+	t.Helper()
+	dv, err := tfprotov6.NewDynamicValue(schema, value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := tfwire.DecodeAttributes(dv.MsgPack, schema, names...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if value.IsNull() {
+		if got != nil {
+			t.Fatalf("a null value's attributes: %v", got)
+		}
+		return
+	}
+	var want map[string]tftypes.Value
+	if err := value.As(&want); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(names) {
+		t.Fatalf("read %d attributes, want %d: %v", len(got), len(names), got)
+	}
+	for _, name := range names {
+		if !got[name].Equal(want[name]) || got[name].String() != want[name].String() {
+			t.Errorf("%s: %s", name, tfwiretest.Differences(got[name], want[name]))
+		}
+	}
 }
 
 // Values decoded together share their items only where type and bytes are the same: an item whose

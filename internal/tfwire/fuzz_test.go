@@ -104,6 +104,9 @@ func FuzzDecode(f *testing.F) {
 			typ = tftypes.DynamicPseudoType
 		}
 		checkDecode(t, data, typ)
+		if !dynamic {
+			checkPartialReads(t, data)
+		}
 		dv := &tfprotov6.DynamicValue{MsgPack: data}
 		if tfwire.SameMsgPack(dv, dv) != (len(data) > 0) {
 			t.Fatalf("SameMsgPack of %d bytes with themselves is %v", len(data), len(data) == 0)
@@ -172,6 +175,55 @@ func checkDecode(t *testing.T, data []byte, typ tftypes.Type) {
 			t.Fatalf("tfwire cannot read %x (%v), tftypes reads %s", data, err, want)
 		case wantErr == nil && err == nil && !same(got, want):
 			t.Fatalf("tfwire reads %x as %s, tftypes as %s: %s", data, got, want, tfwiretest.Differences(got, want))
+		}
+	}
+}
+
+// checkPartialReads: where Decode reads a value of batchType, DecodeAttributes reads each attribute as
+// Decode does, and ElementStrings the ids of the computed maps.
+func checkPartialReads(t *testing.T, data []byte) {
+	t.Helper()
+	whole, err := tfwire.Decode(data, batchType)
+	if err != nil || !whole.IsKnown() {
+		return
+	}
+	var attrs map[string]tftypes.Value
+	if err := whole.As(&attrs); err != nil {
+		t.Fatal(err)
+	}
+	for name := range batchType.AttributeTypes {
+		got, err := tfwire.DecodeAttributes(data, batchType, name)
+		if err != nil || whole.IsNull() != (got == nil) || !whole.IsNull() && !same(got[name], attrs[name]) {
+			t.Fatalf("DecodeAttributes reads %s of %x as %v (%v), Decode as %s", name, data, got[name], err, attrs[name])
+		}
+	}
+	for _, name := range []string{"computed_components", "computed_references"} {
+		got, err := tfwire.ElementStrings(data, batchType, name, "id")
+		if err != nil {
+			t.Fatalf("ElementStrings cannot read %s of %x: %v", name, data, err)
+		}
+		want := map[string]string{}
+		if v := attrs[name]; v.IsKnown() && !v.IsNull() {
+			var elems map[string]tftypes.Value
+			if err := v.As(&elems); err != nil {
+				t.Fatal(err)
+			}
+			for key, e := range elems {
+				var fields map[string]tftypes.Value
+				if e.IsKnown() && !e.IsNull() && e.As(&fields) == nil && fields["id"].IsKnown() && !fields["id"].IsNull() {
+					var s string
+					_ = fields["id"].As(&s)
+					want[key] = s
+				}
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("ElementStrings reads %s of %x as %v, Decode as %v", name, data, got, want)
+		}
+		for key, id := range want {
+			if got[key] != id {
+				t.Fatalf("ElementStrings reads %s of %x as %v, Decode as %v", name, data, got, want)
+			}
 		}
 	}
 }

@@ -17,10 +17,11 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
 )
 
-// The plan stage of ardoq_batch: prior and planned items to the one request that makes the org match.
-// Every identity rule lives here: which items are created, updated, replaced or deleted, and (in
-// plan_adopt.go) which take over an entity already in Ardoq. plan_check.go checks the
-// items against their workspaces' models, and plan_match.go finds the entities new items match.
+// The request stage of ardoq_batch's plan (plan_change.go lists the stages): prior and planned items to
+// the one request that makes the org match. Every identity rule lives here: which items are created,
+// updated, replaced or deleted, and (in adoption.go) which take over an entity already in Ardoq.
+// plan_check.go checks the items against their workspaces' models, and adoption_match.go finds the
+// entities new items match.
 
 // batchPlanInput is everything planBatch decides from; planBatch reads nothing else, so a table test
 // pins every rule.

@@ -100,33 +100,6 @@ func (b *batchPlanner) unknownWorkspace(p path.Path, ws string) {
 		"ardoq_workspace data source.", convert.PathText(p), ws))
 }
 
-// adoptionProperties are the uniqueBy properties the provider matches items by (as Ardoq does), besides
-// customFields.<api key>; the emulator accepts the same, and "rootWorkspace" for references as an
-// alias of "source.rootWorkspace".
-var adoptionProperties = map[string][]string{
-	"adopt_components_by": {"rootWorkspace", "name", "typeId", "parent"},
-	"adopt_references_by": {"source", "target", "type", "source.rootWorkspace", "rootWorkspace"},
-}
-
-// checkAdoptionProperties reports every adopt_components_by / adopt_references_by value the provider
-// cannot match by: with one, the plan's matching and Ardoq's uniqueBy would disagree.
-func (b *batchPlanner) checkAdoptionProperties() {
-	for _, attr := range []string{"adopt_components_by", "adopt_references_by"} {
-		props := b.adoptComponentsBy
-		if attr == "adopt_references_by" {
-			props = b.adoptReferencesBy
-		}
-		for i, prop := range props {
-			if key, isField := strings.CutPrefix(prop, "customFields."); (isField && key != "") || slices.Contains(adoptionProperties[attr], prop) {
-				continue
-			}
-			b.diags.AddAttributeError(path.Root(attr).AtListIndex(i), "Unsupported Adoption Property", fmt.Sprintf("%s[%d]: %q is not a "+
-				"property items can be adopted by. Supported are: %s and customFields.<api key>.", attr, i, prop,
-				strings.Join(adoptionProperties[attr], ", ")))
-		}
-	}
-}
-
 // referenceScope checks a reference's type against the model of its source's workspace (ws).
 func (b *batchPlanner) referenceScope(p path.Path, ws string, r entity.ReferenceValues) fields.Scope {
 	model := b.models[ws]

@@ -71,11 +71,11 @@ func (u unknowns) unknown(kind, key string, names ...string) bool {
 	return false
 }
 
-// modifyPlanUnknown is modifyPlan's plan of a change with values known only at apply: the computed maps
-// keyed by the items' keys, and the deletions where they are known, said as modifyPlan says them.
-func (r *batchResource) modifyPlanUnknown(ctx context.Context, prior tftypes.Value, plan batchRaw, t tftypes.Type) (tftypes.Value, diag.Diagnostics) {
+// planWithUnknowns is planChange's plan of a change with values known only at apply: the computed maps
+// keyed by the items' keys, and the deletions where they are known, said as planChange says them. items
+// are the configured items decoded, those known.
+func (r *batchResource) planWithUnknowns(ctx context.Context, prior tftypes.Value, plan batchRaw, items batchItems, t tftypes.Type) (tftypes.Value, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	items, _, _ := plan.planned()
 	computed, dels, known := plannedWithUnknowns(batchRawOf(prior), items, unknownsOf(plan), adoptionOf(plan))
 	if known {
 		r.reportDeletions(ctx, &diags, dels, rawString(prior, "id"), false)
@@ -195,7 +195,7 @@ func unknownPlanDeletions(prior, plan batchItems, u unknowns, replaced map[strin
 	}
 	leaving := len(keys.componentDeletes)+len(keys.referenceDeletes) > 0
 	if leaving && (u.adoption || len(adopt.components)+len(adopt.references) > 0) {
-		return nil, false // a new item may take a leaving entity over (plan_adopt.go)
+		return nil, false // a new item may take a leaving entity over (adoption.go)
 	}
 	return plannedDeletions(prior, keys, plan), true
 }

@@ -242,7 +242,7 @@ func TestPlannedWithUnknowns(t *testing.T) {
 	}
 }
 
-// knownPlan is modifyPlan's plan of values all known, from prior without the lost items.
+// knownPlan is planChange's plan of values all known, from prior without the lost items.
 func knownPlan(t *testing.T, prior, plan batchRaw, lost []string) batchRaw {
 	t.Helper()
 	items, known, diags := plan.planned()

@@ -21,31 +21,25 @@ func batchOf(data *providerdata.Data) (*batchResource, []*tfprotov6.Diagnostic) 
 }
 
 // values decodes the named values, sharing the items they have in common (tfwire.Values); a nil one is
-// null.
+// null. JSON, which Terraform does not send for resource values, is read as tftypes reads it.
 func (s *Server) values(named ...*tfprotov6.DynamicValue) ([]tftypes.Value, []*tfprotov6.Diagnostic) {
 	out := make([]tftypes.Value, len(named))
 	shared := tfwire.NewValues(len(named) > 1)
 	for i, dv := range named {
-		out[i] = tftypes.NewValue(s.typ, nil)
-		if dv == nil {
-			continue
+		var err error
+		switch {
+		case dv == nil:
+			out[i] = tftypes.NewValue(s.typ, nil)
+		case len(dv.MsgPack) == 0:
+			out[i], err = dv.Unmarshal(s.typ)
+		default:
+			out[i], err = shared.Decode(dv.MsgPack, s.typ)
 		}
-		v, err := unmarshalDynamic(dv, s.typ, shared)
 		if err != nil {
 			return nil, errorDiagnostics("Unable to Read ardoq_batch's Value", "Terraform sent a value the provider could not decode: "+err.Error())
 		}
-		out[i] = v
 	}
 	return out, nil
-}
-
-// unmarshalDynamic decodes what Terraform sends: msgpack with shared (tfwire.Values), JSON (which Terraform
-// does not send for resource values) as tftypes does.
-func unmarshalDynamic(dv *tfprotov6.DynamicValue, typ tftypes.Type, shared *tfwire.Values) (tftypes.Value, error) {
-	if len(dv.MsgPack) == 0 {
-		return dv.Unmarshal(typ)
-	}
-	return shared.Decode(dv.MsgPack, typ)
 }
 
 func (s *Server) dynamic(v tftypes.Value) (*tfprotov6.DynamicValue, []*tfprotov6.Diagnostic) {
@@ -56,14 +50,15 @@ func (s *Server) dynamic(v tftypes.Value) (*tfprotov6.DynamicValue, []*tfprotov6
 	return &tfprotov6.DynamicValue{MsgPack: encoded}, nil
 }
 
-// PlanResourceChange plans ardoq_batch: a create, an update, no change or a destroy (PlanDestroy).
+// PlanResourceChange plans ardoq_batch: a create, an update, no change or a destroy (PlanDestroy). It
+// decodes Terraform's values once, plans (plan_change.go lists the stages) and encodes the plan once.
 func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
 	resp := &tfprotov6.PlanResourceChangeResponse{PlannedPrivate: req.PriorPrivate}
-	defer s.planMoves(ctx, req, resp) // plan_moves.go
 	if tfwire.SameMsgPack(req.PriorState, req.ProposedNewState) {
-		// The plan of an unchanged batch is its state: nothing below would alter it (batchResource.modifyPlan), so
-		// it is not decoded (at 20,000 + 20,000 items, three values of tens of MiB each).
+		// The plan of an unchanged batch is its state: no stage would alter it, so it is not decoded (at
+		// 20,000 + 20,000 items, three values of tens of MiB each).
 		resp.PlannedState = req.ProposedNewState
+		resp.Diagnostics = s.checkUnchangedMoves(ctx, req.PriorState)
 		return resp, nil
 	}
 	vals, diags := s.values(req.PriorState, req.ProposedNewState, req.Config)
@@ -73,7 +68,7 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	}
 	prior, planned := vals[0], vals[1]
 	if !planned.IsNull() && !planned.Equal(prior) {
-		planned = s.plannedComputed(prior, planned)
+		planned = s.withComputedUnknown(prior, planned)
 	}
 	if !planned.IsNull() || !prior.IsNull() { // a destroy too: it says what it deletes
 		r, diags := batchOf(s.data())
@@ -91,11 +86,11 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	return resp, nil
 }
 
-// plannedComputed marks what a changing plan does not know yet, as the framework does for computed
+// withComputedUnknown marks what a changing plan does not know yet, as the framework does for computed
 // attributes the configuration leaves null: they are unknown, except id, which keeps its value once there
 // is one. Terraform's proposed value holds the prior state's, which must not stay where the items it
-// describes are not known yet (modifyPlan says what is known).
-func (s *Server) plannedComputed(prior, planned tftypes.Value) tftypes.Value {
+// describes are not known yet (planChange says what is known).
+func (s *Server) withComputedUnknown(prior, planned tftypes.Value) tftypes.Value {
 	attrs := batchRawOf(planned)
 	priorAttrs := batchRawOf(prior)
 	with := batchRaw{}

@@ -19,66 +19,15 @@ import (
 )
 
 // batchResource wires the stages an ardoq_batch goes through, each in a file named for it: decode
-// (Terraform values to items, decode.go), plan (prior and planned items to one request, plan*.go),
-// apply (the request to what Ardoq made, apply*.go) and render (items to Terraform values, render.go).
+// (Terraform values to items, decode.go), plan (prior and planned items to one request, plan_change.go
+// lists its stages), apply (the request to what Ardoq made, apply*.go) and render (items to Terraform
+// values, render.go).
 // Read goes refresh (refresh.go), render. Server (server.go) calls it with the values Terraform sent.
 type batchResource struct {
 	data *providerdata.Data
 	// announced is what the plan of this request's change announced Ardoq takes along with the batch's deletes
 	// (under allow_cascade_delete only): set by modifyPlan, and given to the apply in the plan's private state.
 	announced *cascade.Announced
-}
-
-// modifyPlan keeps the computed values of unchanged items known (no plan noise), shows the ids of the
-// entities new items adopt, checks every item against its workspace's model (all problems at once),
-// and runs the batch expand endpoint with the request apply would send, so the server's validation
-// fails the plan. It returns planned as it is when nothing is created or changed.
-func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	if planned.IsNull() && !prior.IsNull() {
-		priorItems := batchRawOf(prior).items()
-		dels := destroyDeletions(priorItems)
-		r.reportDeletions(ctx, &diags, dels, "", true)
-		r.announced = r.warnCascade(ctx, &diags, dels, nil, batchOpKeys{}, priorItems, batchItems{})
-		return planned, diags
-	}
-	if planned.IsNull() || (!prior.IsNull() && planned.Equal(prior)) {
-		return planned, nil // nothing created or changed: nothing to check (reference_checks.go and core/diagnostics)
-	}
-	plan := batchRawOf(planned)
-	if prior.IsNull() { // a create deletes nothing, whatever its items: known at plan on every path
-		planned = plan.value(planned.Type(), batchRaw{"deletions": noDeletions()})
-	}
-	items, known, d := plan.planned()
-	if d.HasError() {
-		return planned, nil // validate reports the errors
-	}
-	if !known || !adoptionKnown(plan) { // plan_unknown.go
-		return r.modifyPlanUnknown(ctx, prior, plan, planned.Type())
-	}
-	priorRaw := batchRawOf(prior)
-	priorItems, err := r.withoutTakenAlong(ctx, priorRaw.items(), items)
-	if err != nil {
-		diagnostics.AddClientError(&diags, "Unable to Read Batch Items", err)
-		return planned, diags
-	}
-	request, keys, d := r.request(ctx, priorItems, items, plan)
-	diags.Append(d...)
-	if diags.HasError() {
-		return planned, diags
-	}
-	plannedComputed(priorItems, items, keys)
-	computed, dels := renderPlanned(items, keys, priorRaw), plannedDeletions(priorItems, keys, items)
-	computed["deletions"] = deletionsValue(dels)
-	planned = plan.value(planned.Type(), computed)
-	r.reportDeletions(ctx, &diags, dels, rawString(prior, "id"), false)
-	r.announced = r.warnCascade(ctx, &diags, dels, &request, keys, priorItems, items)
-	diags.Append(r.warnIfItemsMade(ctx, priorItems, items, keys)...)
-	if summary, detail := adoptionNotice(items, keys); summary != "" {
-		diags.AddWarning(summary, detail)
-	}
-	r.dryRun(ctx, request, keys, priorItems, &diags)
-	return planned, diags
 }
 
 // create makes the planned items; the new state is null when nothing was made.

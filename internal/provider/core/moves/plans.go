@@ -15,15 +15,12 @@ import (
 //
 // Only contradictions are drawn from these records, and each is checked by both plans involved, so the
 // plan fails whichever of the two Terraform plans first; nothing waits for another plan, and nothing is
-// concluded from a plan not (yet) recorded. A batch's entities are read from its value only once a single
-// resource is planned too: a configuration of batches alone (thousands of items each) never decodes its
-// values twice for nothing.
+// concluded from a plan not (yet) recorded. A batch's record is what the error needs and no more: for
+// each entity, kept or deleted, its item, and a deleted one's name.
 type Plans struct {
-	resolving sync.Mutex // held while the waiting batches are read, so that no plan checks against them half-read
-	mu        sync.Mutex
-	single    map[string]Planned
-	batch     map[string]Planned
-	pending   []func() []BatchEntry // batches planned while no single resource was
+	mu     sync.Mutex
+	single map[string]Planned
+	batch  map[string]batchPlanned
 }
 
 // Planned is one resource's plan for one entity.
@@ -43,10 +40,25 @@ type ItemPath struct{ Kind, Key string }
 // String is the item as configurations write it: components["payments"].
 func (p ItemPath) String() string { return fmt.Sprintf("%s[%q]", p.Kind, p.Key) }
 
-// BatchEntry is an ardoq_batch's plan for one entity.
-type BatchEntry struct {
-	ID      string
-	Planned Planned
+// BatchEntity is an ardoq_batch's plan for one entity: kept (an item holds, adopts or imports it) or
+// deleted. Name is a deleted entity's, for the error of a single resource that keeps it; the error of
+// one that destroys what the batch keeps names the single resource's.
+type BatchEntity struct {
+	ID        string
+	Destroyed bool
+	Item      ItemPath
+	Name      string
+}
+
+// batchPlanned is a BatchEntity as recorded, by id.
+type batchPlanned struct {
+	destroyed bool
+	item      ItemPath
+	name      string
+}
+
+func (b batchPlanned) planned() Planned {
+	return Planned{Destroyed: b.destroyed, Resource: "ardoq_batch", Name: b.name, Item: b.item}
 }
 
 // Conflict is a single resource's plan and a batch's that contradict each other for one entity.
@@ -56,65 +68,33 @@ type Conflict struct {
 }
 
 func NewPlans() *Plans {
-	return &Plans{single: map[string]Planned{}, batch: map[string]Planned{}}
+	return &Plans{single: map[string]Planned{}, batch: map[string]batchPlanned{}}
 }
 
 // Single records a single resource's plan for id and returns the batch plan that contradicts it, if
 // one was recorded: the batch keeps what the single resource destroys, or deletes what it keeps.
 func (p *Plans) Single(id string, planned Planned) (Planned, bool) {
-	p.resolving.Lock()
-	defer p.resolving.Unlock()
-	for {
-		p.resolveHeld()
-		p.mu.Lock()
-		if len(p.pending) == 0 {
-			break
-		}
-		p.mu.Unlock()
-	}
+	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.single[id] = planned
 	b, found := p.batch[id]
-	return b, found && b.Destroyed != planned.Destroyed
+	return b.planned(), found && b.destroyed != planned.Destroyed
 }
 
-// Batch records an ardoq_batch's plan, whose entries entries reads from its value, and returns its
-// conflicts with the single resources' plans recorded so far. While no single resource has been
-// planned, entries is not read: a single resource's plan reads it first (Single).
-func (p *Plans) Batch(entries func() []BatchEntry) []Conflict {
-	p.mu.Lock()
-	if len(p.single) == 0 {
-		p.pending = append(p.pending, entries)
-		p.mu.Unlock()
-		return nil
-	}
-	p.mu.Unlock()
-	return p.recordBatch(entries())
-}
-
-func (p *Plans) recordBatch(entries []BatchEntry) []Conflict {
+// Batch records an ardoq_batch's plan and returns its conflicts with the single resources' plans
+// recorded so far.
+func (p *Plans) Batch(entities []BatchEntity) []Conflict {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var conflicts []Conflict
-	for _, e := range entries {
-		p.batch[e.ID] = e.Planned
-		if s, found := p.single[e.ID]; found && s.Destroyed != e.Planned.Destroyed {
-			conflicts = append(conflicts, Conflict{ID: e.ID, Single: s, Batch: e.Planned})
+	for _, e := range entities {
+		b := batchPlanned{destroyed: e.Destroyed, item: e.Item, name: e.Name}
+		p.batch[e.ID] = b
+		if s, found := p.single[e.ID]; found && s.Destroyed != e.Destroyed {
+			conflicts = append(conflicts, Conflict{ID: e.ID, Single: s, Batch: b.planned()})
 		}
 	}
 	return conflicts
-}
-
-// resolveHeld reads the entries of the batches waiting, with resolving held. Their conflicts need no
-// report: a conflict needs a single resource's plan, and none was recorded while they waited.
-func (p *Plans) resolveHeld() {
-	p.mu.Lock()
-	waiting := p.pending
-	p.pending = nil
-	p.mu.Unlock()
-	for _, entries := range waiting {
-		p.recordBatch(entries())
-	}
 }
 
 // MoveConflict is the error of a plan in which one resource destroys what another keeps: the apply

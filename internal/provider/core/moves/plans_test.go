@@ -10,30 +10,24 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
-// Of two contradicting plans for one entity, the second is told, whichever it is; a batch planned before
-// any single resource is read only once one is.
+// Of two contradicting plans for one entity, the second is told, whichever it is.
 func TestPlans_theSecondOfTwoContradictingPlansFails(t *testing.T) {
 	destroyed := Planned{Destroyed: true, Resource: "ardoq_component", Name: "Payments"}
-	kept := Planned{Resource: "ardoq_batch", Item: ItemPath{Kind: "components", Key: "payments"}}
-	entries := func(read *int) func() []BatchEntry {
-		return func() []BatchEntry { *read++; return []BatchEntry{{ID: "c1", Planned: kept}} }
-	}
+	kept := []BatchEntity{{ID: "c1", Item: ItemPath{Kind: "components", Key: "payments"}}}
 
 	p := NewPlans()
-	var read int
-	if c := p.Batch(entries(&read)); c != nil || read != 0 {
-		t.Fatalf("a batch planned alone is read later: conflicts %v, read %d times", c, read)
+	if c := p.Batch(kept); c != nil {
+		t.Fatalf("a batch planned alone conflicts: %v", c)
 	}
-	if b, conflict := p.Single("c1", destroyed); !conflict || b.Item != kept.Item || read != 1 {
-		t.Fatalf("single after batch: conflict %v with %+v, batch read %d times", conflict, b, read)
+	if b, conflict := p.Single("c1", destroyed); !conflict || b.Item != kept[0].Item || b.Resource != "ardoq_batch" {
+		t.Fatalf("single after batch: conflict %v with %+v", conflict, b)
 	}
 
 	p = NewPlans()
-	read = 0
 	if _, conflict := p.Single("c1", destroyed); conflict {
 		t.Fatal("a single plan alone conflicts")
 	}
-	if c := p.Batch(entries(&read)); len(c) != 1 || c[0].Single.Name != "Payments" || c[0].ID != "c1" {
+	if c := p.Batch(kept); len(c) != 1 || c[0].Single.Name != "Payments" || c[0].ID != "c1" || c[0].Batch.Item != kept[0].Item {
 		t.Fatalf("batch after single: %+v", c)
 	}
 
@@ -41,8 +35,15 @@ func TestPlans_theSecondOfTwoContradictingPlansFails(t *testing.T) {
 	if _, conflict := p.Single("c1", Planned{Resource: "ardoq_component"}); conflict {
 		t.Fatal("a kept single conflicts alone")
 	}
-	if c := p.Batch(entries(&read)); len(c) != 0 {
+	if c := p.Batch(kept); len(c) != 0 {
 		t.Fatalf("both keeping is no move conflict: %+v", c)
+	}
+
+	p = NewPlans()
+	deleted := []BatchEntity{{ID: "c1", Destroyed: true, Item: ItemPath{Kind: "components", Key: "payments"}, Name: "Payments"}}
+	p.Batch(deleted)
+	if b, conflict := p.Single("c1", Planned{Resource: "ardoq_component"}); !conflict || b.Name != "Payments" || !b.Destroyed {
+		t.Fatalf("a single keeping what a batch deletes: conflict %v with %+v", conflict, b)
 	}
 }
 

@@ -18,34 +18,8 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
-// The entities new items match in Ardoq, found for the plan stage: the entities are listed from the
+// The entities new adoptable items match in Ardoq, found for the plan: the entities are listed from the
 // items' workspaces, and matched by the adoption properties (the API's uniqueBy) as Ardoq matches.
-
-// adoption holds the adopt_components_by and adopt_references_by properties (the API's uniqueBy).
-type adoption struct{ components, references []string }
-
-func adoptionOf(raw batchRaw) adoption {
-	return adoption{components: raw.strings("adopt_components_by"), references: raw.strings("adopt_references_by")}
-}
-
-// batchMatch is the entity in Ardoq that a new item's adoption properties match.
-type batchMatch struct {
-	ID, ComponentKey, Name string
-	Version                int64
-	RootWorkspace, TypeID  string   // components only
-	Type                   int64    // references only
-	was                    itemView // its values as listed at plan time, when found by the lookup
-	// the entity as listed, when found by the lookup: adopting it writes nothing if it holds the item's values
-	component *client.Component
-	reference *client.Reference
-}
-
-// batchMatches are the matches of new items, by item key, and the workspaces of the components the
-// lookup saw (sources given as ids included), by id.
-type batchMatches struct {
-	Components, References map[string]batchMatch
-	sourceWorkspaces       map[string]string
-}
 
 func componentMatch(c *client.Component) batchMatch {
 	return batchMatch{ID: c.ID, ComponentKey: c.ComponentKey, Name: c.Name, Version: c.Version, RootWorkspace: c.RootWorkspace, TypeID: c.TypeID,
@@ -55,30 +29,6 @@ func componentMatch(c *client.Component) batchMatch {
 func referenceMatch(r *client.Reference) batchMatch {
 	return batchMatch{ID: r.ID, Version: r.Version, RootWorkspace: r.RootWorkspace, Type: r.Type,
 		reference: r, was: referenceView(entity.ReferenceValuesFrom(r, entity.ReferenceValues{CustomFields: fields.AllFromAPI(r.CustomFields)}, nil))}
-}
-
-// describe names the entity in messages (only components have a type id).
-func (m batchMatch) describe() string {
-	if m.TypeID != "" {
-		return fmt.Sprintf("component %s (%q)", m.ID, m.Name)
-	}
-	return "reference " + m.ID
-}
-
-// adoptable reports whether an item can adopt: adoption is on and the item has a value for every
-// custom field its uniqueBy names (items without one are plain creates).
-func adoptable(uniqueBy []string, fields map[string]fields.Value) bool {
-	if len(uniqueBy) == 0 {
-		return false
-	}
-	for _, p := range uniqueBy {
-		if key, isField := strings.CutPrefix(p, "customFields."); isField {
-			if _, ok := fields[key]; !ok {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // newAdoptableItems lists the keys of items without an entity of their own that can adopt one.

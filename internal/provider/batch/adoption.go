@@ -1,18 +1,104 @@
 package batch
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/cascade"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
 )
 
-// The adoption rules of planBatch: which new items take over an existing entity (found at plan time,
-// or held by an item this request removes), so that an entity is updated under its new key and never
-// deleted by the same request that adopts it.
+// Adoption: a new item with adopt_components_by or adopt_references_by takes over the entity Ardoq
+// already holds with its values of those properties (the API's uniqueBy), found at plan
+// (adoption_match.go) or held by an item this request removes, so that an entity is updated under its
+// new key and never deleted by the same request that adopts it. The plan shows an adopting item as it
+// will be, not as its entity is now, so it also says how many entities the adoptions write and which
+// values they overwrite or unset.
+
+// adoption holds the adopt_components_by and adopt_references_by properties (the API's uniqueBy).
+type adoption struct{ components, references []string }
+
+func adoptionOf(raw batchRaw) adoption {
+	return adoption{components: raw.strings("adopt_components_by"), references: raw.strings("adopt_references_by")}
+}
+
+// batchMatch is the entity in Ardoq that a new item's adoption properties match.
+type batchMatch struct {
+	ID, ComponentKey, Name string
+	Version                int64
+	RootWorkspace, TypeID  string   // components only
+	Type                   int64    // references only
+	was                    itemView // its values as listed at plan time, when found by the lookup
+	// the entity as listed, when found by the lookup: adopting it writes nothing if it holds the item's values
+	component *client.Component
+	reference *client.Reference
+}
+
+// batchMatches are the matches of new items, by item key, and the workspaces of the components the
+// lookup saw (sources given as ids included), by id.
+type batchMatches struct {
+	Components, References map[string]batchMatch
+	sourceWorkspaces       map[string]string
+}
+
+// describe names the entity in messages (only components have a type id).
+func (m batchMatch) describe() string {
+	if m.TypeID != "" {
+		return fmt.Sprintf("component %s (%q)", m.ID, m.Name)
+	}
+	return "reference " + m.ID
+}
+
+// adoptable reports whether an item can adopt: adoption is on and the item has a value for every
+// custom field its uniqueBy names (items without one are plain creates).
+func adoptable(uniqueBy []string, fields map[string]fields.Value) bool {
+	if len(uniqueBy) == 0 {
+		return false
+	}
+	for _, p := range uniqueBy {
+		if key, isField := strings.CutPrefix(p, "customFields."); isField {
+			if _, ok := fields[key]; !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// adoptionProperties are the uniqueBy properties the provider matches items by (as Ardoq does), besides
+// customFields.<api key>; the emulator accepts the same, and "rootWorkspace" for references as an
+// alias of "source.rootWorkspace".
+var adoptionProperties = map[string][]string{
+	"adopt_components_by": {"rootWorkspace", "name", "typeId", "parent"},
+	"adopt_references_by": {"source", "target", "type", "source.rootWorkspace", "rootWorkspace"},
+}
+
+// checkAdoptionProperties reports every adopt_components_by / adopt_references_by value the provider
+// cannot match by: with one, the plan's matching and Ardoq's uniqueBy would disagree.
+func (b *batchPlanner) checkAdoptionProperties() {
+	for _, attr := range []string{"adopt_components_by", "adopt_references_by"} {
+		props := b.adoptComponentsBy
+		if attr == "adopt_references_by" {
+			props = b.adoptReferencesBy
+		}
+		for i, prop := range props {
+			if key, isField := strings.CutPrefix(prop, "customFields."); (isField && key != "") || slices.Contains(adoptionProperties[attr], prop) {
+				continue
+			}
+			b.diags.AddAttributeError(path.Root(attr).AtListIndex(i), "Unsupported Adoption Property", fmt.Sprintf("%s[%d]: %q is not a "+
+				"property items can be adopted by. Supported are: %s and customFields.<api key>.", attr, i, prop,
+				strings.Join(adoptionProperties[attr], ", ")))
+		}
+	}
+}
 
 // decideAdoptions decides for every new item whether it is created, upserted, or takes over the
 // entity it matched, before any operation is built: items pointing at an adopted item use its id.
@@ -241,6 +327,76 @@ func (b *batchPlanner) componentWorkspaces() map[string]string {
 	}
 	for id, ws := range b.matches.sourceWorkspaces {
 		out[id] = ws
+	}
+	return out
+}
+
+// adoptionNotice is the warning of a plan whose items take entities over ("" when none do): how many
+// it writes, and per written item the values of its entity the apply overwrites or unsets. Only
+// entities the plan-time lookup listed are counted and described.
+func adoptionNotice(planned batchItems, keys batchOpKeys) (summary, detail string) {
+	adopted := keys.adopted
+	total := len(adopted.Components) + len(adopted.References)
+	if total == 0 {
+		return "", ""
+	}
+	asIs := len(keys.componentsAsIs) + len(keys.referencesAsIs)
+	written := total - asIs
+	summary = fmt.Sprintf("Adoption Writes %d of %s", written, convert.Plural(total, "Entity", "Entities"))
+	if written == 0 {
+		summary = "Adoption Writes Nothing"
+	}
+	detail = fmt.Sprintf("This apply takes over %s that Ardoq already holds (their ids are in computed_components and "+
+		"computed_references). %s not written; %s updated to their items.", convert.Plural(total, "entity", "entities"),
+		convert.Plural(asIs, "entity already holds its item's values and is", "entities already hold their items' values and are"),
+		convert.Plural(written, "entity is", "entities are"))
+	skip := setOf(keys.componentsAsIs, keys.referencesAsIs)
+	var lines []string
+	for _, k := range slices.Sorted(maps.Keys(adopted.Components)) {
+		m := adopted.Components[k]
+		changes := viewChanges(m.was, componentView(planned.Components[k]), "name", "description", "color", "shape", "icon", "image")
+		if len(changes) > 0 && !skip[k] {
+			lines = append(lines, fmt.Sprintf("  - components[%q] takes over %s: %s", k, cmp.Or(m.ComponentKey, m.ID), strings.Join(changes, "; ")))
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(adopted.References)) {
+		m := adopted.References[k]
+		if changes := viewChanges(m.was, referenceView(planned.References[k]), "display_text", "description"); len(changes) > 0 && !skip[k] {
+			lines = append(lines, fmt.Sprintf("  - references[%q] takes over reference %s: %s", k, m.ID, strings.Join(changes, "; ")))
+		}
+	}
+	if len(lines) == 0 {
+		return summary, detail
+	}
+	if len(lines) > cascade.ListedEntities {
+		lines = append(lines[:cascade.ListedEntities], fmt.Sprintf("  - and %d more items", len(lines)-cascade.ListedEntities))
+	}
+	return summary, detail + " These updates change values the entities hold in Ardoq now:\n" + strings.Join(lines, "\n") +
+		"\nSet these attributes on the items to keep the values."
+}
+
+// viewChanges lists the attributes (and managed custom fields) whose value in was the apply overwrites
+// or unsets; values it only sets where there were none are not losses and are left out. attrs are the
+// texts an adopting item overwrites: not the identity or the references, which it must match to adopt.
+func viewChanges(was, will itemView, attrs ...string) []string {
+	if was.attrs == nil {
+		return nil
+	}
+	var out []string
+	for _, a := range attrs {
+		before, after := was.attrs[a], will.attrs[a]
+		switch {
+		case before == nil || entity.EqualPointers(before, after):
+		case after == nil:
+			out = append(out, fmt.Sprintf("%s %q is unset", a, *before))
+		default:
+			out = append(out, fmt.Sprintf("%s %q becomes %q", a, *before, *after))
+		}
+	}
+	for _, key := range slices.Sorted(maps.Keys(will.fields)) {
+		if before, had := was.fields[key]; had && !will.fields[key].Means(before) {
+			out = append(out, fmt.Sprintf("custom_fields[%q] %q becomes %q", key, before.Text, will.fields[key].Text))
+		}
 	}
 	return out
 }
