@@ -28,9 +28,10 @@ func recordReplaced(ctx context.Context, req resource.ModifyPlanRequest, resp *r
 	if req.State.GetAttribute(ctx, path.Root("id"), &id).HasError() || id.ValueString() == "" {
 		return
 	}
-	value, err := json.Marshal(id.ValueString())
-	if err == nil {
-		resp.Diagnostics.Append(resp.Private.SetKey(ctx, replacedKey, value)...)
+	// A private state that cannot be written costs only the exclusion: the replacement's search then
+	// reports the entity it replaces, which says more, never less.
+	if value, err := json.Marshal(id.ValueString()); err == nil {
+		_ = resp.Private.SetKey(ctx, replacedKey, value)
 	}
 }
 
