@@ -33,8 +33,8 @@ func computedComponents(items map[string]entity.ComponentValues, changed map[str
 			"id":               assigned(c.ID),
 			"version":          assignedVersion(c.Version, c.ID == "" || changed[key]),
 			"component_key":    assigned(c.ComponentKey),
-			"created_by":       assigned(c.Meta.CreatedByEmail),
-			"last_modified_by": assignedUnlessWritten(c.Meta.LastModifiedByEmail, c.ID == "" || changed[key]),
+			"created_by":       whoUnlessWritten(c.Meta.CreatedBy, c.ID == "" || changed[key]),
+			"last_modified_by": whoUnlessWritten(c.Meta.LastModifiedBy, c.ID == "" || changed[key]),
 		})
 	}
 	return computedMap(computedComponentType, elems, prior)
@@ -49,8 +49,8 @@ func computedReferences(items map[string]entity.ReferenceValues, changed map[str
 			"version":          assignedVersion(r.Version, r.ID == "" || changed[key]),
 			"root_workspace":   assigned(r.RootWorkspace),
 			"target_workspace": assigned(r.TargetWorkspace),
-			"created_by":       assigned(r.Meta.CreatedByEmail),
-			"last_modified_by": assignedUnlessWritten(r.Meta.LastModifiedByEmail, r.ID == "" || changed[key]),
+			"created_by":       whoUnlessWritten(r.Meta.CreatedBy, r.ID == "" || changed[key]),
+			"last_modified_by": whoUnlessWritten(r.Meta.LastModifiedBy, r.ID == "" || changed[key]),
 		})
 	}
 	return computedMap(computedReferenceType, elems, prior)
@@ -62,7 +62,7 @@ func readAssigned(items batchItems, components, references tftypes.Value) {
 	for key, v := range convert.ElementsOrNil(components) {
 		if c, ok := items.Components[key]; ok {
 			c.ID, c.Version, c.ComponentKey = rawString(v, "id"), rawInt(v, "version"), rawString(v, "component_key")
-			c.Meta.CreatedByEmail, c.Meta.LastModifiedByEmail = rawString(v, "created_by"), rawString(v, "last_modified_by")
+			c.Meta = entity.ItemMeta{CreatedBy: rawString(v, "created_by"), LastModifiedBy: rawString(v, "last_modified_by")}
 			items.Components[key] = c
 		}
 	}
@@ -70,7 +70,7 @@ func readAssigned(items batchItems, components, references tftypes.Value) {
 		if r, ok := items.References[key]; ok {
 			r.ID, r.Version = rawString(v, "id"), rawInt(v, "version")
 			r.RootWorkspace, r.TargetWorkspace = rawString(v, "root_workspace"), rawString(v, "target_workspace")
-			r.Meta.CreatedByEmail, r.Meta.LastModifiedByEmail = rawString(v, "created_by"), rawString(v, "last_modified_by")
+			r.Meta = entity.ItemMeta{CreatedBy: rawString(v, "created_by"), LastModifiedBy: rawString(v, "last_modified_by")}
 			items.References[key] = r
 		}
 	}
@@ -84,13 +84,17 @@ func assigned(s string) tftypes.Value {
 	return tftypes.NewValue(tftypes.String, s)
 }
 
-// assignedUnlessWritten is a text Ardoq assigns again at every write: unknown for an item the request
-// creates or changes.
-func assignedUnlessWritten(s string, written bool) tftypes.Value {
-	if written {
+// whoUnlessWritten is a user Ardoq's answer names (an item's `_meta`): unknown for an item the request
+// creates or changes, whose answer may name another, and null where Ardoq named none (or a state saved
+// before the attribute was, until its next refresh), never unknown in a value Terraform keeps.
+func whoUnlessWritten(email string, written bool) tftypes.Value {
+	switch {
+	case written:
 		return tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+	case email == "":
+		return tftypes.NewValue(tftypes.String, nil)
 	}
-	return assigned(s)
+	return tftypes.NewValue(tftypes.String, email)
 }
 
 // assignedVersion is an item's version: unknown for an item the request creates or changes.

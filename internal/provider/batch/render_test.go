@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
-	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/client"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
@@ -51,12 +50,14 @@ func TestRenderItemsKeepsAMapWhileTheElementTypeHolds(t *testing.T) {
 
 func ptr[T any](v T) *T { return &v }
 
-// What Ardoq assigned an item is rendered and read back whole; what every write changes is unknown for an
-// item the request changes, and what the create set stays known.
+// What Ardoq assigned an item is rendered and read back whole. Who made and last changed an item is
+// unknown for one the request changes (Ardoq's answer may name others), and null, never unknown, where
+// Ardoq named none or the state predates the attribute: a value Terraform keeps is wholly known.
 func TestComputedValuesRoundTrip(t *testing.T) {
-	meta := client.Meta{CreatedByEmail: "ada@example.com", LastModifiedByEmail: "bo@example.com"}
+	meta := entity.ItemMeta{CreatedBy: "ada@example.com", LastModifiedBy: "bo@example.com"}
 	components := map[string]entity.ComponentValues{
-		"kept": {ID: "c1", Version: 2, ComponentKey: "APP-1", Meta: meta}, "changed": {ID: "c2", Version: 3, ComponentKey: "APP-2", Meta: meta}}
+		"kept": {ID: "c1", Version: 2, ComponentKey: "APP-1", Meta: meta}, "changed": {ID: "c2", Version: 3, ComponentKey: "APP-2", Meta: meta},
+		"unnamed": {ID: "c3", Version: 1, ComponentKey: "APP-3"}}
 	references := map[string]entity.ReferenceValues{"kept": {ID: "r1", Version: 4, RootWorkspace: "w1", TargetWorkspace: "w2", Meta: meta}}
 	renderedComponents := computedComponents(components, map[string]bool{"changed": true}, tftypes.Value{})
 	renderedReferences := computedReferences(references, nil, tftypes.Value{})
@@ -69,10 +70,20 @@ func TestComputedValuesRoundTrip(t *testing.T) {
 	if got := items.References["kept"]; !reflect.DeepEqual(got, references["kept"]) {
 		t.Errorf("reference read back as %+v, want %+v", got, references["kept"])
 	}
-	changed := convert.ElementsOrNil(convert.ElementsOrNil(renderedComponents)["changed"])
-	for name, wantKnown := range map[string]bool{"id": true, "component_key": true, "created_by": true, "version": false, "last_modified_by": false} {
+	elems := convert.ElementsOrNil(renderedComponents)
+	kept := convert.ElementsOrNil(elems["kept"])
+	for name, want := range map[string]string{"created_by": "ada@example.com", "last_modified_by": "bo@example.com"} {
+		if got := rawString(elems["kept"], name); got != want {
+			t.Errorf("a kept item's %s is %q, want %q (%v)", name, got, want, kept[name])
+		}
+	}
+	changed := convert.ElementsOrNil(elems["changed"])
+	for name, wantKnown := range map[string]bool{"id": true, "component_key": true, "created_by": false, "version": false, "last_modified_by": false} {
 		if changed[name].IsKnown() != wantKnown {
 			t.Errorf("a changed item's %s is known: %v, want %v", name, changed[name].IsKnown(), wantKnown)
 		}
+	}
+	if !elems["unnamed"].IsFullyKnown() || !convert.ElementsOrNil(elems["unnamed"])["created_by"].IsNull() {
+		t.Errorf("an item Ardoq named no user for is %v, want its users null and every value known", elems["unnamed"])
 	}
 }

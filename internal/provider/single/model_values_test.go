@@ -29,13 +29,15 @@ func TestModelValues_asFramework(t *testing.T) {
 		TypeID: types.StringValue("p1"), Parent: types.StringNull(), Description: types.StringValue("d"), Color: types.StringValue("c"),
 		Shape: types.StringValue("s"), Icon: types.StringValue("i"), Image: types.StringValue("m"), CustomFields: fields,
 		ComponentKey: types.StringUnknown(), TypeName: types.StringValue("App"), Version: types.Int64Value(3),
-		MetaModel: entity.MetaModel{Created: types.StringValue("t0"), LastUpdated: types.StringValue("t1")}}
+		MetaModel: entity.MetaModel{Created: types.StringValue("t0"), LastUpdated: types.StringValue("t1"),
+			CreatedBy: types.StringValue("ada@example.com"), LastModifiedBy: types.StringUnknown()}}
 	planned := component
 	planned.ID, planned.Version, planned.CustomFields = types.StringUnknown(), types.Int64Unknown(), types.DynamicUnknown()
 	reference := entity.ReferenceModel{ID: types.StringValue("r1"), Source: types.StringValue("c1"), Target: types.StringUnknown(),
 		Type: types.Int64Value(2), DisplayText: types.StringValue("uses"), Description: types.StringNull(),
 		CustomFields: types.DynamicValue(types.StringValue("not an object")), RootWorkspace: types.StringValue("w"),
-		TargetWorkspace: types.StringValue("w2"), Version: types.Int64Null(), MetaModel: entity.MetaModel{Created: types.StringValue("t0"), LastUpdated: types.StringValue("t1")}}
+		TargetWorkspace: types.StringValue("w2"), Version: types.Int64Null(), MetaModel: entity.MetaModel{Created: types.StringValue("t0"), LastUpdated: types.StringValue("t1"),
+			CreatedBy: types.StringNull(), LastModifiedBy: types.StringValue("bo@example.com")}}
 
 	check := func(t *testing.T, r resource.Resource, model any, set func(*tfsdk.State) error, get func(tfsdk.State) (any, error), zero func() any) {
 		t.Helper()

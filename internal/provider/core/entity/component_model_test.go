@@ -205,7 +205,7 @@ func TestComponentMappers(t *testing.T) {
 // naming the parent as the request does.
 func TestComponentValuesMappers(t *testing.T) {
 	parent := "5eed0000000000000000c001"
-	api := client.Component{ID: "c2", Version: 2, Meta: client.Meta{Created: "t0", LastUpdated: "t1"}, Name: "Web", RootWorkspace: "w1",
+	api := client.Component{ID: "c2", Version: 2, Meta: client.Meta{Created: "t0", LastUpdated: "t1", CreatedByEmail: "ada@example.com", LastModifiedByEmail: "bo@example.com"}, Name: "Web", RootWorkspace: "w1",
 		TypeID: "p1", Type: "Application", ComponentKey: "APP-2", Parent: &parent, Description: ptr(""), Icon: ptr("i"),
 		CustomFields: client.CustomFields{"owner": "x", "cost": json.Number("3")}}
 	byKey := func(ref string) string { return "batch:" + ref }
@@ -235,7 +235,7 @@ func TestComponentValuesMappers(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.want.CustomFields = map[string]fields.Value{"owner": {Text: "y"}}
 			v := entity.ComponentValuesFrom(&api, tc.want, tc.ids)
-			want := entity.ComponentValues{ID: "c2", ComponentKey: "APP-2", TypeName: "Application", Meta: client.Meta{Created: "t0", LastUpdated: "t1"}, Version: 2,
+			want := entity.ComponentValues{ID: "c2", ComponentKey: "APP-2", TypeName: "Application", Meta: entity.ItemMeta{CreatedBy: "ada@example.com", LastModifiedBy: "bo@example.com"}, Version: 2,
 				RootWorkspace: "w1", TypeID: "p1", Name: "Web", Parent: tc.wantParent, Icon: ptr("i"),
 				CustomFields: map[string]fields.Value{"owner": {Text: "x"}}}
 			if !reflect.DeepEqual(v, want) {
@@ -274,7 +274,7 @@ func TestComponentValuesSame(t *testing.T) {
 		}
 	}
 	assigned := base
-	assigned.ID, assigned.Version, assigned.ComponentKey, assigned.TypeName, assigned.Meta = "c", 3, "K", "T", client.Meta{Created: "t0", LastUpdated: "t1"}
+	assigned.ID, assigned.Version, assigned.ComponentKey, assigned.TypeName, assigned.Meta = "c", 3, "K", "T", entity.ItemMeta{CreatedBy: "ada@example.com", LastModifiedBy: "bo@example.com"}
 	if !base.Same(assigned, equal) {
 		t.Error("what Ardoq assigned is compared")
 	}

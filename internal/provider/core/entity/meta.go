@@ -20,7 +20,7 @@ type MetaModel struct {
 type MetaAttribute struct {
 	Name     string
 	describe string // a format of the entity's noun
-	// Stable is true for what the create sets for good; the others change with every write.
+	// Stable is true for what the create sets for good; the others may change with any write.
 	Stable bool
 }
 
@@ -28,7 +28,8 @@ type MetaAttribute struct {
 var MetaAttributes = []MetaAttribute{
 	{Name: "created", describe: "When the %s was created (ISO-8601, UTC).", Stable: true},
 	{Name: "last_updated", describe: "When the %s was last changed (ISO-8601, UTC)."},
-	{Name: "created_by", describe: "E-mail address of the user who created the %s (`_meta.createdByEmail`, the user's current address).", Stable: true},
+	// Ardoq answers with the creator's current address, which a write may find changed.
+	{Name: "created_by", describe: "E-mail address of the user who created the %s (`_meta.createdByEmail`, the user's current address)."},
 	{Name: "last_modified_by", describe: "E-mail address of the user who last changed the %s (`_meta.lastModifiedByEmail`)."},
 }
 
@@ -43,4 +44,12 @@ func metaFromAPI(m client.Meta) MetaModel {
 		CreatedBy:      types.StringValue(m.CreatedByEmail),
 		LastModifiedBy: types.StringValue(m.LastModifiedByEmail),
 	}
+}
+
+// ItemMeta is what ardoq_batch's computed values show of an item's `_meta`: who made and last changed it.
+type ItemMeta struct{ CreatedBy, LastModifiedBy string }
+
+// itemMetaFromAPI is the one mapper from `_meta` to ItemMeta.
+func itemMetaFromAPI(m client.Meta) ItemMeta {
+	return ItemMeta{CreatedBy: m.CreatedByEmail, LastModifiedBy: m.LastModifiedByEmail}
 }

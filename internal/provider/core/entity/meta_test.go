@@ -42,9 +42,13 @@ func TestMetaModel_inBothEntities(t *testing.T) {
 	if reference.MetaModel != component.MetaModel {
 		t.Errorf("the reference's meta is %+v, the component's %+v", reference.MetaModel, component.MetaModel)
 	}
+	want := map[string]string{"created": "t0", "created_by": "ada@example.com", "last_updated": "t1", "last_modified_by": "bo@example.com"}
 	for _, a := range entity.MetaAttributes {
-		if v, ok := o.Attributes()[a.Name].(types.String); !ok || v.ValueString() == "" {
-			t.Errorf("the component's object has %s = %v", a.Name, o.Attributes()[a.Name])
+		if v, ok := o.Attributes()[a.Name].(types.String); !ok || v.ValueString() != want[a.Name] {
+			t.Errorf("the component's object has %s = %v, want %q", a.Name, o.Attributes()[a.Name], want[a.Name])
 		}
+	}
+	if len(want) != len(entity.MetaAttributes) {
+		t.Errorf("want names %d attributes, MetaAttributes %d", len(want), len(entity.MetaAttributes))
 	}
 }

@@ -67,12 +67,12 @@ func TestReferenceMappers(t *testing.T) {
 // ardoq_batch's reference values: source and target written as the configuration writes them (an item's
 // key or an id), and named in the bodies as the request does.
 func TestReferenceValuesMappers(t *testing.T) {
-	api := client.Reference{ID: "r1", Version: 2, Meta: client.Meta{Created: "t0", LastUpdated: "t1"}, Source: "id-a", Target: "id-b", Type: 3,
+	api := client.Reference{ID: "r1", Version: 2, Meta: client.Meta{Created: "t0", LastUpdated: "t1", CreatedByEmail: "ada@example.com", LastModifiedByEmail: "bo@example.com"}, Source: "id-a", Target: "id-b", Type: 3,
 		RootWorkspace: "w1", TargetWorkspace: "w2", Description: ptr(""), DisplayText: ptr("uses"),
 		CustomFields: client.CustomFields{"note": "n", "weight": json.Number("2")}}
 	want := entity.ReferenceValues{Source: "a", Target: "id-b", CustomFields: map[string]fields.Value{"note": {Text: "old"}}}
 	v := entity.ReferenceValuesFrom(&api, want, map[string]string{"a": "id-a", "b": "other"})
-	if wantValues := (entity.ReferenceValues{ID: "r1", Meta: client.Meta{Created: "t0", LastUpdated: "t1"}, Version: 2, RootWorkspace: "w1", TargetWorkspace: "w2",
+	if wantValues := (entity.ReferenceValues{ID: "r1", Meta: entity.ItemMeta{CreatedBy: "ada@example.com", LastModifiedBy: "bo@example.com"}, Version: 2, RootWorkspace: "w1", TargetWorkspace: "w2",
 		Source: "a", Target: "id-b", Type: 3, DisplayText: ptr("uses"), CustomFields: map[string]fields.Value{"note": {Text: "n"}}}); !reflect.DeepEqual(v, wantValues) {
 		t.Fatalf("ReferenceValuesFrom:\ngot  %+v\nwant %+v", v, wantValues)
 	}
@@ -101,7 +101,7 @@ func TestReferenceValuesSame(t *testing.T) {
 		}
 	}
 	assigned := base
-	assigned.ID, assigned.Version, assigned.RootWorkspace, assigned.TargetWorkspace, assigned.Meta = "r", 3, "w", "w2", client.Meta{Created: "t0", LastUpdated: "t1"}
+	assigned.ID, assigned.Version, assigned.RootWorkspace, assigned.TargetWorkspace, assigned.Meta = "r", 3, "w", "w2", entity.ItemMeta{CreatedBy: "ada@example.com", LastModifiedBy: "bo@example.com"}
 	if !base.Same(assigned, equal) {
 		t.Error("what Ardoq assigned is compared")
 	}
