@@ -350,18 +350,18 @@ func adoptionNotice(planned batchItems, keys batchOpKeys) (summary, detail strin
 		"computed_references). %s not written; %s updated to their items.", convert.Plural(total, "entity", "entities"),
 		convert.Plural(asIs, "entity already holds its item's values and is", "entities already hold their items' values and are"),
 		convert.Plural(written, "entity is", "entities are"))
-	skip := setOf(keys.componentsAsIs, keys.referencesAsIs)
+	componentAsIs, referenceAsIs := setOf(keys.componentsAsIs), setOf(keys.referencesAsIs) // keys may repeat across kinds
 	var lines []string
 	for _, k := range slices.Sorted(maps.Keys(adopted.Components)) {
 		m := adopted.Components[k]
 		changes := viewChanges(m.was, componentView(planned.Components[k]), "name", "description", "color", "shape", "icon", "image")
-		if len(changes) > 0 && !skip[k] {
+		if len(changes) > 0 && !componentAsIs[k] {
 			lines = append(lines, fmt.Sprintf("  - components[%q] takes over %s: %s", k, cmp.Or(m.ComponentKey, m.ID), strings.Join(changes, "; ")))
 		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(adopted.References)) {
 		m := adopted.References[k]
-		if changes := viewChanges(m.was, referenceView(planned.References[k]), "display_text", "description"); len(changes) > 0 && !skip[k] {
+		if changes := viewChanges(m.was, referenceView(planned.References[k]), "display_text", "description"); len(changes) > 0 && !referenceAsIs[k] {
 			lines = append(lines, fmt.Sprintf("  - references[%q] takes over reference %s: %s", k, m.ID, strings.Join(changes, "; ")))
 		}
 	}

@@ -48,3 +48,18 @@ func TestAdoptionNotice(t *testing.T) {
 		t.Errorf("an adoption of an entity that holds the item's values writes nothing: %q\n%s", summary, got)
 	}
 }
+
+// A component adopted as it is hides nothing of a reference item with the same key that adoption writes.
+func TestAdoptionNotice_keysOfEachKindApart(t *testing.T) {
+	text := func(s string) *string { return &s }
+	component := &client.Component{ID: "c1", Name: "X", RootWorkspace: "ws", TypeID: "t"}
+	reference := &client.Reference{ID: "r1", Source: "c1", Target: "c2", Type: 1, Description: text("by hand")}
+	planned := batchItems{
+		Components: map[string]entity.ComponentValues{"x": {RootWorkspace: "ws", TypeID: "t", Name: "X"}},
+		References: map[string]entity.ReferenceValues{"x": {Source: "x", Target: "c2", Type: 1}}}
+	keys := batchOpKeys{componentsAsIs: []string{"x"}, adopted: batchMatches{
+		Components: map[string]batchMatch{"x": componentMatch(component)}, References: map[string]batchMatch{"x": referenceMatch(reference)}}}
+	if _, notice := adoptionNotice(planned, keys); !strings.Contains(notice, `references["x"] takes over reference r1: description "by hand" is unset`) {
+		t.Errorf("the reference's overwrite is not said:\n%s", notice)
+	}
+}
