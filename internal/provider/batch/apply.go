@@ -56,6 +56,7 @@ func (r *batchResource) apply(ctx context.Context, request client.BatchRequest, 
 			taken.Report(diags)
 		}
 	}()
+	claimBatchUpdates(r.data, request)
 	sent := time.Now()
 	resp, err := r.data.Client.Batch(ctx, request)
 	answered := err == nil // Ardoq's own answer says what it created; a search after a lost answer only suggests it
@@ -119,6 +120,21 @@ func claimBatchCreated(d *providerdata.Data, resp *client.BatchResponse, answere
 	}
 	for _, c := range resp.References.Created {
 		claim(c.ID)
+	}
+}
+
+// claimBatchUpdates records, before the batch is sent (its answer may be lost), the entities it updates
+// (core/claims): the already-made searches leave them out, as the plan walk could not see their new values.
+func claimBatchUpdates(d *providerdata.Data, request client.BatchRequest) {
+	if request.Components != nil {
+		for _, op := range request.Components.Update {
+			d.Claims.Changed(op.ID)
+		}
+	}
+	if request.References != nil {
+		for _, op := range request.References.Update {
+			d.Claims.Changed(op.ID)
+		}
 	}
 }
 

@@ -237,6 +237,7 @@ func (r *componentResource) update(ctx context.Context, diags *diag.Diagnostics,
 			return held
 		}
 	}
+	r.data.Claims.Changed(id) // before it is sent: its answer may be lost
 	updated, err := r.data.Client.UpdateComponent(ctx, id, client.IfVersion(version), body)
 	return settleUpdate(ctx, r.data, diags, "Component", version, updated, err, get, versionOf, holds, func() string {
 		if key := prior.ComponentKey.ValueString(); key != "" {

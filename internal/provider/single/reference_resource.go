@@ -224,6 +224,7 @@ func (r *referenceResource) update(ctx context.Context, diags *diag.Diagnostics,
 			return held
 		}
 	}
+	r.data.Claims.Changed(id) // before it is sent: its answer may be lost
 	updated, err := r.data.Client.UpdateReference(ctx, id, client.IfVersion(version), body)
 	return settleUpdate(ctx, r.data, diags, "Reference", version, updated, err, get, versionOf, holds, func() string {
 		return fmt.Sprintf("%q (id %s)", r.data.Contexts.Names(ctx).Reference(prior.Source.ValueString(), prior.Target.ValueString(),

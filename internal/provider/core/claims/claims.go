@@ -1,6 +1,6 @@
-// Package claims is what one provider process knows for certain about the entities its own writes made:
-// the ids its creates made (Ardoq answered) or its lost-answer searches took for a create's (core/recovery,
-// ardoq_batch's lost_answer.go), and whose token the process uses. No lost-answer search takes what
+// Package claims is what one provider process knows for certain about the entities its own writes touched:
+// the ids its creates made (Ardoq answered), its updates were sent for, or its lost-answer searches took
+// for a create's (core/recovery, ardoq_batch's lost_answer.go), and whose token the process uses. No lost-answer search takes what
 // another write of the process made or another search already took; the already-made search leaves out
 // what the process's writes made, which the plan walk, writing nothing, could not see.
 package claims
@@ -48,6 +48,10 @@ func (c *Claims) CallerEmail(ctx context.Context) (string, error) {
 // Made records an id that a create of this process made, as Ardoq's answer said.
 func (c *Claims) Made(id string) { c.take(id, true) }
 
+// Changed records an id an update of this process was sent for: an update may rename an entity into what
+// a later search looks for, which the plan walk, writing nothing, could not see. It is not MadeHere.
+func (c *Claims) Changed(id string) { c.take(id, false) }
+
 // Recovered records an id that a lost-answer search of this process took for what its create made. It
 // may be what an earlier run made moments before, so it is not MadeHere.
 func (c *Claims) Recovered(id string) { c.take(id, false) }
@@ -58,7 +62,8 @@ func (c *Claims) take(id string, made bool) {
 	c.taken[id] = c.taken[id] || made
 }
 
-// Taken reports whether a create of this process made id or a lost-answer search of it took id.
+// Taken reports whether a create of this process made id, an update of it was sent for id, or a
+// lost-answer search of it took id.
 func (c *Claims) Taken(id string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -8,16 +8,19 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/providertest"
 )
 
-// What a lost-answer search took is taken, what a create made is taken and made here; nothing else is either.
-func TestClaims_madeAndRecovered(t *testing.T) {
+// What a lost-answer search took or an update was sent for is taken, what a create made is taken and made
+// here; nothing else is either.
+func TestClaims_madeChangedAndRecovered(t *testing.T) {
 	c := New(nil)
 	c.Recovered("r")
+	c.Changed("u")
 	c.Made("m")
 	c.Recovered("m") // a search taking it after the create keeps it made here
+	c.Changed("m")   // and so does an update of it
 	for _, tc := range []struct {
 		id          string
 		taken, made bool
-	}{{"r", true, false}, {"m", true, true}, {"other", false, false}} {
+	}{{"r", true, false}, {"u", true, false}, {"m", true, true}, {"other", false, false}} {
 		if got := c.Taken(tc.id); got != tc.taken {
 			t.Errorf("Taken(%q) = %v, want %v", tc.id, got, tc.taken)
 		}

@@ -12,10 +12,10 @@ import (
 // each workspace, every page of it, instead of one search per create: the plan walk and the apply walk of
 // `terraform apply` each list a workspace once, however many components they create in it.
 //
-// What those searches look for was made before this process started, and what the process creates itself
-// is left out by its claims, so one listing serves every search of the process, taken before or after its
-// creates. A delete is different: the listing may still hold what was deleted, so once the process has
-// deleted anything the next searches list again.
+// What the process's own creates and updates wrote is left out of those searches by its claims, so one
+// listing serves every search of the process, taken before or after its writes. A delete is different: the
+// listing may still hold what was deleted, so once the process has deleted anything the next searches list
+// again.
 //
 // The first searches of a workspace go on their own (a plan that adds one or two components never lists);
 // the StartAfter-th lists the workspace, every page, while the searches after it wait. A workspace of more

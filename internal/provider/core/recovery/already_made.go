@@ -24,11 +24,11 @@ import (
 //
 // What the search reports follows from the request and Ardoq's answers: whether another resource manages
 // the entity, or read it first, changes nothing. It leaves out only what the request holds itself (an
-// ardoq_batch's own items) and what this provider process's own writes made (core/claims): the plan walk
-// writes nothing, so leaving them out makes the plan Terraform makes again in the apply walk (a new
-// process, among the apply's writes) answer as the plan walk did, in whatever order Terraform applies. The
-// provider keeps nothing between processes. A search that fails is an error with prevent_duplicates (the plan cannot
-// promise what the setting asks), a warning without.
+// ardoq_batch's own items, the entity a -replace replaces) and what this provider process's own writes
+// made or changed (core/claims): the plan walk writes nothing, so leaving them out makes the plan Terraform
+// makes again in the apply walk (a new process, among the apply's writes) answer as the plan walk did, in
+// whatever order Terraform applies. The provider keeps nothing between processes. A search that fails is
+// an error with prevent_duplicates (the plan cannot promise what the setting asks), a warning without.
 
 // AlreadyMade is where an already-made warning goes and how it says to take the entity over.
 type AlreadyMade struct {
@@ -67,8 +67,9 @@ func WarnIfAlreadyMade[T any](ctx context.Context, d *providerdata.Data, s Creat
 		id := s.IDOf(m)
 		summary := fmt.Sprintf("%s %s Already in Ardoq", at.Noun, at.Name(ctx))
 		detail := fmt.Sprintf("Ardoq already holds %s with id %s, created by you at %s; creating this one makes a second. %s "+
-			"If another resource of this configuration manages it, the two describe the same %s: keep one of them. More in the "+
-			"guide \"When a run is interrupted\".", s.What(ctx), id, s.Meta(m).Created, at.TakeOver(id), strings.ToLower(at.Noun))
+			"If another resource of this configuration manages it, the two describe the same %s: keep one of them (a moved block "+
+			"gives a resource a new address without making its entity again). More in the guide \"When a run is interrupted\".",
+			s.What(ctx), id, s.Meta(m).Created, at.TakeOver(id), strings.ToLower(at.Noun))
 		if d.Settings.PreventDuplicates {
 			add(&diags, at.At, diag.NewErrorDiagnostic(summary, detail+preventDuplicatesStops), diag.NewAttributeErrorDiagnostic(at.At, summary, detail+preventDuplicatesStops))
 			continue
