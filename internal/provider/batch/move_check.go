@@ -122,15 +122,23 @@ func (s *Server) checkUnchangedMoves(ctx context.Context, state *tfprotov6.Dynam
 		return nil
 	}
 	ids := map[string]map[string]string{}
+	var err error
 	for _, kind := range []string{"components", "references"} {
-		var err error
 		if ids[kind], err = tfwire.ElementStrings(state.MsgPack, s.typ, "computed_"+kind, "id"); err != nil {
-			return nil // the plan of a change decodes the state whole, and says what it cannot read
+			return unreadableForMoves(err)
 		}
 	}
 	attrs, err := tfwire.DecodeAttributes(state.MsgPack, s.typ, "deletions")
 	if err != nil {
-		return nil
+		return unreadableForMoves(err)
 	}
 	return diagnostics.ToProtocol(checkMoves(ctx, data, batchEntities(ids, deletedEntities(batchRaw(attrs).get("deletions")))))
+}
+
+// unreadableForMoves fails the plan of a batch whose state the move check cannot read: a check that
+// cannot be made fails closed.
+func unreadableForMoves(err error) []*tfprotov6.Diagnostic {
+	return errorDiagnostics("Unable to Read ardoq_batch's State", "The plan checks which entities this batch keeps against "+
+		"the single resources of the same plan, and could not read them from the state ("+err.Error()+"). Remove the "+
+		"resource from state and import it again.")
 }

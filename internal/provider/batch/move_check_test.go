@@ -56,3 +56,15 @@ func TestCheckUnchangedMoves_recordsWhatTheStateKeeps(t *testing.T) {
 		}
 	}
 }
+
+// An unchanged batch whose state the move check cannot read fails its plan: the check fails closed.
+func TestCheckUnchangedMoves_failsClosed(t *testing.T) {
+	_, p, _ := newProtocolRPC(t)
+	unreadable := []byte{0x81, 0xa2, 'i', 'd'} // a map whose one value is missing
+	resp, err := p.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{TypeName: TypeName,
+		PriorState: &tfprotov6.DynamicValue{MsgPack: unreadable}, ProposedNewState: &tfprotov6.DynamicValue{MsgPack: bytes.Clone(unreadable)}})
+	if err != nil || len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Severity != tfprotov6.DiagnosticSeverityError ||
+		resp.Diagnostics[0].Summary != "Unable to Read ardoq_batch's State" {
+		t.Fatalf("want the plan to fail, got %v %+v", err, resp.Diagnostics)
+	}
+}

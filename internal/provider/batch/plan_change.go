@@ -14,8 +14,8 @@ import (
 //
 //	decode      Terraform's values to items, once (protocol.go, decode.go); an unchanged batch is not decoded
 //	take along  items Ardoq deleted with a component outside the batch are made again (taken_along.go)
-//	match       the entities in Ardoq new adoptable items match (adoption_match.go)
 //	request     the one batch request: items checked against their workspaces' models (plan_check.go),
+//	            matched to the entities in Ardoq new adoptable items take over (adoption_match.go),
 //	            adoption decided (adoption.go), an operation per changed item (plan.go)
 //	deletions   what the apply deletes, in the planned value and said at the resource (deletions*.go)
 //	notices     what Ardoq takes along (cascade_notice.go), items Ardoq holds already (items_made.go),
