@@ -11,7 +11,7 @@ import (
 
 var (
 	batchDescription = "Many components and references applied together through Ardoq's transactional batch endpoint: " +
-		"**one** `POST /api/v2/batch` per apply, all or nothing. How it plans, deletes, adopts and imports is in the guide " +
+		"**one** `POST /api/v2/batch` per apply, all or nothing. More in the guide " +
 		"[Bulk modelling with `ardoq_batch`](../guides/bulk-modelling)."
 	batchIDDescription                = "Identifier of this set of items in Terraform (not an Ardoq id)."
 	batchAdoptComponentsByDescription = "Adopt existing components instead of creating duplicates: a new item takes over the " +
@@ -19,7 +19,7 @@ var (
 		"`[\"rootWorkspace\", \"customFields.external_id\"]`; supported are `rootWorkspace`, `name`, `typeId`, `parent` and " +
 		"`customFields.<api key>`."
 	batchAdoptReferencesByDescription = "As `adopt_components_by`, for references, for example " +
-		"`[\"source\", \"target\", \"type\"]` or `[\"source.rootWorkspace\", \"customFields.external_id\"]`; supported are " +
+		"`[\"source\", \"target\", \"type\"]`; supported are " +
 		"`source`, `target`, `type`, `source.rootWorkspace` and `customFields.<api key>`."
 	batchComponentsDescription = "Components keyed by your own key (renaming a key replaces the item, unless " +
 		"`adopt_components_by` still matches it). " +
@@ -42,8 +42,8 @@ var (
 		"  - `display_text` (String): Label shown on the reference in views.\n" +
 		"  - `description` (String): Description of the reference.\n" +
 		"  - `custom_fields` (Object): As for components.\n"
-	batchDeletionsDescription = "What the apply of this plan deletes in Ardoq, known at plan: an object per entity " +
-		"(`kind`, `key`, `name`, `id`, `workspace`), for policy checks; see \"Counting deletions\" in the guide."
+	batchDeletionsDescription = "What the apply of this plan deletes in Ardoq, known at plan, for policy checks: " +
+		"`kind`, `key`, `name`, `id` and `workspace` of each entity (the guide's \"Counting deletions\")."
 	// batchCustomFieldsDescription describes the items' custom_fields: the rules are said once, in the
 	// guide "Custom fields", and the batch page links to it.
 	batchCustomFieldsDescription = "Custom field values keyed by the field's API key, in their natural types " +
