@@ -91,16 +91,22 @@ func (b batchRaw) items() batchItems {
 }
 
 func rawString(obj tftypes.Value, name string) string {
+	return attrString(convert.ElementsOrNil(obj), name)
+}
+
+// attrString and attrInt read an attribute of an object whose attributes are read already: an object
+// read once for all of them (tftypes builds its attribute map anew at every read).
+func attrString(attrs map[string]tftypes.Value, name string) string {
 	var s string
-	if v, ok := convert.ElementsOrNil(obj)[name]; ok && v.IsKnown() && !v.IsNull() {
+	if v, ok := attrs[name]; ok && v.IsKnown() && !v.IsNull() {
 		_ = v.As(&s)
 	}
 	return s
 }
 
-func rawInt(obj tftypes.Value, name string) int64 {
+func attrInt(attrs map[string]tftypes.Value, name string) int64 {
 	var f big.Float
-	if v, ok := convert.ElementsOrNil(obj)[name]; ok && v.IsKnown() && !v.IsNull() && v.As(&f) == nil {
+	if v, ok := attrs[name]; ok && v.IsKnown() && !v.IsNull() && v.As(&f) == nil {
 		n, _ := f.Int64()
 		return n
 	}

@@ -61,16 +61,18 @@ func computedReferences(items map[string]entity.ReferenceValues, changed map[str
 func readAssigned(items batchItems, components, references tftypes.Value) {
 	for key, v := range convert.ElementsOrNil(components) {
 		if c, ok := items.Components[key]; ok {
-			c.ID, c.Version, c.ComponentKey = rawString(v, "id"), rawInt(v, "version"), rawString(v, "component_key")
-			c.Meta = entity.ItemMeta{CreatedBy: rawString(v, "created_by"), LastModifiedBy: rawString(v, "last_modified_by")}
+			a := convert.ElementsOrNil(v)
+			c.ID, c.Version, c.ComponentKey = attrString(a, "id"), attrInt(a, "version"), attrString(a, "component_key")
+			c.Meta = entity.ItemMeta{CreatedBy: attrString(a, "created_by"), LastModifiedBy: attrString(a, "last_modified_by")}
 			items.Components[key] = c
 		}
 	}
 	for key, v := range convert.ElementsOrNil(references) {
 		if r, ok := items.References[key]; ok {
-			r.ID, r.Version = rawString(v, "id"), rawInt(v, "version")
-			r.RootWorkspace, r.TargetWorkspace = rawString(v, "root_workspace"), rawString(v, "target_workspace")
-			r.Meta = entity.ItemMeta{CreatedBy: rawString(v, "created_by"), LastModifiedBy: rawString(v, "last_modified_by")}
+			a := convert.ElementsOrNil(v)
+			r.ID, r.Version = attrString(a, "id"), attrInt(a, "version")
+			r.RootWorkspace, r.TargetWorkspace = attrString(a, "root_workspace"), attrString(a, "target_workspace")
+			r.Meta = entity.ItemMeta{CreatedBy: attrString(a, "created_by"), LastModifiedBy: attrString(a, "last_modified_by")}
 			items.References[key] = r
 		}
 	}
