@@ -5,7 +5,6 @@
 package client
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -261,8 +260,9 @@ func (c *Client) do(ctx context.Context, r request) error {
 		return c.failed(caller, r, path, ex, 0, fmt.Errorf("%s %s: %w", r.method, path, unwrapURLError(err)))
 	}
 	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
+	answer := io.LimitReader(resp.Body, 256<<20)
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		raw, _ := io.ReadAll(answer)
 		apiErr := newAPIError(r.method, path, resp, raw) // even cut short, it has its status
 		if mayHaveActed, _, _ := ex.outcome(); !mayHaveActed && ex.wasStopped() && shouldRetry(ex, resp, nil) {
 			// Refused, and the stop came where a retry would have followed.
@@ -270,16 +270,20 @@ func (c *Client) do(ctx context.Context, r request) error {
 		}
 		return c.failed(caller, r, path, ex, resp.StatusCode, apiErr)
 	}
+	what := "reading"
+	if r.out == nil {
+		_, err = io.Copy(io.Discard, answer)
+	} else {
+		// Decoded as it arrives: a listing of many entities is not held as text as well.
+		what = "decoding"
+		dec := json.NewDecoder(answer)
+		dec.UseNumber()
+		if err = dec.Decode(r.out); err == io.EOF {
+			err = nil // no answer, or only white space
+		}
+	}
 	if err != nil {
-		return c.failed(caller, r, path, ex, resp.StatusCode, fmt.Errorf("%s %s: HTTP %d: reading the answer: %w", r.method, path, resp.StatusCode, err))
-	}
-	if r.out == nil || len(bytes.TrimSpace(raw)) == 0 {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(r.out); err != nil {
-		return c.failed(caller, r, path, ex, resp.StatusCode, fmt.Errorf("%s %s: HTTP %d: decoding the answer: %w", r.method, path, resp.StatusCode, err))
+		return c.failed(caller, r, path, ex, resp.StatusCode, fmt.Errorf("%s %s: HTTP %d: %s the answer: %w", r.method, path, resp.StatusCode, what, err))
 	}
 	return nil
 }

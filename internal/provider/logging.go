@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"bytes"
 	"io"
 	"net/http"
 	"strings"
@@ -43,12 +42,12 @@ func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	reqBody := ""
 	if req.Body != nil && req.GetBody != nil {
 		if rc, err := req.GetBody(); err == nil {
-			b, _ := io.ReadAll(rc)
-			reqBody = string(b)
+			reqBody = truncate(readLogged(rc))
+			_ = rc.Close()
 		}
 	}
 	tflog.SubsystemDebug(ctx, apiSubsystem, "Sending HTTP request", map[string]any{
-		"method": req.Method, "url": req.URL.String(), "headers": t.headers(req.Header), "body": truncate(reqBody),
+		"method": req.Method, "url": req.URL.String(), "headers": t.headers(req.Header), "body": reqBody,
 	})
 	began := time.Now()
 	resp, err := t.next.RoundTrip(req)
@@ -56,15 +55,16 @@ func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		tflog.SubsystemDebug(ctx, apiSubsystem, "HTTP request failed", map[string]any{"method": req.Method, "url": req.URL.String(), "error": err.Error()})
 		return nil, err
 	}
-	body, readErr := io.ReadAll(resp.Body)
-	_ = resp.Body.Close()
-	resp.Body = io.NopCloser(bytes.NewReader(body))
-	if readErr != nil {
-		return nil, readErr
-	}
+	// Only what is logged is read here; the caller reads the rest from the connection, so a large answer
+	// is not held twice.
+	logged := readLogged(resp.Body)
+	resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(strings.NewReader(logged), resp.Body), resp.Body}
 	tflog.SubsystemDebug(ctx, apiSubsystem, "Received HTTP response", map[string]any{
 		"method": req.Method, "url": req.URL.String(), "status": resp.StatusCode, "duration_ms": time.Since(began).Milliseconds(),
-		"headers": t.headers(resp.Header), "body": truncate(string(body)),
+		"headers": t.headers(resp.Header), "body": truncate(logged),
 	})
 	return resp, nil
 }
@@ -81,10 +81,19 @@ func (t *loggingTransport) headers(h http.Header) map[string]string {
 	return out
 }
 
+// logLimit is how much of a body is logged.
+const logLimit = 16 << 10
+
+// readLogged reads what is logged of a body: its first logLimit bytes and one more, to tell a cut.
+// A read error ends it early; the caller of the round trip meets that error when it reads on.
+func readLogged(r io.Reader) string {
+	b, _ := io.ReadAll(io.LimitReader(r, logLimit+1))
+	return string(b)
+}
+
 func truncate(s string) string {
-	const limit = 16 << 10
-	if len(s) > limit {
-		return s[:limit] + "...(truncated)"
+	if len(s) > logLimit {
+		return s[:logLimit] + "...(truncated)"
 	}
 	return s
 }

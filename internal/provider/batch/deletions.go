@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/wsmodel"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
 )
 
 // The deletions of an ardoq_batch plan: the entities its apply deletes in Ardoq (items removed from the
@@ -116,7 +117,7 @@ func unknownDeletions() tftypes.Value { return tftypes.NewValue(deletionsType, t
 // (an entity an item adopts changed in Ardoq since the plan), before anything is sent.
 func checkPlannedDeletions(planned, now tftypes.Value) diag.Diagnostics {
 	var diags diag.Diagnostics
-	if !planned.IsKnown() || planned.IsNull() || planned.Equal(now) {
+	if !planned.IsKnown() || planned.IsNull() || tfwire.Equal(planned, now) {
 		return diags
 	}
 	diags.AddError("Deletions Changed Since Plan", fmt.Sprintf("The plan said this apply deletes %s; the request built now "+

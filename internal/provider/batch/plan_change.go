@@ -8,6 +8,7 @@ import (
 
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/diagnostics"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/moves"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
 )
 
 // The plan of an ardoq_batch, in the order its stages run, each in the file named for it:
@@ -26,9 +27,15 @@ import (
 //
 // A plan with values known only at apply stops after decode (plan_unknown.go): the apply walk plans again.
 
+// isUnchanged is whether Terraform proposes the prior state as it is: an existing batch whose configuration
+// and state agree.
+func isUnchanged(prior, proposed tftypes.Value) bool {
+	return !prior.IsNull() && tfwire.Equal(proposed, prior)
+}
+
 // modifyPlan is the plan of the batch from its decoded prior state and proposed value: a destroy says what it
-// deletes, an unchanged batch stays as it is, and a create or an update goes through every stage.
-func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+// deletes, an unchanged batch (isUnchanged) stays as it is, and a create or an update goes through every stage.
+func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.Value, unchanged bool) (tftypes.Value, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	var entities []moves.BatchEntity
 	switch {
@@ -38,7 +45,7 @@ func (r *batchResource) modifyPlan(ctx context.Context, prior, planned tftypes.V
 		r.reportDeletions(ctx, &diags, dels, "", true)
 		r.announced = r.warnCascade(ctx, &diags, dels, nil, batchOpKeys{}, priorItems, batchItems{})
 		entities = destroyedEntities(dels)
-	case !prior.IsNull() && planned.Equal(prior):
+	case unchanged:
 		entities = plannedEntities(batchRawOf(planned)) // nothing created or changed: nothing to check
 	default:
 		planned, diags, entities = r.planChange(ctx, prior, planned)

@@ -67,7 +67,8 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		return resp, nil
 	}
 	prior, planned := vals[0], vals[1]
-	if !planned.IsNull() && !planned.Equal(prior) {
+	unchanged := isUnchanged(prior, planned)
+	if !planned.IsNull() && !unchanged {
 		planned = s.withComputedUnknown(prior, planned)
 	}
 	if !planned.IsNull() || !prior.IsNull() { // a destroy too: it says what it deletes
@@ -77,7 +78,7 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 			return resp, nil
 		}
 		var d diag.Diagnostics
-		planned, d = r.modifyPlan(ctx, prior, planned)
+		planned, d = r.modifyPlan(ctx, prior, planned, unchanged)
 		resp.Diagnostics = diagnostics.ToProtocol(d)
 		resp.PlannedPrivate = withAnnounced(req.PriorPrivate, r.announced) // this plan's, or none: never an older plan's
 	}

@@ -82,7 +82,7 @@ func (f *frameworkResource) ValidateConfig(_ context.Context, req resource.Valid
 }
 
 func (f *frameworkResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	planned, diags := f.r.modifyPlan(ctx, req.State.Raw, req.Plan.Raw)
+	planned, diags := f.r.modifyPlan(ctx, req.State.Raw, req.Plan.Raw, isUnchanged(req.State.Raw, req.Plan.Raw))
 	resp.Plan.Raw = planned
 	resp.Diagnostics.Append(diags...)
 }

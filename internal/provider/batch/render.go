@@ -8,6 +8,7 @@ import (
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/convert"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/entity"
 	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/provider/core/fields"
+	"github.com/seed762a2f0c/terraform-provider-ardoq/internal/tfwire"
 )
 
 // The render stage of ardoq_batch: items to Terraform values. Items read back from Ardoq are written
@@ -112,7 +113,7 @@ func assignedVersion(version int64, written bool) tftypes.Value {
 func computedMap(elemType tftypes.Object, elems map[string]tftypes.Value, prior tftypes.Value) tftypes.Value {
 	priorElems := convert.ElementsOrNil(prior)
 	for key, e := range elems {
-		if p, ok := priorElems[key]; ok && p.Equal(e) {
+		if p, ok := priorElems[key]; ok && tfwire.Equal(p, e) {
 			elems[key] = p
 		}
 	}
@@ -203,7 +204,7 @@ func sameElements(a, b map[string]tftypes.Value) bool {
 		return false
 	}
 	for k, v := range a {
-		if w, ok := b[k]; !ok || !v.Equal(w) {
+		if w, ok := b[k]; !ok || !tfwire.Equal(v, w) {
 			return false
 		}
 	}
