@@ -113,7 +113,7 @@ func (d *msgpackDecoder) value(typ tftypes.Type) (tftypes.Value, error) {
 		}
 		return tftypes.NewValue(typ, tftypes.UnknownValue), nil
 	}
-	if typ.Is(tftypes.DynamicPseudoType) {
+	if tftypes.DynamicPseudoType.Is(typ) {
 		return d.dynamic()
 	}
 	if code == msgpcode.Nil {
@@ -135,13 +135,13 @@ func (d *msgpackDecoder) value(typ tftypes.Type) (tftypes.Value, error) {
 		return d.tuple(t)
 	}
 	switch {
-	case typ.Is(tftypes.String):
+	case tftypes.String.Is(typ):
 		s, err := d.str()
 		return tftypes.NewValue(tftypes.String, s), err
-	case typ.Is(tftypes.Bool):
+	case tftypes.Bool.Is(typ):
 		b, err := d.dec.DecodeBool()
 		return tftypes.NewValue(tftypes.Bool, b), err
-	case typ.Is(tftypes.Number):
+	case tftypes.Number.Is(typ):
 		n, err := d.number(code)
 		return tftypes.NewValue(tftypes.Number, n), err
 	}
@@ -255,7 +255,7 @@ func (d *msgpackDecoder) sequence(typ, elem tftypes.Type, of func(tftypes.Type) 
 		if err != nil {
 			return tftypes.Value{}, errMixedElements
 		}
-		if isSet || elem.Is(tftypes.DynamicPseudoType) {
+		if isSet || tftypes.DynamicPseudoType.Is(elem) {
 			elem = found
 		}
 	}

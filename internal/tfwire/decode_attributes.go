@@ -43,7 +43,7 @@ func DecodeAttributes(data []byte, typ tftypes.Object, names ...string) (map[str
 func ElementStrings(data []byte, typ tftypes.Object, attribute, field string) (map[string]string, error) {
 	m, isMap := typ.AttributeTypes[attribute].(tftypes.Map)
 	elem, isObject := m.ElementType.(tftypes.Object)
-	if !isMap || !isObject || !elem.AttributeTypes[field].Is(tftypes.String) {
+	if !isMap || !isObject || !tftypes.String.Is(elem.AttributeTypes[field]) {
 		return nil, fmt.Errorf("%s is not a map of objects with the string attribute %q", attribute, field)
 	}
 	d, n, err := attributesOf(data, typ)

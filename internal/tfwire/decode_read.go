@@ -106,5 +106,5 @@ func hasDynamic(typ tftypes.Type) bool {
 		}
 		return false
 	}
-	return typ.Is(tftypes.DynamicPseudoType)
+	return tftypes.DynamicPseudoType.Is(typ)
 }

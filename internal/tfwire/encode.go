@@ -32,7 +32,7 @@ type msgpackEncoder struct{ enc *msgpack.Encoder }
 var unknownMsgPack = []byte{0xd4, 0, 0}
 
 func (e msgpackEncoder) value(v tftypes.Value, typ tftypes.Type) error {
-	if typ.Is(tftypes.DynamicPseudoType) && !v.Type().Is(tftypes.DynamicPseudoType) {
+	if tftypes.DynamicPseudoType.Is(typ) && !tftypes.DynamicPseudoType.Is(v.Type()) {
 		var typeJSON bytes.Buffer
 		if err := WriteTypeJSON(&typeJSON, v.Type()); err != nil {
 			return err
@@ -65,19 +65,19 @@ func (e msgpackEncoder) value(v tftypes.Value, typ tftypes.Type) error {
 		return e.sequence(v, func(i int) tftypes.Type { return t.ElementTypes[i] })
 	}
 	switch {
-	case typ.Is(tftypes.String):
+	case tftypes.String.Is(typ):
 		var s string
 		if err := v.As(&s); err != nil {
 			return err
 		}
 		return e.enc.EncodeString(s)
-	case typ.Is(tftypes.Bool):
+	case tftypes.Bool.Is(typ):
 		var b bool
 		if err := v.As(&b); err != nil {
 			return err
 		}
 		return e.enc.EncodeBool(b)
-	case typ.Is(tftypes.Number):
+	case tftypes.Number.Is(typ):
 		n := new(big.Float)
 		if err := v.As(&n); err != nil {
 			return err
@@ -212,13 +212,13 @@ func WriteTypeJSON(buf *bytes.Buffer, t tftypes.Type) error {
 		buf.WriteString(`]]`)
 	default:
 		switch {
-		case t.Is(tftypes.String):
+		case tftypes.String.Is(t):
 			buf.WriteString(`"string"`)
-		case t.Is(tftypes.Number):
+		case tftypes.Number.Is(t):
 			buf.WriteString(`"number"`)
-		case t.Is(tftypes.Bool):
+		case tftypes.Bool.Is(t):
 			buf.WriteString(`"bool"`)
-		case t.Is(tftypes.DynamicPseudoType):
+		case tftypes.DynamicPseudoType.Is(t):
 			buf.WriteString(`"dynamic"`)
 		default:
 			return fmt.Errorf("unsupported type %s", t)

@@ -101,17 +101,15 @@ func (e *equaler) sameSet(a, b tftypes.Value) bool {
 	return true
 }
 
-// The primitive types as interfaces, made once: a tftypes.String passed to Is would be boxed each time.
-var stringType, numberType, boolType tftypes.Type = tftypes.String, tftypes.Number, tftypes.Bool
-
-// primitive compares two known, non-null values of one primitive type.
+// primitive compares two known, non-null values of one primitive type. (tftypes.String.Is(t), not
+// t.Is(tftypes.String), which would allocate to make tftypes.String an interface.)
 func (e *equaler) primitive(a, b tftypes.Value) bool {
 	switch {
-	case a.Type().Is(stringType):
+	case tftypes.String.Is(a.Type()):
 		return a.As(&e.s) == nil && b.As(&e.t) == nil && e.s == e.t
-	case a.Type().Is(numberType):
+	case tftypes.Number.Is(a.Type()):
 		return a.As(&e.x) == nil && b.As(&e.y) == nil && e.x.Cmp(&e.y) == 0
-	case a.Type().Is(boolType):
+	case tftypes.Bool.Is(a.Type()):
 		return a.As(&e.p) == nil && b.As(&e.q) == nil && e.p == e.q
 	}
 	return false

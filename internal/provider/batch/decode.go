@@ -2,7 +2,6 @@ package batch
 
 import (
 	"fmt"
-	"maps"
 	"math/big"
 	"slices"
 	"strconv"
@@ -203,13 +202,23 @@ func (d *itemDecoder) attributes(p path.Path, item tftypes.Value, allowed []stri
 			convert.PathText(p), strings.Join(allowed, ", "), convert.TypeText(item.Type())))
 		return nil, false
 	}
-	for _, name := range slices.Sorted(maps.Keys(attrs)) {
-		if !slices.Contains(allowed, name) {
-			d.diags.AddAttributeError(p.AtName(name), "Unsupported Batch Item Attribute", fmt.Sprintf("%s: %q is not an attribute of this "+
-				"item%s; the attributes are %s.", convert.PathText(p), name, didYouMean(name, allowed), strings.Join(allowed, ", ")))
-		}
+	for _, name := range unsupported(attrs, allowed) {
+		d.diags.AddAttributeError(p.AtName(name), "Unsupported Batch Item Attribute", fmt.Sprintf("%s: %q is not an attribute of this "+
+			"item%s; the attributes are %s.", convert.PathText(p), name, didYouMean(name, allowed), strings.Join(allowed, ", ")))
 	}
 	return attrs, true
+}
+
+// unsupported is the names in attrs that are not allowed, sorted (none for an item without mistakes).
+func unsupported(attrs map[string]tftypes.Value, allowed []string) []string {
+	var names []string
+	for name := range attrs {
+		if !slices.Contains(allowed, name) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // didYouMean is ` (did you mean "type_id"?)` for the allowed names closest to name, or "" when none is close.

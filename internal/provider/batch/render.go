@@ -231,7 +231,7 @@ func renderText(prior tftypes.Value, s *string, natural tftypes.Type) tftypes.Va
 		}
 	}
 	t := prior.Type()
-	if t.Is(tftypes.DynamicPseudoType) {
+	if tftypes.DynamicPseudoType.Is(t) {
 		t = natural
 	}
 	return convert.TextValue(*s, t)

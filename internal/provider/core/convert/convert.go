@@ -61,11 +61,11 @@ func TypeText(t tftypes.Type) string {
 		return "a map"
 	case t.Is(tftypes.List{}), t.Is(tftypes.Tuple{}), t.Is(tftypes.Set{}):
 		return "a list"
-	case t.Is(tftypes.String):
+	case tftypes.String.Is(t):
 		return "a string"
-	case t.Is(tftypes.Number):
+	case tftypes.Number.Is(t):
 		return "a number"
-	case t.Is(tftypes.Bool):
+	case tftypes.Bool.Is(t):
 		return "a boolean"
 	}
 	return t.String()
@@ -75,11 +75,11 @@ func TypeText(t tftypes.Type) string {
 // string otherwise (the type then changes, which Terraform shows).
 func TextValue(s string, t tftypes.Type) tftypes.Value {
 	switch {
-	case t.Is(tftypes.Number):
+	case tftypes.Number.Is(t):
 		if f, _, err := big.ParseFloat(s, 10, 512, big.ToNearestEven); err == nil {
 			return tftypes.NewValue(tftypes.Number, f)
 		}
-	case t.Is(tftypes.Bool):
+	case tftypes.Bool.Is(t):
 		if s == "true" || s == "false" {
 			return tftypes.NewValue(tftypes.Bool, s == "true")
 		}
@@ -125,17 +125,17 @@ func ObjectOrMap(prior tftypes.Type, elems map[string]tftypes.Value) tftypes.Val
 // ScalarText renders a known string, number or boolean as text.
 func ScalarText(v tftypes.Value) (string, bool) {
 	switch {
-	case v.Type().Is(tftypes.String):
+	case tftypes.String.Is(v.Type()):
 		var s string
 		err := v.As(&s)
 		return s, err == nil
-	case v.Type().Is(tftypes.Number):
+	case tftypes.Number.Is(v.Type()):
 		var f big.Float
 		if v.As(&f) != nil {
 			return "", false
 		}
 		return f.Text('f', -1), true
-	case v.Type().Is(tftypes.Bool):
+	case tftypes.Bool.Is(v.Type()):
 		var b bool
 		if v.As(&b) != nil {
 			return "", false

@@ -73,9 +73,9 @@ func fieldValueOf(v tftypes.Value) (Value, bool) {
 	if s, ok := convert.ScalarText(v); ok {
 		kind := StringField
 		switch {
-		case v.Type().Is(tftypes.Number):
+		case tftypes.Number.Is(v.Type()):
 			kind = NumberField
-		case v.Type().Is(tftypes.Bool):
+		case tftypes.Bool.Is(v.Type()):
 			kind = BoolField
 		}
 		return Value{Text: s, Kind: kind}, true
@@ -90,7 +90,7 @@ func fieldValueOf(v tftypes.Value) (Value, bool) {
 	list := make([]string, 0, len(elems))
 	for _, e := range elems {
 		var s string
-		if !e.Type().Is(tftypes.String) || !e.IsKnown() || e.IsNull() || e.As(&s) != nil {
+		if !tftypes.String.Is(e.Type()) || !e.IsKnown() || e.IsNull() || e.As(&s) != nil {
 			return Value{}, false
 		}
 		list = append(list, s)
@@ -330,7 +330,7 @@ func (v Value) as(t tftypes.Type) tftypes.Value {
 		_ = json.Unmarshal([]byte(v.Text), &list)
 		return convert.StringListValue(t, list)
 	}
-	if t.Is(tftypes.String) || t.Is(tftypes.Number) || t.Is(tftypes.Bool) {
+	if tftypes.String.Is(t) || tftypes.Number.Is(t) || tftypes.Bool.Is(t) {
 		return convert.TextValue(v.Text, t)
 	}
 	return convert.TextValue(v.Text, v.NaturalType())
