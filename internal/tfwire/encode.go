@@ -18,8 +18,14 @@ import (
 // path tftypes builds for every value in case of an error (BenchmarkBatchStages/state-encode measures
 // the difference).
 func Encode(v tftypes.Value, typ tftypes.Type) ([]byte, error) {
-	var buf bytes.Buffer
-	e := msgpackEncoder{enc: msgpack.NewEncoder(&buf)}
+	return EncodeSized(v, typ, 0)
+}
+
+// EncodeSized is Encode into a buffer made for size bytes at first (the length of a value like it, such
+// as the prior state's), so that a large value's encoding is not grown by doubling, with copies.
+func EncodeSized(v tftypes.Value, typ tftypes.Type, size int) ([]byte, error) {
+	buf := bytes.NewBuffer(make([]byte, 0, size))
+	e := msgpackEncoder{enc: msgpack.NewEncoder(buf)}
 	if err := e.value(v, typ); err != nil {
 		return nil, err
 	}

@@ -42,8 +42,16 @@ func (s *Server) values(named ...*tfprotov6.DynamicValue) ([]tftypes.Value, []*t
 	return out, nil
 }
 
-func (s *Server) dynamic(v tftypes.Value) (*tfprotov6.DynamicValue, []*tfprotov6.Diagnostic) {
-	encoded, err := tfwire.Encode(v, s.typ)
+// dynamic encodes v for Terraform; like is the msgpack of values of about its size (the request's), to
+// size the encoding's buffer.
+func (s *Server) dynamic(v tftypes.Value, like ...*tfprotov6.DynamicValue) (*tfprotov6.DynamicValue, []*tfprotov6.Diagnostic) {
+	size := 0
+	for _, dv := range like {
+		if dv != nil {
+			size = max(size, len(dv.MsgPack)+len(dv.MsgPack)/8)
+		}
+	}
+	encoded, err := tfwire.EncodeSized(v, s.typ, size)
 	if err != nil {
 		return nil, errorDiagnostics("Unable to Encode ardoq_batch's Value", "This is a bug in the provider: please report it. "+err.Error())
 	}
@@ -82,7 +90,7 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		resp.Diagnostics = diagnostics.ToProtocol(d)
 		resp.PlannedPrivate = withAnnounced(req.PriorPrivate, r.announced) // this plan's, or none: never an older plan's
 	}
-	resp.PlannedState, diags = s.dynamic(planned)
+	resp.PlannedState, diags = s.dynamic(planned, req.PriorState, req.ProposedNewState)
 	resp.Diagnostics = append(resp.Diagnostics, diags...)
 	return resp, nil
 }
@@ -121,7 +129,7 @@ func (s *Server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 			if state.IsNull() && !d.HasError() {
 				resp.Private = nil // nothing left to keep private data for
 			}
-			resp.NewState, diags = s.dynamic(state)
+			resp.NewState, diags = s.dynamic(state, req.PriorState, req.PlannedState)
 			diags = append(diagnostics.ToProtocol(d), diags...)
 		}
 	}
@@ -152,7 +160,7 @@ func (s *Server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 		var r *batchResource
 		if r, diags = batchOf(s.data()); diags == nil {
 			state, d := r.read(ctx, vals[0])
-			resp.NewState, diags = s.dynamic(state)
+			resp.NewState, diags = s.dynamic(state, req.CurrentState)
 			diags = append(diagnostics.ToProtocol(d), diags...)
 		}
 	}
