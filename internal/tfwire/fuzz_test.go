@@ -41,6 +41,9 @@ func FuzzRoundTrip(f *testing.F) {
 		if err != nil {
 			t.Fatalf("tfwire cannot encode %s: %v", v, err)
 		}
+		if sized, err := tfwire.EncodeSized(v, typ, len(data)); err != nil || !bytes.Equal(sized, encoded) {
+			t.Fatalf("tfwire encodes %s sized for %d bytes as %x (%v), unsized as %x", v, len(data), sized, err, encoded)
+		}
 		want, err := tftypesDecode(dv.MsgPack, typ)
 		if err != nil {
 			// A collection of collections of dynamic elements whose elements differ in type: tftypes cannot
