@@ -1,9 +1,11 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptrace"
@@ -39,12 +41,27 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	a.handed.Store(true)
 	resp, err := t.next.RoundTrip(req.WithContext(httptrace.WithClientTrace(req.Context(), a.trace())))
+	if err == nil && req.Method == http.MethodGet {
+		resp, err = readWhole(resp)
+	}
 	a.finish(resp, err)
 	if err == nil {
 		t.clock.observe(resp.Header.Get("Date"))
 		t.pacer.observe(resp)
 	}
 	return resp, err
+}
+
+// readWhole reads a read's answer here, inside the retries, so that one cut short is tried again as a
+// lost connection is. A write's answer is read by its caller: cut short, it is ambiguous, never retried.
+func readWhole(resp *http.Response) (*http.Response, error) {
+	body, err := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	return resp, nil
 }
 
 // wait waits for the pace Ardoq set, and fails if the caller's context has ended.

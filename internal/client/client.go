@@ -274,12 +274,17 @@ func (c *Client) do(ctx context.Context, r request) error {
 	if r.out == nil {
 		_, err = io.Copy(io.Discard, answer)
 	} else {
-		// Decoded as it arrives: a listing of many entities is not held as text as well.
+		// Decoded from the answer as it is read, not from a copy read whole first; then read to its end,
+		// so that the connection is kept.
 		what = "decoding"
 		dec := json.NewDecoder(answer)
 		dec.UseNumber()
-		if err = dec.Decode(r.out); err == io.EOF {
+		if err = dec.Decode(r.out); errors.Is(err, io.EOF) {
 			err = nil // no answer, or only white space
+		}
+		if err == nil {
+			what = "reading"
+			_, err = io.Copy(io.Discard, answer)
 		}
 	}
 	if err != nil {

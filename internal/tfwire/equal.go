@@ -16,7 +16,8 @@ import (
 // (tftypes/value_equal.go deepEqual), which walks one value and looks up every node of it in the other
 // from the root, allocating an attribute path for each (BenchmarkBatchRPC measures the difference in
 // ardoq_batch's plans; no upstream issue found). Canary: TestCanary_tftypesEqualAllocatesPerNode fails
-// once upstream compares without allocating per node; then use tftypes.Value.Equal and remove this file.
+// once upstream compares without allocating per node; then use tftypes.Value.Equal, with a check of the
+// types at every level where a dynamic value may hold other types, and remove this file.
 func Equal(a, b tftypes.Value) bool {
 	if a.Type() == nil || b.Type() == nil {
 		return a.Type() == nil && b.Type() == nil && a.IsNull() && b.IsNull()

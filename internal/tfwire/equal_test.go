@@ -55,6 +55,38 @@ func checkEqual(t *testing.T, a, b tftypes.Value) {
 	}
 }
 
+// The cases the fuzzer reaches rarely: a set in another order, a list against a tuple of the same elements
+// in a dynamic attribute (equal to tftypes, not here), unknown against null, and unknowns of other types.
+func TestEqual_cases(t *testing.T) {
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	set := func(elems ...tftypes.Value) tftypes.Value {
+		return tftypes.NewValue(tftypes.Set{ElementType: tftypes.String}, elems)
+	}
+	dynamic := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"d": tftypes.DynamicPseudoType}}
+	holding := func(v tftypes.Value) tftypes.Value {
+		return tftypes.NewValue(dynamic, map[string]tftypes.Value{"d": v})
+	}
+	list := tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{str("a")})
+	tuple := tftypes.NewValue(tftypes.Tuple{ElementTypes: []tftypes.Type{tftypes.String}}, []tftypes.Value{str("a")})
+	for _, tc := range []struct {
+		name  string
+		a, b  tftypes.Value
+		equal bool
+	}{
+		{"a set in another order", set(str("a"), str("b")), set(str("b"), str("a")), true},
+		{"sets of other elements", set(str("a"), str("b")), set(str("a"), str("c")), false},
+		{"a list and a tuple in a dynamic attribute", holding(list), holding(tuple), false},
+		{"unknown and null", tftypes.NewValue(tftypes.String, tftypes.UnknownValue), tftypes.NewValue(tftypes.String, nil), false},
+		{"unknowns of other types in a dynamic attribute", holding(tftypes.NewValue(tftypes.String, tftypes.UnknownValue)),
+			holding(tftypes.NewValue(tftypes.Number, tftypes.UnknownValue)), false},
+		{"numbers written apart", tftypes.NewValue(tftypes.Number, 2), tftypes.NewValue(tftypes.Number, 2.0), true},
+	} {
+		if got := tfwire.Equal(tc.a, tc.b); got != tc.equal || tfwire.Equal(tc.b, tc.a) != got {
+			t.Errorf("%s: Equal is %v, want %v", tc.name, got, tc.equal)
+		}
+	}
+}
+
 // tftypesEqual is tftypes.Value.Equal, a panic made false.
 func tftypesEqual(a, b tftypes.Value) (equal bool) {
 	defer func() {

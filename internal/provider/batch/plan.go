@@ -298,7 +298,7 @@ func plannedComputed(prior, planned batchItems, keys batchOpKeys) {
 			c.ID, c.ComponentKey = m.ID, m.ComponentKey
 			planned.Components[k] = c
 		} else if p, ok := prior.Components[k]; ok && !replaced["components/"+k] {
-			c.ID, c.Version, c.ComponentKey, c.Meta = p.ID, p.Version, p.ComponentKey, p.Meta
+			c.ID, c.Version, c.ComponentKey = p.ID, p.Version, p.ComponentKey
 			planned.Components[k] = c
 		}
 	}
@@ -307,7 +307,7 @@ func plannedComputed(prior, planned batchItems, keys batchOpKeys) {
 			ref.ID = m.ID
 			planned.References[k] = ref
 		} else if p, ok := prior.References[k]; ok && !replaced["references/"+k] {
-			ref.ID, ref.Version, ref.Meta = p.ID, p.Version, p.Meta
+			ref.ID, ref.Version = p.ID, p.Version
 			if !changedReferences[k] {
 				ref.RootWorkspace, ref.TargetWorkspace = p.RootWorkspace, p.TargetWorkspace
 			}

@@ -132,7 +132,7 @@ func plannedWithUnknowns(priorRaw batchRaw, plan batchItems, u unknowns, adopt a
 			components[key] = entity.ComponentValues{}
 			continue
 		}
-		components[key] = entity.ComponentValues{ID: p.ID, Version: p.Version, ComponentKey: p.ComponentKey, Meta: p.Meta}
+		components[key] = entity.ComponentValues{ID: p.ID, Version: p.Version, ComponentKey: p.ComponentKey}
 		changedComponents[key] = u.attrs[item] != nil || !p.Same(plan.Components[key], same)
 	}
 	references, changedReferences := map[string]entity.ReferenceValues{}, map[string]bool{}
@@ -146,7 +146,7 @@ func plannedWithUnknowns(priorRaw batchRaw, plan batchItems, u unknowns, adopt a
 			references[key] = entity.ReferenceValues{}
 			continue
 		}
-		references[key] = entity.ReferenceValues{ID: p.ID, Version: p.Version, Meta: p.Meta}
+		references[key] = entity.ReferenceValues{ID: p.ID, Version: p.Version}
 		if changedReferences[key] = u.attrs[item] != nil || !p.Same(plan.References[key], same); !changedReferences[key] {
 			references[key] = p // its workspaces stay too
 		}

@@ -47,7 +47,7 @@ func (s *Server) values(named ...*tfprotov6.DynamicValue) ([]tftypes.Value, []*t
 func (s *Server) dynamic(v tftypes.Value, like ...*tfprotov6.DynamicValue) (*tfprotov6.DynamicValue, []*tfprotov6.Diagnostic) {
 	size := 0
 	for _, dv := range like {
-		if dv != nil {
+		if dv != nil && !v.IsNull() { // a null value (a destroy's, a delete's) needs no room
 			size = max(size, len(dv.MsgPack)+len(dv.MsgPack)/8)
 		}
 	}

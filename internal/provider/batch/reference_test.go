@@ -49,11 +49,9 @@ func frameworkSchema() schema.Schema {
 // computedReferenceType) in a framework schema.
 var (
 	computedComponentSchemaType = types.ObjectType{AttrTypes: map[string]attr.Type{
-		"id": types.StringType, "version": types.Int64Type, "component_key": types.StringType,
-		"created_by": types.StringType, "last_modified_by": types.StringType}}
+		"id": types.StringType, "version": types.Int64Type, "component_key": types.StringType}}
 	computedReferenceSchemaType = types.ObjectType{AttrTypes: map[string]attr.Type{
-		"id": types.StringType, "version": types.Int64Type, "root_workspace": types.StringType, "target_workspace": types.StringType,
-		"created_by": types.StringType, "last_modified_by": types.StringType}}
+		"id": types.StringType, "version": types.Int64Type, "root_workspace": types.StringType, "target_workspace": types.StringType}}
 )
 
 var (

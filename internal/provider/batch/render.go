@@ -18,11 +18,9 @@ import (
 // The types of computed_components' and computed_references' elements: what Ardoq assigned each item.
 var (
 	computedComponentType = tftypes.Object{AttributeTypes: map[string]tftypes.Type{
-		"id": tftypes.String, "version": tftypes.Number, "component_key": tftypes.String,
-		"created_by": tftypes.String, "last_modified_by": tftypes.String}}
+		"id": tftypes.String, "version": tftypes.Number, "component_key": tftypes.String}}
 	computedReferenceType = tftypes.Object{AttributeTypes: map[string]tftypes.Type{
-		"id": tftypes.String, "version": tftypes.Number, "root_workspace": tftypes.String, "target_workspace": tftypes.String,
-		"created_by": tftypes.String, "last_modified_by": tftypes.String}}
+		"id": tftypes.String, "version": tftypes.Number, "root_workspace": tftypes.String, "target_workspace": tftypes.String}}
 )
 
 // computedComponents renders what Ardoq assigned each component item. A value not assigned yet ("", an
@@ -31,11 +29,9 @@ func computedComponents(items map[string]entity.ComponentValues, changed map[str
 	elems := make(map[string]tftypes.Value, len(items))
 	for key, c := range items {
 		elems[key] = tftypes.NewValue(computedComponentType, map[string]tftypes.Value{
-			"id":               assigned(c.ID),
-			"version":          assignedVersion(c.Version, c.ID == "" || changed[key]),
-			"component_key":    assigned(c.ComponentKey),
-			"created_by":       whoUnlessWritten(c.Meta.CreatedBy, c.ID == "" || changed[key]),
-			"last_modified_by": whoUnlessWritten(c.Meta.LastModifiedBy, c.ID == "" || changed[key]),
+			"id":            assigned(c.ID),
+			"version":       assignedVersion(c.Version, c.ID == "" || changed[key]),
+			"component_key": assigned(c.ComponentKey),
 		})
 	}
 	return computedMap(computedComponentType, elems, prior)
@@ -50,8 +46,6 @@ func computedReferences(items map[string]entity.ReferenceValues, changed map[str
 			"version":          assignedVersion(r.Version, r.ID == "" || changed[key]),
 			"root_workspace":   assigned(r.RootWorkspace),
 			"target_workspace": assigned(r.TargetWorkspace),
-			"created_by":       whoUnlessWritten(r.Meta.CreatedBy, r.ID == "" || changed[key]),
-			"last_modified_by": whoUnlessWritten(r.Meta.LastModifiedBy, r.ID == "" || changed[key]),
 		})
 	}
 	return computedMap(computedReferenceType, elems, prior)
@@ -64,7 +58,6 @@ func readAssigned(items batchItems, components, references tftypes.Value) {
 		if c, ok := items.Components[key]; ok {
 			a := convert.ElementsOrNil(v)
 			c.ID, c.Version, c.ComponentKey = attrString(a, "id"), attrInt(a, "version"), attrString(a, "component_key")
-			c.Meta = entity.ItemMeta{CreatedBy: attrString(a, "created_by"), LastModifiedBy: attrString(a, "last_modified_by")}
 			items.Components[key] = c
 		}
 	}
@@ -73,7 +66,6 @@ func readAssigned(items batchItems, components, references tftypes.Value) {
 			a := convert.ElementsOrNil(v)
 			r.ID, r.Version = attrString(a, "id"), attrInt(a, "version")
 			r.RootWorkspace, r.TargetWorkspace = attrString(a, "root_workspace"), attrString(a, "target_workspace")
-			r.Meta = entity.ItemMeta{CreatedBy: attrString(a, "created_by"), LastModifiedBy: attrString(a, "last_modified_by")}
 			items.References[key] = r
 		}
 	}
@@ -85,19 +77,6 @@ func assigned(s string) tftypes.Value {
 		return tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
 	}
 	return tftypes.NewValue(tftypes.String, s)
-}
-
-// whoUnlessWritten is a user Ardoq's answer names (an item's `_meta`): unknown for an item the request
-// creates or changes, whose answer may name another, and null where Ardoq named none (or a state saved
-// before the attribute was, until its next refresh), never unknown in a value Terraform keeps.
-func whoUnlessWritten(email string, written bool) tftypes.Value {
-	switch {
-	case written:
-		return tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
-	case email == "":
-		return tftypes.NewValue(tftypes.String, nil)
-	}
-	return tftypes.NewValue(tftypes.String, email)
 }
 
 // assignedVersion is an item's version: unknown for an item the request creates or changes.

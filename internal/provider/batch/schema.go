@@ -54,9 +54,9 @@ var (
 // The computed maps' descriptions name their elements' attributes (render.go).
 var (
 	batchComputedComponentsDescription = "What Ardoq assigned to each component item, keyed like `components`: " +
-		attributeNames(computedComponentType) + "."
+		attributeNames(computedComponentType) + " (who made and changed it: data source `ardoq_components`)."
 	batchComputedReferencesDescription = "What Ardoq assigned to each reference item, keyed like `references`: " +
-		attributeNames(computedReferenceType) + "."
+		attributeNames(computedReferenceType) + " (who made and changed it: data source `ardoq_references`)."
 )
 
 // attributeNames is "`a`, `b` and `c`": an object type's attributes in code, by name.

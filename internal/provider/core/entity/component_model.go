@@ -49,7 +49,6 @@ func (m ComponentModel) Object() (types.Object, diag.Diagnostics) { return compo
 type ComponentValues struct {
 	ID, ComponentKey, TypeName             string // assigned by Ardoq
 	Version                                int64
-	Meta                                   ItemMeta
 	RootWorkspace, TypeID, Name            string
 	Parent                                 string // a component id, or in ardoq_batch an item key; "" for none
 	Description, Color, Shape, Icon, Image *string
@@ -135,7 +134,6 @@ func ComponentValuesFrom(c *client.Component, want ComponentValues, ids map[stri
 		ID:            c.ID,
 		ComponentKey:  c.ComponentKey,
 		TypeName:      c.Type,
-		Meta:          itemMetaFromAPI(c.Meta),
 		Version:       c.Version,
 		RootWorkspace: c.RootWorkspace,
 		TypeID:        c.TypeID,

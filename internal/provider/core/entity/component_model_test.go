@@ -235,7 +235,7 @@ func TestComponentValuesMappers(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.want.CustomFields = map[string]fields.Value{"owner": {Text: "y"}}
 			v := entity.ComponentValuesFrom(&api, tc.want, tc.ids)
-			want := entity.ComponentValues{ID: "c2", ComponentKey: "APP-2", TypeName: "Application", Meta: entity.ItemMeta{CreatedBy: "ada@example.com", LastModifiedBy: "bo@example.com"}, Version: 2,
+			want := entity.ComponentValues{ID: "c2", ComponentKey: "APP-2", TypeName: "Application", Version: 2,
 				RootWorkspace: "w1", TypeID: "p1", Name: "Web", Parent: tc.wantParent, Icon: ptr("i"),
 				CustomFields: map[string]fields.Value{"owner": {Text: "x"}}}
 			if !reflect.DeepEqual(v, want) {
@@ -274,7 +274,7 @@ func TestComponentValuesSame(t *testing.T) {
 		}
 	}
 	assigned := base
-	assigned.ID, assigned.Version, assigned.ComponentKey, assigned.TypeName, assigned.Meta = "c", 3, "K", "T", entity.ItemMeta{CreatedBy: "ada@example.com", LastModifiedBy: "bo@example.com"}
+	assigned.ID, assigned.Version, assigned.ComponentKey, assigned.TypeName = "c", 3, "K", "T"
 	if !base.Same(assigned, equal) {
 		t.Error("what Ardoq assigned is compared")
 	}

@@ -45,11 +45,3 @@ func metaFromAPI(m client.Meta) MetaModel {
 		LastModifiedBy: types.StringValue(m.LastModifiedByEmail),
 	}
 }
-
-// ItemMeta is what ardoq_batch's computed values show of an item's `_meta`: who made and last changed it.
-type ItemMeta struct{ CreatedBy, LastModifiedBy string }
-
-// itemMetaFromAPI is the one mapper from `_meta` to ItemMeta.
-func itemMetaFromAPI(m client.Meta) ItemMeta {
-	return ItemMeta{CreatedBy: m.CreatedByEmail, LastModifiedBy: m.LastModifiedByEmail}
-}

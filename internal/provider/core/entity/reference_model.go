@@ -44,7 +44,6 @@ func (m ReferenceModel) Object() (types.Object, diag.Diagnostics) { return refer
 type ReferenceValues struct {
 	ID                             string // assigned by Ardoq
 	Version                        int64
-	Meta                           ItemMeta
 	RootWorkspace, TargetWorkspace string // the source's and the target's workspaces, assigned by Ardoq
 	Source, Target                 string // component ids, or in ardoq_batch item keys
 	Type                           int64
@@ -112,7 +111,6 @@ func (m ReferenceModel) values() (ReferenceValues, diag.Diagnostics) {
 func ReferenceValuesFrom(r *client.Reference, want ReferenceValues, ids map[string]string) ReferenceValues {
 	return ReferenceValues{
 		ID:              r.ID,
-		Meta:            itemMetaFromAPI(r.Meta),
 		Version:         r.Version,
 		RootWorkspace:   r.RootWorkspace,
 		TargetWorkspace: r.TargetWorkspace,

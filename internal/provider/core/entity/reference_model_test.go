@@ -72,7 +72,7 @@ func TestReferenceValuesMappers(t *testing.T) {
 		CustomFields: client.CustomFields{"note": "n", "weight": json.Number("2")}}
 	want := entity.ReferenceValues{Source: "a", Target: "id-b", CustomFields: map[string]fields.Value{"note": {Text: "old"}}}
 	v := entity.ReferenceValuesFrom(&api, want, map[string]string{"a": "id-a", "b": "other"})
-	if wantValues := (entity.ReferenceValues{ID: "r1", Meta: entity.ItemMeta{CreatedBy: "ada@example.com", LastModifiedBy: "bo@example.com"}, Version: 2, RootWorkspace: "w1", TargetWorkspace: "w2",
+	if wantValues := (entity.ReferenceValues{ID: "r1", Version: 2, RootWorkspace: "w1", TargetWorkspace: "w2",
 		Source: "a", Target: "id-b", Type: 3, DisplayText: ptr("uses"), CustomFields: map[string]fields.Value{"note": {Text: "n"}}}); !reflect.DeepEqual(v, wantValues) {
 		t.Fatalf("ReferenceValuesFrom:\ngot  %+v\nwant %+v", v, wantValues)
 	}
@@ -101,7 +101,7 @@ func TestReferenceValuesSame(t *testing.T) {
 		}
 	}
 	assigned := base
-	assigned.ID, assigned.Version, assigned.RootWorkspace, assigned.TargetWorkspace, assigned.Meta = "r", 3, "w", "w2", entity.ItemMeta{CreatedBy: "ada@example.com", LastModifiedBy: "bo@example.com"}
+	assigned.ID, assigned.Version, assigned.RootWorkspace, assigned.TargetWorkspace = "r", 3, "w", "w2"
 	if !base.Same(assigned, equal) {
 		t.Error("what Ardoq assigned is compared")
 	}
