@@ -270,27 +270,24 @@ func (c *Client) do(ctx context.Context, r request) error {
 		}
 		return c.failed(caller, r, path, ex, resp.StatusCode, apiErr)
 	}
-	what := "reading"
-	if r.out == nil {
-		_, err = io.Copy(io.Discard, answer)
-	} else {
-		// Decoded from the answer as it is read, not from a copy read whole first; then read to its end,
-		// so that the connection is kept.
-		what = "decoding"
-		dec := json.NewDecoder(answer)
-		dec.UseNumber()
-		if err = dec.Decode(r.out); errors.Is(err, io.EOF) {
-			err = nil // no answer, or only white space
-		}
-		if err == nil {
-			what = "reading"
-			_, err = io.Copy(io.Discard, answer)
-		}
-	}
-	if err != nil {
+	if what, err := readAnswer(answer, r.out); err != nil {
 		return c.failed(caller, r, path, ex, resp.StatusCode, fmt.Errorf("%s %s: HTTP %d: %s the answer: %w", r.method, path, resp.StatusCode, what, err))
 	}
 	return nil
+}
+
+// readAnswer decodes a success's answer into out (nothing when out is nil) as it is read, not from a copy
+// read whole first, then reads on to its end so that the connection is kept. what is the step that failed.
+func readAnswer(answer io.Reader, out any) (what string, err error) {
+	if out != nil {
+		dec := json.NewDecoder(answer)
+		dec.UseNumber()
+		if err := dec.Decode(out); err != nil && !errors.Is(err, io.EOF) { // EOF: no answer, or white space
+			return "decoding", err
+		}
+	}
+	_, err = io.Copy(io.Discard, answer)
+	return "reading", err
 }
 
 // failed returns err as an *AmbiguousError when the request writes and Ardoq may have applied it: an
